@@ -1,0 +1,46 @@
+import * as z from "zod";
+
+/**
+ * Every error identifier of /v1, with what it means. The order is the order of the
+ * request pipeline's checks (the first failing check answers), then the method's own.
+ */
+export const errorDescriptions = {
+  api_method_not_found: "The URL names no method: the path is not `/v1/<method>` of a known method.",
+  request_method_invalid: "The HTTP method was neither GET nor POST.",
+  request_data_invalid:
+    "The request data is not a JSON object: invalid JSON, not an object, bad percent-encoding, or over the size limit.",
+  token_missing: "The request data has no `token`, or an empty one.",
+  token_invalid: "The token is not a string, or no such token exists.",
+  token_inactive: "The token has been deactivated.",
+  account_inactive: "The token belongs to an account that is not active.",
+  rate_limit_exceeded: "The token exceeded its request limit; retry after `Retry-After` seconds.",
+  token_permission: "The token lacks the permission the method needs.",
+  parameter_unexpected: "The request data contains a parameter the method does not accept.",
+  parameter_missing: "A required parameter is absent.",
+  parameter_invalid: "A parameter has the wrong type or a value that is not allowed.",
+  content_not_found: "The requested content does not exist, or belongs to another account.",
+  server_error: "Internal error in the service. Nothing was changed; retrying later may succeed.",
+} as const;
+
+/**
+ * An error identifier: the `error` of a failure envelope.
+ *
+ * @example
+ * import { errorIdentifierSchema } from "@wsafe/schema";
+ * errorIdentifierSchema.options; // ["api_method_not_found", ...]
+ * @see https://docs.wsafe.dev/errors/
+ */
+export const errorIdentifierSchema = z
+  .enum(Object.keys(errorDescriptions) as [keyof typeof errorDescriptions, ...(keyof typeof errorDescriptions)[]])
+  .meta({
+    id: "ErrorIdentifier",
+    description: Object.entries(errorDescriptions)
+      .map(([identifier, description]) => `- \`${identifier}\`: ${description}`)
+      .join("\n"),
+  });
+
+/** One of the error identifiers of /v1. */
+export type ErrorIdentifier = z.infer<typeof errorIdentifierSchema>;
+
+/** Every error identifier, in pipeline order. */
+export const errorIdentifiers: readonly ErrorIdentifier[] = errorIdentifierSchema.options;

@@ -1,0 +1,5 @@
+/** Where the published JSON Schema files live; each file's `$id` is this plus `<name>.json`. */
+export const jsonSchemaBaseUrl = "https://docs.wsafe.dev/v1/schemas/";
+
+/** Where the published OpenAPI document lives. */
+export const openApiUrl = "https://docs.wsafe.dev/v1/openapi.json";

@@ -1,0 +1,23 @@
+/**
+ * The /v1 contract of the wsafe workplace-safety Web API: zod 4 schemas for every
+ * record, every method's parameters and result, the error identifiers, the method
+ * registry and the dataset format.
+ *
+ * @example
+ * import { equipmentSchema, validate, methods } from "@wsafe/schema";
+ *
+ * @packageDocumentation
+ */
+export { type CatalogEntry, isSchemaName, type SchemaName, type SchemaOutput, schemaCatalog, schemaNames } from "./catalog.js";
+export * from "./dataset.js";
+export * from "./envelope.js";
+export * from "./errors.js";
+export { formatIssuePath } from "./formatIssuePath.js";
+export { defineMethod, type MethodDefinition, type MethodExample, type Permission } from "./methods/defineMethod.js";
+export * from "./methods/equipments.list.js";
+export * from "./methods/resources.list.js";
+export * from "./methods/users.info.js";
+export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
+export * from "./records/index.js";
+export * from "./registry.js";
+export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";

@@ -1,0 +1,96 @@
+import * as z from "zod";
+import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
+import { resourceSchema } from "../records/resource.js";
+import { defineMethod } from "./defineMethod.js";
+
+/**
+ * Parameters of `resources.list`: the envelope only.
+ *
+ * @see https://docs.wsafe.dev/methods/resources.list/
+ */
+export const resourcesListParamsSchema = z.strictObject({ ...requestEnvelopeShape }).meta({
+  id: "ResourcesListParams",
+  title: "resources.list parameters",
+  description: "Request data of `resources.list`: only `token` and `pretty`.",
+});
+
+/** The result of `resources.list`. */
+export const resourcesListResultSchema = successEnvelope({
+  resources: z
+    .array(resourceSchema)
+    .describe("Every resource of the token's account, ordered by `sequence`, then `id`."),
+}).meta({ id: "ResourcesListResult", title: "resources.list result", description: "Success body of `resources.list`." });
+
+/** Request data of `resources.list`. */
+export type ResourcesListParams = z.input<typeof resourcesListParamsSchema>;
+/** Success body of `resources.list`. */
+export type ResourcesListResult = z.infer<typeof resourcesListResultSchema>;
+
+/** Registry entry of `resources.list`. */
+export const resourcesList = defineMethod({
+  name: "resources.list",
+  summary: "Returns the resources (documents) of the account, each with its versions.",
+  description: [
+    "Returns every resource of the token's account, ordered by `sequence` ascending, then `id`.",
+    "Each resource carries one or more versions, ordered by `created` ascending.",
+    "The method takes no parameters besides `token` and `pretty`; any other key is `parameter_unexpected`.",
+  ].join("\n\n"),
+  permission: "read",
+  params: resourcesListParamsSchema,
+  result: resourcesListResultSchema,
+  errors: [
+    "request_method_invalid",
+    "request_data_invalid",
+    "token_missing",
+    "token_invalid",
+    "token_inactive",
+    "account_inactive",
+    "rate_limit_exceeded",
+    "parameter_unexpected",
+    "parameter_invalid",
+    "server_error",
+  ],
+  examples: [
+    {
+      title: "List the resources of the account",
+      request: { token: "wsafe-demo-token-read" },
+      response: {
+        ok: true,
+        resources: [
+          {
+            id: "res_fall_protection",
+            title: "Fall protection procedure",
+            created: 1717230000000,
+            sequence: 1,
+            category_id: "cat_procedures",
+            tags: ["height", "harness"],
+            shouldBeAvailableOffline: true,
+            versions: [
+              {
+                creator_id: "u_ada",
+                created: 1717230000000,
+                approvedOn: 1717316400000,
+                version: "1.0",
+                description: "First issue.",
+                type: "file",
+              },
+              {
+                creator_id: "u_grace",
+                created: 1727776800000,
+                approvedOn: 1727863200000,
+                version: "1.1",
+                description: "Adds anchor point checks.",
+                type: "file",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      title: "An unknown parameter is refused",
+      request: { token: "wsafe-demo-token-read", limit: 10 } as never,
+      response: { ok: false, error: "parameter_unexpected", description: "unexpected parameter: limit" },
+    },
+  ],
+});

@@ -1,0 +1,11 @@
+/**
+ * Generators of the published artifacts, for tools that want them in memory rather
+ * than from the files the package ships (`@wsafe/schema/openapi.json`,
+ * `@wsafe/schema/json-schema/<name>.json`).
+ *
+ * @packageDocumentation
+ */
+export { type ContractSnapshot, toContract } from "../generate/toContract.js";
+export { type JsonSchema, toJsonSchema } from "../generate/toJsonSchema.js";
+export { toOpenApi } from "../generate/toOpenApi.js";
+export { jsonSchemaBaseUrl, openApiUrl } from "../generate/schemaUrls.js";

@@ -1,0 +1,50 @@
+import * as z from "zod";
+import { identifier } from "./primitives.js";
+import { statusSchema } from "./status.js";
+
+function nullableTimestamp(description: string) {
+  return z
+    .int()
+    .nullable()
+    .describe(`${description} Milliseconds since the Unix epoch; null when never completed.`);
+}
+
+/**
+ * The stored part of an inspection schedule of one equipment: its dates, without status.
+ * Used in datasets; the API adds the computed `status` ({@link scheduleSchema}).
+ */
+export const scheduleDatesSchema = z.object({
+  schedule_id: identifier("Identifier of the inspection schedule."),
+  expiresOn: nullableTimestamp("When the inspection expires."),
+  expiringOn: nullableTimestamp("From when the inspection counts as expiring."),
+  lastCompletedOn: nullableTimestamp("When the inspection was last completed."),
+});
+
+/**
+ * An inspection schedule of one equipment, with its status computed at request time.
+ *
+ * Status rules, with `now` the time of the request: `expiresOn` or `lastCompletedOn`
+ * null → `expired`; `now >= expiresOn` → `expired`; `now >= expiringOn` → `expiring`;
+ * otherwise `uptodate`.
+ *
+ * @see https://docs.wsafe.dev/records/schedule/
+ */
+export const scheduleSchema = z
+  .object({
+    schedule_id: scheduleDatesSchema.shape.schedule_id,
+    status: statusSchema,
+    expiresOn: scheduleDatesSchema.shape.expiresOn,
+    expiringOn: scheduleDatesSchema.shape.expiringOn,
+    lastCompletedOn: scheduleDatesSchema.shape.lastCompletedOn,
+  })
+  .meta({
+    id: "Schedule",
+    title: "Schedule",
+    description:
+      "An inspection schedule of one equipment. A schedule with null dates is `expired`; otherwise `expired` from `expiresOn`, `expiring` from `expiringOn`, else `uptodate`.",
+  });
+
+/** An inspection schedule with its computed status. */
+export type Schedule = z.infer<typeof scheduleSchema>;
+/** The stored dates of a schedule (dataset form). */
+export type ScheduleDates = z.infer<typeof scheduleDatesSchema>;

@@ -1,0 +1,56 @@
+import type * as z from "zod";
+import type { ErrorResponse } from "./envelope.js";
+import { equipmentsList } from "./methods/equipments.list.js";
+import { resourcesList } from "./methods/resources.list.js";
+import { usersInfo } from "./methods/users.info.js";
+
+/**
+ * The method registry of /v1: wire name → definition. Everything else (server routes,
+ * client methods, OpenAPI paths, docs pages) is derived from it.
+ *
+ * @example
+ * import { methods } from "@wsafe/schema";
+ * methods["equipments.list"].params.parse(data);
+ * @see https://docs.wsafe.dev/methods/
+ */
+export const methods = {
+  "resources.list": resourcesList,
+  "equipments.list": equipmentsList,
+  "users.info": usersInfo,
+} as const;
+
+/** The wire name of a /v1 method, e.g. `"equipments.list"`. */
+export type MethodName = keyof typeof methods;
+
+/** Every method name, in registry order. */
+export const methodNames = Object.keys(methods) as MethodName[];
+
+/**
+ * Types of every method: `params` as a caller writes them, `result` as the service
+ * answers, `errors` the identifiers that method's URL can answer with.
+ *
+ * @example
+ * type Result = Methods["users.info"]["result"]; // { ok: true; user: User }
+ */
+export type Methods = {
+  [Name in MethodName]: {
+    params: z.input<(typeof methods)[Name]["params"]>;
+    parsedParams: z.output<(typeof methods)[Name]["params"]>;
+    result: z.output<(typeof methods)[Name]["result"]>;
+    errors: (typeof methods)[Name]["errors"][number];
+  };
+};
+
+/** Request data of a method, as a caller writes it. */
+export type MethodParams<Name extends MethodName> = Methods[Name]["params"];
+/** Success body of a method. */
+export type MethodResult<Name extends MethodName> = Methods[Name]["result"];
+/** The error identifiers a method can answer with. */
+export type MethodError<Name extends MethodName> = Methods[Name]["errors"];
+/** Any body a method can answer with. */
+export type MethodResponse<Name extends MethodName> = MethodResult<Name> | (ErrorResponse & { error: MethodError<Name> });
+
+/** Whether `name` is a /v1 method name (an own key of the registry, never a prototype key). */
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(methods, name);
+}

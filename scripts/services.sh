@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Starts the real servers the tests and benchmarks use, on 127.0.0.1 only:
+# PostgreSQL (port 54329) and Redis (port 63799). Installs them from Debian's
+# packages when missing (apt-get update first), and Chromium for the docs'
+# browser tests. Idempotent: a server already answering is left alone.
+# Prints KEY=VALUE lines on stdout for the callers; everything else on stderr.
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+PG_PORT=${WSAFE_PG_PORT:-54329}
+REDIS_PORT=${WSAFE_REDIS_PORT:-63799}
+STATE=/tmp/wsafe-services
+log() { echo "services: $*" >&2; }
+
+apt_updated=0
+apt_install() {
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    log "cannot install $* (needs root and apt-get)"; return 1
+  fi
+  if [ $apt_updated = 0 ]; then
+    log "apt-get update"; DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 || return 1; apt_updated=1
+  fi
+  log "installing $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+
+start_postgres() {
+  [ -n "$(pg_bin)" ] || apt_install postgresql || return 1
+  local bin; bin=$(pg_bin)
+  if "$bin/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then return 0; fi
+  local data=$STATE/pg
+  local runas=()
+  # PostgreSQL refuses to run as root; Debian's package made the postgres user.
+  if [ "$(id -u)" = 0 ]; then runas=(runuser -u postgres --); fi
+  mkdir -p "$STATE" && chmod 755 "$STATE"
+  if [ ! -f "$data/PG_VERSION" ]; then
+    rm -rf "$data"; mkdir -p "$data"
+    [ "$(id -u)" = 0 ] && chown postgres:postgres "$data"
+    "${runas[@]}" "$bin/initdb" -D "$data" -U wsafe --auth=trust -E UTF8 >/dev/null || return 1
+  fi
+  "${runas[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
+    -o "-h 127.0.0.1 -p $PG_PORT -k /tmp -c fsync=off -c max_connections=200" start >&2 || return 1
+}
+
+start_redis() {
+  command -v redis-server >/dev/null || apt_install redis-server || return 1
+  if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1; then return 0; fi
+  mkdir -p "$STATE/redis"
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes --save "" --appendonly no \
+    --dir "$STATE/redis" --logfile "$STATE/redis/redis.log" >&2 || return 1
+  for _ in $(seq 50); do redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping >/dev/null 2>&1 && return 0; sleep 0.1; done
+  return 1
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] || apt_install chromium || return 1
+}
+
+status=0
+if start_postgres; then
+  echo "WSAFE_TEST_DATABASE_URL=postgres://wsafe@127.0.0.1:$PG_PORT/postgres"
+else
+  log "PostgreSQL unavailable: PostgreSQL tests will skip"; status=1
+fi
+if start_redis; then
+  echo "WSAFE_TEST_REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+else
+  log "Redis unavailable: Redis tests will skip"; status=1
+fi
+if [ "${WSAFE_SKIP_CHROMIUM:-}" != 1 ] && ensure_chromium; then
+  echo "CHROMIUM_PATH=/usr/bin/chromium"
+fi
+exit $status
