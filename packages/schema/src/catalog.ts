@@ -23,7 +23,11 @@ export interface CatalogEntry {
 const recordEntries = {
   Resource: { schema: resourceSchema, io: "output", description: "A resource with its versions." },
   Version: { schema: versionSchema, io: "output", description: "One version of a resource." },
-  Equipment: { schema: equipmentSchema, io: "output", description: "An equipment with statuses and schedules." },
+  Equipment: {
+    schema: equipmentSchema,
+    io: "output",
+    description: "An equipment with statuses and schedules.",
+  },
   EquipmentSelection: {
     schema: equipmentSelectionSchema,
     io: "output",
@@ -39,15 +43,29 @@ const recordEntries = {
 } as const satisfies Record<string, CatalogEntry>;
 
 type MethodEntries = {
-  [Name in keyof typeof methods as `${Name}.params`]: { schema: (typeof methods)[Name]["params"]; io: "input"; description: string };
+  [Name in keyof typeof methods as `${Name}.params`]: {
+    schema: (typeof methods)[Name]["params"];
+    io: "input";
+    description: string;
+  };
 } & {
-  [Name in keyof typeof methods as `${Name}.result`]: { schema: (typeof methods)[Name]["result"]; io: "output"; description: string };
+  [Name in keyof typeof methods as `${Name}.result`]: {
+    schema: (typeof methods)[Name]["result"];
+    io: "output";
+    description: string;
+  };
 };
 
 const methodEntries = Object.fromEntries(
   Object.values(methods).flatMap((method) => [
-    [`${method.name}.params`, { schema: method.params, io: "input", description: `Request data of \`${method.name}\`.` }],
-    [`${method.name}.result`, { schema: method.result, io: "output", description: `Success body of \`${method.name}\`.` }],
+    [
+      `${method.name}.params`,
+      { schema: method.params, io: "input", description: `Request data of \`${method.name}\`.` },
+    ],
+    [
+      `${method.name}.result`,
+      { schema: method.result, io: "output", description: `Success body of \`${method.name}\`.` },
+    ],
   ]),
 ) as unknown as MethodEntries;
 

@@ -27,7 +27,8 @@ const [command, ...rest] = process.argv.slice(2);
 if (command === "--help" || command === "-h" || command === "help") {
   process.stdout.write(`${usage}\n`);
 } else if (command === "list") {
-  for (const name of schemaNames) process.stdout.write(`${name.padEnd(26)} ${schemaCatalog[name].description}\n`);
+  for (const name of schemaNames)
+    process.stdout.write(`${name.padEnd(26)} ${schemaCatalog[name].description}\n`);
 } else if (command === "validate") {
   const [name, file = "-", ...extra] = rest;
   if (!name) fail("validate needs a schema name");
@@ -37,7 +38,9 @@ if (command === "--help" || command === "-h" || command === "help") {
   try {
     text = readFileSync(file === "-" ? 0 : file, "utf8");
   } catch (error) {
-    fail(`cannot read ${file === "-" ? "standard input" : file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+    fail(
+      `cannot read ${file === "-" ? "standard input" : file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+    );
   }
   let payload: unknown;
   try {

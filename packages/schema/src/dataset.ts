@@ -47,13 +47,21 @@ export const datasetEquipmentTypeSchema = z.strictObject({
     .describe("The metafields equipment of this type may set."),
 });
 
-const { status: _status, schedules: _schedules, metavalues: _metavalues, ...storedEquipmentShape } = equipmentShape;
+const {
+  status: _status,
+  schedules: _schedules,
+  metavalues: _metavalues,
+  ...storedEquipmentShape
+} = equipmentShape;
 
 /** An equipment as stored: every field but the computed statuses. Its account is its type's. */
 export const datasetEquipmentSchema = z.strictObject({
   ...storedEquipmentShape,
   metavalues: storedMetavaluesSchema.default({}),
-  schedules: z.array(scheduleDatesSchema.strict()).default([]).describe("The inspection schedules, dates only."),
+  schedules: z
+    .array(scheduleDatesSchema.strict())
+    .default([])
+    .describe("The inspection schedules, dates only."),
 });
 
 /**

@@ -32,7 +32,11 @@ export const errorResponseSchema = z
     error: errorIdentifierSchema,
     description: z.string().optional().describe("What went wrong, for people. Never contains internals."),
   })
-  .meta({ id: "ErrorResponse", title: "Error response", description: "The failure envelope of every method." });
+  .meta({
+    id: "ErrorResponse",
+    title: "Error response",
+    description: "The failure envelope of every method.",
+  });
 
 /** The failure envelope. */
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
@@ -49,4 +53,7 @@ export function successEnvelope<Shape extends z.ZodRawShape>(shape: Shape) {
 /** Any response body of /v1: a success (`ok: true`, more fields by method) or a failure. */
 export const responseEnvelopeSchema = z
   .union([z.looseObject({ ok: z.literal(true) }), errorResponseSchema])
-  .meta({ id: "ResponseEnvelope", description: "Any /v1 response body: `ok: true` with the method's fields, or the error envelope." });
+  .meta({
+    id: "ResponseEnvelope",
+    description: "Any /v1 response body: `ok: true` with the method's fields, or the error envelope.",
+  });

@@ -31,7 +31,9 @@ export const errorDescriptions = {
  * @see https://docs.wsafe.dev/errors/
  */
 export const errorIdentifierSchema = z
-  .enum(Object.keys(errorDescriptions) as [keyof typeof errorDescriptions, ...(keyof typeof errorDescriptions)[]])
+  .enum(
+    Object.keys(errorDescriptions) as [keyof typeof errorDescriptions, ...(keyof typeof errorDescriptions)[]],
+  )
   .meta({
     id: "ErrorIdentifier",
     description: Object.entries(errorDescriptions)

@@ -9,7 +9,8 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   let text = "";
   for (const segment of path) {
     if (typeof segment === "number") text += `[${segment}]`;
-    else if (typeof segment === "string" && /^[A-Za-z_$][\w$]*$/.test(segment)) text += text ? `.${segment}` : segment;
+    else if (typeof segment === "string" && /^[A-Za-z_$][\w$]*$/.test(segment))
+      text += text ? `.${segment}` : segment;
     else text += `[${JSON.stringify(String(segment))}]`;
   }
   return text || "(root)";

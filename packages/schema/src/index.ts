@@ -8,12 +8,24 @@
  *
  * @packageDocumentation
  */
-export { type CatalogEntry, isSchemaName, type SchemaName, type SchemaOutput, schemaCatalog, schemaNames } from "./catalog.js";
+export {
+  type CatalogEntry,
+  isSchemaName,
+  type SchemaName,
+  type SchemaOutput,
+  schemaCatalog,
+  schemaNames,
+} from "./catalog.js";
 export * from "./dataset.js";
 export * from "./envelope.js";
 export * from "./errors.js";
 export { formatIssuePath } from "./formatIssuePath.js";
-export { defineMethod, type MethodDefinition, type MethodExample, type Permission } from "./methods/defineMethod.js";
+export {
+  defineMethod,
+  type MethodDefinition,
+  type MethodExample,
+  type Permission,
+} from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";

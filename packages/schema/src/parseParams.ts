@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { formatIssuePath } from "./formatIssuePath.js";
-import { methods, type MethodName, type Methods } from "./registry.js";
+import { type MethodName, type Methods, methods } from "./registry.js";
 
 /** A parameter failure, in the order the pipeline checks them. */
 export interface ParamsFailure {
@@ -41,12 +41,22 @@ export function parseParams<Name extends MethodName>(
   const shape = schema.shape;
   for (const key of Object.keys(data)) {
     if (!Object.hasOwn(shape, key)) {
-      return { ok: false, error: "parameter_unexpected", parameter: key, description: `unexpected parameter: ${key}` };
+      return {
+        ok: false,
+        error: "parameter_unexpected",
+        parameter: key,
+        description: `unexpected parameter: ${key}`,
+      };
     }
   }
   for (const [key, field] of Object.entries(shape)) {
     if (!Object.hasOwn(data, key) && isRequired(field as z.ZodType)) {
-      return { ok: false, error: "parameter_missing", parameter: key, description: `missing parameter: ${key}` };
+      return {
+        ok: false,
+        error: "parameter_missing",
+        parameter: key,
+        description: `missing parameter: ${key}`,
+      };
     }
   }
   const parsed = schema.safeParse(data);

@@ -48,7 +48,9 @@ export type MethodResult<Name extends MethodName> = Methods[Name]["result"];
 /** The error identifiers a method can answer with. */
 export type MethodError<Name extends MethodName> = Methods[Name]["errors"];
 /** Any body a method can answer with. */
-export type MethodResponse<Name extends MethodName> = MethodResult<Name> | (ErrorResponse & { error: MethodError<Name> });
+export type MethodResponse<Name extends MethodName> =
+  | MethodResult<Name>
+  | (ErrorResponse & { error: MethodError<Name> });
 
 /** Whether `name` is a /v1 method name (an own key of the registry, never a prototype key). */
 export function isMethodName(name: string): name is MethodName {

@@ -23,13 +23,19 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: 
  * if (!result.ok) for (const issue of result.issues) console.error(`${issue.path}: ${issue.message}`);
  * @see https://docs.wsafe.dev/validation/
  */
-export function validate<Name extends SchemaName>(name: Name, payload: unknown): ValidationResult<SchemaOutput<Name>> {
+export function validate<Name extends SchemaName>(
+  name: Name,
+  payload: unknown,
+): ValidationResult<SchemaOutput<Name>> {
   const entry = schemaCatalog[name];
   if (!entry) throw new TypeError(`unknown schema name: ${String(name)}`);
   const parsed = entry.schema.safeParse(payload);
   if (parsed.success) return { ok: true, value: parsed.data as SchemaOutput<Name> };
   return {
     ok: false,
-    issues: parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
+    issues: parsed.error.issues.map((issue) => ({
+      path: formatIssuePath(issue.path),
+      message: issue.message,
+    })),
   };
 }

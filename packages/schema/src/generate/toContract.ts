@@ -1,6 +1,6 @@
+import { schemaNames } from "../catalog.js";
 import { errorDescriptions } from "../errors.js";
 import { methods } from "../registry.js";
-import { schemaNames } from "../catalog.js";
 import { type JsonSchema, toJsonSchema } from "./toJsonSchema.js";
 
 /** A normalised, diffable snapshot of the whole /v1 contract. */
@@ -38,4 +38,3 @@ export function toContract(): ContractSnapshot {
     ),
   };
 }
-

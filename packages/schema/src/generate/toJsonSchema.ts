@@ -35,7 +35,11 @@ export function jsonSchemaOptions(io: "input" | "output") {
 export function toJsonSchema(name: SchemaName): JsonSchema {
   const entry = schemaCatalog[name];
   const generated = z.toJSONSchema(entry.schema, jsonSchemaOptions(entry.io)) as JsonSchema;
-  const { $schema, $ref, $defs, ...rest } = generated as { $schema: string; $ref?: string; $defs?: Record<string, JsonSchema> };
+  const { $schema, $ref, $defs, ...rest } = generated as {
+    $schema: string;
+    $ref?: string;
+    $defs?: Record<string, JsonSchema>;
+  };
   let root: JsonSchema = rest;
   const defs = { ...$defs };
   // zod puts a schema that has an id under $defs and points the root at it; the

@@ -1,16 +1,19 @@
 import * as z from "zod";
 import { errorDescriptions } from "../errors.js";
 import { methods } from "../registry.js";
-import { type JsonSchema, jsonSchemaOptions } from "./toJsonSchema.js";
 import { openApiUrl } from "./schemaUrls.js";
+import { type JsonSchema, jsonSchemaOptions } from "./toJsonSchema.js";
 
 const componentRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 function componentSchemas(): Record<string, JsonSchema> {
   const uri = (id: string) => `#/components/schemas/${id}`;
   const generate = (io: "input" | "output") =>
-    (z.toJSONSchema(z.globalRegistry, { ...jsonSchemaOptions(io), uri }) as { schemas: Record<string, JsonSchema> })
-      .schemas;
+    (
+      z.toJSONSchema(z.globalRegistry, { ...jsonSchemaOptions(io), uri }) as {
+        schemas: Record<string, JsonSchema>;
+      }
+    ).schemas;
   const output = generate("output");
   const input = generate("input");
   // Request data is described as a caller writes it (defaults optional); everything
@@ -33,7 +36,8 @@ function idOf(schema: z.ZodType): string {
 
 const responseHeaders = {
   "SVC-Request-ID": {
-    description: "Identifier of this request (20 or more characters of A-Z, a-z, 0-9), for support. Also logged.",
+    description:
+      "Identifier of this request (20 or more characters of A-Z, a-z, 0-9), for support. Also logged.",
     schema: { type: "string", pattern: "^[A-Za-z0-9]{20,}$" },
   },
   "SVC-Response-Time": {
@@ -62,7 +66,10 @@ export function toOpenApi(version: string): JsonSchema {
     const paramsId = idOf(method.params);
     const resultId = idOf(method.result);
     const examples = Object.fromEntries(
-      method.examples.map((example, index) => [`example${index + 1}`, { summary: example.title, value: example.response }]),
+      method.examples.map((example, index) => [
+        `example${index + 1}`,
+        { summary: example.title, value: example.response },
+      ]),
     );
     const response = {
       200: {
@@ -90,7 +97,10 @@ export function toOpenApi(version: string): JsonSchema {
     const errorList = method.errors.map((error) => `- \`${error}\`: ${errorDescriptions[error]}`).join("\n");
     const description = `${method.description}\n\nErrors:\n${errorList}`;
     const requestExamples = Object.fromEntries(
-      method.examples.map((example, index) => [`example${index + 1}`, { summary: example.title, value: example.request }]),
+      method.examples.map((example, index) => [
+        `example${index + 1}`,
+        { summary: example.title, value: example.request },
+      ]),
     );
     paths[`/v1/${method.name}`] = {
       post: {
@@ -122,7 +132,8 @@ export function toOpenApi(version: string): JsonSchema {
     info: {
       title: "wsafe /v1 Web API",
       version,
-      summary: "Workplace health-and-safety records: resources and their versions, equipment and its inspection schedules, users.",
+      summary:
+        "Workplace health-and-safety records: resources and their versions, equipment and its inspection schedules, users.",
       description: [
         "Every method is `{base_url}/v1/<method>`, over HTTPS (TLS 1.2 or newer), with GET or POST.",
         "The request data is one JSON object: the POST body, or the whole percent-encoded query string of a GET. It always holds `token`, and may hold `pretty`.",

@@ -20,4 +20,6 @@ const write = (file: string, value: unknown) => {
 for (const name of schemaNames) write(join(out, "json-schema", `${name}.json`), toJsonSchema(name));
 write(join(out, "openapi.json"), toOpenApi(version));
 write(join(out, "contract.json"), toContract());
-console.log(`@wsafe/schema: wrote ${schemaNames.length} JSON Schemas, openapi.json and contract.json to generated/`);
+console.log(
+  `@wsafe/schema: wrote ${schemaNames.length} JSON Schemas, openapi.json and contract.json to generated/`,
+);

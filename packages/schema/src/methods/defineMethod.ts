@@ -55,6 +55,8 @@ export function defineMethod<
   Params extends z.ZodObject,
   Result extends z.ZodObject,
   const Errors extends readonly ErrorIdentifier[],
->(definition: MethodDefinition<Name, Params, Result, Errors>): MethodDefinition<Name, Params, Result, Errors> {
+>(
+  definition: MethodDefinition<Name, Params, Result, Errors>,
+): MethodDefinition<Name, Params, Result, Errors> {
   return definition;
 }

@@ -20,9 +20,9 @@ export const equipmentsListParamsSchema = z
   .strictObject({
     ...requestEnvelopeShape,
     equipmentType_id: z.string().min(1).describe("Identifier of the equipment type to list."),
-    service_type: serviceTypeSchema.default("in").describe(
-      "`in` (default): only in-service equipment; `out`: only out-of-service; `all`: both.",
-    ),
+    service_type: serviceTypeSchema
+      .default("in")
+      .describe("`in` (default): only in-service equipment; `out`: only out-of-service; `all`: both."),
     columns: z
       .array(equipmentFieldSchema)
       .optional()
@@ -32,16 +32,26 @@ export const equipmentsListParamsSchema = z
     include_null_metavalues: z
       .boolean()
       .default(false)
-      .describe("When true, every unset metafield of the equipment type appears in `metavalues` with `null`."),
+      .describe(
+        "When true, every unset metafield of the equipment type appears in `metavalues` with `null`.",
+      ),
   })
-  .meta({ id: "EquipmentsListParams", title: "equipments.list parameters", description: "Request data of `equipments.list`." });
+  .meta({
+    id: "EquipmentsListParams",
+    title: "equipments.list parameters",
+    description: "Request data of `equipments.list`.",
+  });
 
 /** The result of `equipments.list`. */
 export const equipmentsListResultSchema = successEnvelope({
   equipments: z
     .array(equipmentSelectionSchema)
     .describe("The equipment of the type, ordered by `created`, then `id`."),
-}).meta({ id: "EquipmentsListResult", title: "equipments.list result", description: "Success body of `equipments.list`." });
+}).meta({
+  id: "EquipmentsListResult",
+  title: "equipments.list result",
+  description: "Success body of `equipments.list`.",
+});
 
 /** Request data of `equipments.list`, as a caller writes it (defaults optional). */
 export type EquipmentsListParams = z.input<typeof equipmentsListParamsSchema>;
@@ -51,7 +61,8 @@ export type EquipmentsListResult = z.infer<typeof equipmentsListResultSchema>;
 /** Registry entry of `equipments.list`. */
 export const equipmentsList = defineMethod({
   name: "equipments.list",
-  summary: "Returns the equipment of one equipment type, with the status of each equipment and of each inspection schedule.",
+  summary:
+    "Returns the equipment of one equipment type, with the status of each equipment and of each inspection schedule.",
   description: [
     "Returns the equipment of the type `equipmentType_id`, ordered by `created` ascending, then `id`; each equipment's schedules are ordered by `schedule_id`.",
     "A type that does not exist or belongs to another account answers `content_not_found`.",
@@ -131,15 +142,25 @@ export const equipmentsList = defineMethod({
       response: {
         ok: true,
         equipments: [
-          { serialNumber: "HN-2024-0001", metavalues: { mf_length: 1.8, mf_brand: "Petzl", mf_sites: { item_ids: [4, 7] } } },
-          { serialNumber: "HN-2019-0417", metavalues: { mf_length: null, mf_brand: "Miller", mf_sites: null } },
+          {
+            serialNumber: "HN-2024-0001",
+            metavalues: { mf_length: 1.8, mf_brand: "Petzl", mf_sites: { item_ids: [4, 7] } },
+          },
+          {
+            serialNumber: "HN-2019-0417",
+            metavalues: { mf_length: null, mf_brand: "Miller", mf_sites: null },
+          },
         ],
       },
     },
     {
       title: "A type of another account is not found",
       request: { token: "wsafe-demo-token-read", equipmentType_id: "et_other_account" },
-      response: { ok: false, error: "content_not_found", description: "equipment type not found: et_other_account" },
+      response: {
+        ok: false,
+        error: "content_not_found",
+        description: "equipment type not found: et_other_account",
+      },
     },
   ],
 });

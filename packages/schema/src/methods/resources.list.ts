@@ -19,7 +19,11 @@ export const resourcesListResultSchema = successEnvelope({
   resources: z
     .array(resourceSchema)
     .describe("Every resource of the token's account, ordered by `sequence`, then `id`."),
-}).meta({ id: "ResourcesListResult", title: "resources.list result", description: "Success body of `resources.list`." });
+}).meta({
+  id: "ResourcesListResult",
+  title: "resources.list result",
+  description: "Success body of `resources.list`.",
+});
 
 /** Request data of `resources.list`. */
 export type ResourcesListParams = z.input<typeof resourcesListParamsSchema>;

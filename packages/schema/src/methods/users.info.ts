@@ -13,9 +13,15 @@ export const usersInfoParamsSchema = z
     ...requestEnvelopeShape,
     user: z
       .union([z.string().min(1), z.int().nonnegative()])
-      .describe("The user's id: a string, or a non-negative integer meaning the same id written in decimal (`42` ≡ `\"42\"`)."),
+      .describe(
+        'The user\'s id: a string, or a non-negative integer meaning the same id written in decimal (`42` ≡ `"42"`).',
+      ),
   })
-  .meta({ id: "UsersInfoParams", title: "users.info parameters", description: "Request data of `users.info`." });
+  .meta({
+    id: "UsersInfoParams",
+    title: "users.info parameters",
+    description: "Request data of `users.info`.",
+  });
 
 /** The result of `users.info`. */
 export const usersInfoResultSchema = successEnvelope({ user: userSchema }).meta({
@@ -34,7 +40,7 @@ export const usersInfo = defineMethod({
   name: "users.info",
   summary: "Returns one user of the account.",
   description: [
-    "Returns the user whose id is `user`. An integer `user` means the same id written in decimal, so `42` and `\"42\"` name the same user.",
+    'Returns the user whose id is `user`. An integer `user` means the same id written in decimal, so `42` and `"42"` name the same user.',
     "A user that does not exist or belongs to another account answers `content_not_found`.",
   ].join("\n\n"),
   permission: "read",

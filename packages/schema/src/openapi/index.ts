@@ -5,7 +5,8 @@
  *
  * @packageDocumentation
  */
+
+export { jsonSchemaBaseUrl, openApiUrl } from "../generate/schemaUrls.js";
 export { type ContractSnapshot, toContract } from "../generate/toContract.js";
 export { type JsonSchema, toJsonSchema } from "../generate/toJsonSchema.js";
 export { toOpenApi } from "../generate/toOpenApi.js";
-export { jsonSchemaBaseUrl, openApiUrl } from "../generate/schemaUrls.js";

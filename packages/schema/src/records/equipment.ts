@@ -48,10 +48,12 @@ export const equipmentSchema = z.object(equipmentShape).meta({
 export type Equipment = z.infer<typeof equipmentSchema>;
 
 /** The name of one field of {@link Equipment}; the values `columns` accepts. */
-export const equipmentFieldSchema = z.enum(Object.keys(equipmentShape) as [keyof Equipment, ...(keyof Equipment)[]]).meta({
-  id: "EquipmentField",
-  description: "The name of one field of the equipment record.",
-});
+export const equipmentFieldSchema = z
+  .enum(Object.keys(equipmentShape) as [keyof Equipment, ...(keyof Equipment)[]])
+  .meta({
+    id: "EquipmentField",
+    description: "The name of one field of the equipment record.",
+  });
 
 /** The name of one field of {@link Equipment}. */
 export type EquipmentField = z.infer<typeof equipmentFieldSchema>;

@@ -6,9 +6,10 @@ export const itemIdsValueSchema = z
   .meta({ id: "ItemIdsValue", description: "A metavalue that selects items by their integer ids." });
 
 /** The value of one set metafield: a number, a string, or `{ item_ids }`. */
-export const metavalueSchema = z
-  .union([z.number(), z.string(), itemIdsValueSchema])
-  .meta({ id: "Metavalue", description: "The value of a set metafield: a number, a string, or `{ item_ids }`." });
+export const metavalueSchema = z.union([z.number(), z.string(), itemIdsValueSchema]).meta({
+  id: "Metavalue",
+  description: "The value of a set metafield: a number, a string, or `{ item_ids }`.",
+});
 
 /**
  * Metavalues as stored and imported: metafield id → value. Unset metafields are absent.
@@ -21,13 +22,11 @@ export const storedMetavaluesSchema = z
  * Metavalues as `equipments.list` returns them: metafield id → value, and `null` for an
  * unset metafield of the equipment type when `include_null_metavalues` is true.
  */
-export const metavaluesSchema = z
-  .record(z.string().min(1), metavalueSchema.nullable())
-  .meta({
-    id: "Metavalues",
-    description:
-      "Metafield id → value. Unset metafields are left out, unless `include_null_metavalues` is true: then each unset metafield of the equipment type appears with `null`. May be empty.",
-  });
+export const metavaluesSchema = z.record(z.string().min(1), metavalueSchema.nullable()).meta({
+  id: "Metavalues",
+  description:
+    "Metafield id → value. Unset metafields are left out, unless `include_null_metavalues` is true: then each unset metafield of the equipment type appears with `null`. May be empty.",
+});
 
 /** A number, a string, or `{ item_ids }`. */
 export type Metavalue = z.infer<typeof metavalueSchema>;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type * as z from "zod";
+import { errorResponseSchema } from "./envelope.js";
+import { errorIdentifiers } from "./errors.js";
+import { isMethodName, methodNames, methods } from "./registry.js";
+import { readPublishedSchema, strictAjv } from "./testing/ajv.js";
+
+const cases = Object.values(methods).flatMap((method) =>
+  method.examples.map((example) => ({ name: method.name, method, example, title: example.title })),
+);
+
+describe("method registry", () => {
+  it("names every method by its wire name", () => {
+    for (const [key, method] of Object.entries(methods)) expect(method.name).toBe(key);
+    expect(methodNames).toEqual(["resources.list", "equipments.list", "users.info"]);
+  });
+
+  it("answers isMethodName only for own registry keys", () => {
+    expect(isMethodName("users.info")).toBe(true);
+    expect(isMethodName("constructor")).toBe(false);
+    expect(isMethodName("__proto__")).toBe(false);
+    expect(isMethodName("users.list")).toBe(false);
+  });
+
+  it.each(Object.values(methods))("$name has a summary, a description and a success example", (method) => {
+    expect(method.summary.length).toBeGreaterThan(10);
+    expect(method.description.length).toBeGreaterThan(method.summary.length);
+    expect(method.examples.some((example) => example.response.ok)).toBe(true);
+  });
+
+  it.each(Object.values(methods))(
+    "$name declares exactly the errors its parameters can produce",
+    (method) => {
+      const shape = (method.params as z.ZodObject).shape;
+      const errors: readonly string[] = method.errors;
+      const required = Object.entries(shape).filter(
+        ([key, field]) => key !== "token" && !(field as z.ZodType).safeParse(undefined).success,
+      );
+      expect(errors.includes("parameter_missing")).toBe(required.length > 0);
+      // Every method accepts `pretty` at least, so a value can always be invalid, and a key always unexpected.
+      expect(method.errors).toContain("parameter_invalid");
+      expect(method.errors).toContain("parameter_unexpected");
+      // Read methods cannot meet token_permission: every token holds `read`.
+      expect(errors.includes("token_permission")).toBe(method.permission === "write");
+      // A URL that names the method cannot be api_method_not_found.
+      expect(method.errors).not.toContain("api_method_not_found");
+      // Listed in pipeline order.
+      const order = method.errors.map((error) => errorIdentifiers.indexOf(error));
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    },
+  );
+});
+
+describe("registry examples", () => {
+  it.each(cases)(
+    "$name: $title - request and response agree with the schema (zod and ajv)",
+    ({ name, method, example }) => {
+      const requestValid = method.params.safeParse(example.request).success;
+      expect(requestValid).toBe(readValidator(`${name}.params`)(example.request));
+      if (example.response.ok) {
+        expect(requestValid).toBe(true);
+        expect(method.result.parse(example.response)).toEqual(example.response);
+        expect(readValidator(`${name}.result`)(example.response)).toBe(true);
+      } else {
+        const failure = errorResponseSchema.parse(example.response);
+        expect(method.errors).toContain(failure.error);
+        expect(readValidator("ErrorResponse")(example.response)).toBe(true);
+        if (failure.error.startsWith("parameter_")) expect(requestValid).toBe(false);
+      }
+    },
+  );
+});
+
+function readValidator(name: string) {
+  return strictAjv().compile(readPublishedSchema(name as never));
+}

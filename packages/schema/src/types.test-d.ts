@@ -1,0 +1,47 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type {
+  Equipment,
+  EquipmentField,
+  EquipmentsListParams,
+  EquipmentsListResult,
+  ErrorIdentifier,
+  MethodError,
+  MethodName,
+  MethodParams,
+  MethodResult,
+  Methods,
+  Schedule,
+  Status,
+  User,
+  UsersInfoParams,
+} from "./index.js";
+
+describe("exported types", () => {
+  it("names the methods", () => {
+    expectTypeOf<MethodName>().toEqualTypeOf<"resources.list" | "equipments.list" | "users.info">();
+  });
+
+  it("types equipment records exactly", () => {
+    expectTypeOf<Equipment["clients_id"]>().toEqualTypeOf<string[] | undefined>();
+    expectTypeOf<Equipment["title"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Equipment["status"]>().toEqualTypeOf<Status>();
+    expectTypeOf<Schedule["expiresOn"]>().toEqualTypeOf<number | null>();
+    expectTypeOf<EquipmentField>().toEqualTypeOf<keyof Equipment>();
+  });
+
+  it("lets callers leave defaulted parameters out", () => {
+    expectTypeOf<{ token: string; equipmentType_id: string }>().toExtend<EquipmentsListParams>();
+    expectTypeOf<EquipmentsListParams["service_type"]>().toEqualTypeOf<"in" | "out" | "all" | undefined>();
+    expectTypeOf<UsersInfoParams["user"]>().toEqualTypeOf<string | number>();
+    expectTypeOf<MethodParams<"equipments.list">>().toEqualTypeOf<EquipmentsListParams>();
+  });
+
+  it("maps each method to its result and its errors", () => {
+    expectTypeOf<MethodResult<"equipments.list">>().toEqualTypeOf<EquipmentsListResult>();
+    expectTypeOf<Methods["users.info"]["result"]["user"]>().toEqualTypeOf<User>();
+    expectTypeOf<MethodError<"resources.list">>().toExtend<ErrorIdentifier>();
+    expectTypeOf<"content_not_found">().toExtend<MethodError<"users.info">>();
+    expectTypeOf<"content_not_found">().not.toExtend<MethodError<"resources.list">>();
+    expectTypeOf<"parameter_missing">().not.toExtend<MethodError<"resources.list">>();
+  });
+});
