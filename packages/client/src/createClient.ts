@@ -1,0 +1,65 @@
+import type { CallOptions, ClientOptions } from "./ClientOptions.js";
+import { type ClientConfig, callMethod } from "./internal/callMethod.js";
+import type { WsafeClient } from "./WsafeClient.js";
+
+type Call = (method: string, params?: object, options?: CallOptions) => Promise<object>;
+
+/**
+ * Creates a client of /v1: one typed function per method of the registry, namespaced
+ * by its wire name (`client.equipments.list(params)`), and the generic `call`.
+ *
+ * The namespaces are not a list in the client: any `client.<a>.<b>(…)` calls the method
+ * `a.b`, and the types of `@wsafe/schema` say which exist. So a method added to the
+ * schema is in the client with no client change, and the client carries neither the
+ * registry nor zod at run time.
+ *
+ * @param options - where the service is, the token, and how to call it
+ * @example
+ * import { createClient } from "@wsafe/client";
+ * const client = createClient({ baseUrl: "https://wsafe.example.com", token: process.env.WSAFE_TOKEN! });
+ * const { equipments } = await client.equipments.list({ equipmentType_id: "et_harness", columns: ["id", "status"] });
+ * for (const { id, status } of equipments) console.log(id, status);
+ * @see https://docs.wsafe.dev/client/
+ */
+export function createClient(options: ClientOptions): WsafeClient {
+  if (typeof options?.baseUrl !== "string" || options.baseUrl === "") {
+    throw new TypeError("createClient: baseUrl is required, e.g. https://wsafe.example.com");
+  }
+  const retries = options.retries === false ? { maxRetries: 0 } : options.retries;
+  const config: ClientConfig = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    token: options.token,
+    fetch: options.fetch,
+    method: options.method ?? "POST",
+    timeoutMs: options.timeoutMs ?? 60_000,
+    retries: { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000, ...retries },
+    onRetry: options.onRetry,
+    validate: options.validateResponses,
+    headerPrefix: options.headerPrefix ?? "SVC",
+  };
+  const call: Call = (method, params, callOptions) => callMethod(config, method, params, callOptions);
+  // Cached so that `client.equipments === client.equipments`.
+  const proxies = new Map<string, unknown>();
+
+  /** The object at `path`: callable (it calls the method `path`) and indexable (`.list` is one segment deeper). */
+  const pathProxy = (key: string | symbol, parent?: string): unknown => {
+    // `then` must stay undefined, or `await client.users` would call the method `users.then`.
+    if (typeof key === "symbol" || key === "then") return undefined;
+    const path = parent === undefined ? key : `${parent}.${key}`;
+    let proxy = proxies.get(path);
+    if (!proxy) {
+      proxy = new Proxy(() => {}, {
+        get: (_target, child) => pathProxy(child, path),
+        apply: (_target, _this, [params, callOptions]: [object?, CallOptions?]) =>
+          call(path, params, callOptions),
+      });
+      proxies.set(path, proxy);
+    }
+    return proxy;
+  };
+
+  return new Proxy(
+    { call },
+    { get: (target, key) => (key === "call" ? target.call : pathProxy(key)) },
+  ) as never;
+}

@@ -1,0 +1,43 @@
+/**
+ * The typed client of the /v1 wsafe workplace-safety Web API, for Node, browsers,
+ * workers and edge runtimes. Response validation, which needs zod, is the separate
+ * subpath `@wsafe/client/validate`.
+ *
+ * @example
+ * import { createClient } from "@wsafe/client";
+ * const client = createClient({ baseUrl: "https://wsafe.example.com", token: "…" });
+ * const { user } = await client.users.info({ user: "u_ada" });
+ *
+ * @packageDocumentation
+ */
+export type {
+  CallOptions,
+  ClientOptions,
+  ResponseValidator,
+  RetryEvent,
+  RetryOptions,
+} from "./ClientOptions.js";
+export { createClient } from "./createClient.js";
+export {
+  ErrorCode,
+  isWsafeApiError,
+  isWsafeError,
+  type WsafeAbortError,
+  type WsafeApiError,
+  type WsafeApiErrorOf,
+  type WsafeError,
+  type WsafeTimeoutError,
+  type WsafeTransportError,
+  type WsafeValidationError,
+} from "./errors.js";
+export type { FetchInit, FetchLike, ResponseLike } from "./FetchLike.js";
+export { getMeta, type ResponseMeta, responseMeta, type WithMeta } from "./ResponseMeta.js";
+export type {
+  CallArgs,
+  CallParams,
+  CallResult,
+  MethodFunction,
+  MethodTree,
+  SelectedEquipment,
+  WsafeClient,
+} from "./WsafeClient.js";

@@ -1,0 +1,120 @@
+import type { CallOptions, ClientOptions, ResponseValidator } from "../ClientOptions.js";
+import {
+  abortErrorFromReason,
+  apiErrorFromBody,
+  isWsafeError,
+  timeoutErrorAfter,
+  transportErrorFromCause,
+  transportErrorFromReply,
+  validationErrorFromIssues,
+  type WsafeError,
+} from "../errors.js";
+import type { FetchLike, ResponseLike } from "../FetchLike.js";
+import { type ResponseMeta, responseMeta } from "../ResponseMeta.js";
+import { encodeRequest } from "./encodeRequest.js";
+import { metaFromHeaders } from "./metaFromHeaders.js";
+import { parseEnvelope } from "./parseEnvelope.js";
+import { parseRetryAfter } from "./parseRetryAfter.js";
+import { type RetryPolicy, retryDelay } from "./retryDelay.js";
+import { sleep } from "./sleep.js";
+import { untilAborted } from "./untilAborted.js";
+
+/** {@link ClientOptions} with every default filled in. */
+export interface ClientConfig {
+  baseUrl: string;
+  token: string;
+  fetch: FetchLike | undefined;
+  method: "POST" | "GET";
+  timeoutMs: number;
+  retries: RetryPolicy;
+  onRetry: ClientOptions["onRetry"];
+  validate: ResponseValidator | undefined;
+  headerPrefix: string;
+}
+
+/**
+ * Calls one method: sends the request, reads the reply, retries what may be retried,
+ * and ends with the success body (meta attached) or one `WsafeError`.
+ */
+export async function callMethod(
+  config: ClientConfig,
+  method: string,
+  params: object | undefined,
+  options: CallOptions = {},
+): Promise<object> {
+  // Looked up per call so that a polyfill or a test stub installed later is used; called
+  // as a plain function because browsers refuse a `fetch` called on another object.
+  const fetch = config.fetch ?? globalThis.fetch;
+  if (typeof fetch !== "function")
+    throw new TypeError("@wsafe/client: no global fetch; pass createClient({ fetch })");
+  const data = { ...params, token: (params as { token?: string } | undefined)?.token ?? config.token };
+  const httpMethod = options.method ?? config.method;
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs;
+  const { signal: callerSignal } = options;
+
+  // One controller stops everything in flight: the caller's abort and the call's deadline.
+  const controller = new AbortController();
+  const { signal } = controller;
+  let timedOut = false;
+  const deadline = timeoutMs > 0 ? Date.now() + timeoutMs : Number.POSITIVE_INFINITY;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+  const forwardAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forwardAbort();
+  else callerSignal?.addEventListener("abort", forwardAbort, { once: true });
+
+  let meta: ResponseMeta = { requestId: undefined, responseTime: undefined, status: undefined, attempts: 1 };
+  const stopped = (): WsafeError =>
+    timedOut
+      ? timeoutErrorAfter(method, timeoutMs, meta)
+      : abortErrorFromReason(method, callerSignal?.reason, meta);
+
+  try {
+    for (let attempt = 1; ; attempt++) {
+      meta = { requestId: undefined, responseTime: undefined, status: undefined, attempts: attempt };
+      let error: WsafeError;
+      try {
+        if (signal.aborted) throw stopped();
+        const [url, init] = encodeRequest(config.baseUrl, method, data, httpMethod, signal);
+        let response: ResponseLike;
+        let text: string;
+        try {
+          response = await untilAborted(fetch(url, init), signal);
+          meta = metaFromHeaders(response, config.headerPrefix, attempt);
+          text = await untilAborted(response.text(), signal);
+        } catch (cause) {
+          throw signal.aborted ? stopped() : transportErrorFromCause(method, cause, meta);
+        }
+        const body = parseEnvelope(text);
+        if (body === undefined) throw transportErrorFromReply(method, text, meta);
+        const issues = config.validate?.(method, body);
+        if (issues?.length) throw validationErrorFromIssues(method, issues, meta);
+        if (!body.ok) {
+          throw apiErrorFromBody(method, body, meta, parseRetryAfter(response.headers.get("retry-after")));
+        }
+        Object.defineProperty(body, responseMeta, { value: meta });
+        return body;
+      } catch (thrown) {
+        if (!isWsafeError(thrown)) throw thrown;
+        error = thrown;
+      }
+      const delayMs = retryDelay(error, attempt, config.retries);
+      // A wait that would end past the deadline cannot lead anywhere: the failure itself says more than a timeout would.
+      if (delayMs === undefined || signal.aborted || Date.now() + delayMs >= deadline) throw error;
+      config.onRetry?.({ method, attempt, delayMs, error });
+      try {
+        await sleep(delayMs, signal);
+      } catch {
+        throw stopped();
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", forwardAbort);
+  }
+}

@@ -1,0 +1,24 @@
+import type { FetchInit } from "../FetchLike.js";
+
+/**
+ * Builds the URL and `fetch` options of one request, as the interface specifies:
+ * `{baseUrl}/v1/<method>`; POST sends the JSON request data as the body, GET sends it
+ * as the whole query string, `encodeURIComponent(JSON.stringify(data))`.
+ */
+export function encodeRequest(
+  baseUrl: string,
+  method: string,
+  data: object,
+  httpMethod: "POST" | "GET",
+  signal: AbortSignal,
+): [url: string, init: FetchInit] {
+  const url = `${baseUrl}/v1/${encodeURIComponent(method)}`;
+  const json = JSON.stringify(data);
+  // GET carries no header at all, so a browser sends it cross-origin without a pre-flight.
+  if (httpMethod === "GET")
+    return [`${url}?${encodeURIComponent(json)}`, { method: "GET", headers: {}, signal }];
+  return [
+    url,
+    { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: json, signal },
+  ];
+}

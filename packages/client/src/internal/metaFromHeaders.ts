@@ -1,0 +1,17 @@
+import type { ResponseLike } from "../FetchLike.js";
+import type { ResponseMeta } from "../ResponseMeta.js";
+
+/** Reads the request id and server time a reply carries (`<prefix>-Request-ID`, `<prefix>-Response-Time`). */
+export function metaFromHeaders(
+  response: ResponseLike,
+  headerPrefix: string,
+  attempts: number,
+): ResponseMeta {
+  const time = response.headers.get(`${headerPrefix}-Response-Time`);
+  return {
+    requestId: response.headers.get(`${headerPrefix}-Request-ID`) ?? undefined,
+    responseTime: time === null || Number.isNaN(Number(time)) ? undefined : Number(time),
+    status: response.status,
+    attempts,
+  };
+}

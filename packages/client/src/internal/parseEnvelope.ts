@@ -1,0 +1,21 @@
+/** A decoded /v1 body: a JSON object with boolean `ok`; a failure also has a string `error`. */
+export type Envelope =
+  | { ok: true; [key: string]: unknown }
+  | { ok: false; error: string; description?: unknown };
+
+/**
+ * Decodes a reply body, or returns undefined when it is not the /v1 envelope: not JSON
+ * (a proxy's HTML page, an empty or truncated body), or JSON of another shape.
+ */
+export function parseEnvelope(text: string): Envelope | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const { ok, error } = body as { ok?: unknown; error?: unknown };
+  if (ok === true || (ok === false && typeof error === "string")) return body as Envelope;
+  return undefined;
+}

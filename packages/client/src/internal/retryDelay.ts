@@ -1,0 +1,31 @@
+import { ErrorCode, type WsafeError } from "../errors.js";
+import { backoffDelay } from "./backoffDelay.js";
+
+/** The retry policy with every default filled in; `maxRetries: 0` when retries are off. */
+export interface RetryPolicy {
+  maxRetries: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+/**
+ * How long to wait before retrying after `attempt` failed with `error`, or undefined when
+ * the failure is final: `rate_limit_exceeded` waits `Retry-After` (unless that is longer
+ * than `maxDelayMs`); a dropped connection or a reply that is not the envelope backs off,
+ * except a 4xx other than 408/429 from something in front of the service, which will
+ * answer the same again. Every other failure is final.
+ */
+export function retryDelay(error: WsafeError, attempt: number, policy: RetryPolicy): number | undefined {
+  if (attempt > policy.maxRetries) return undefined;
+  const backoff = backoffDelay(attempt, policy.minDelayMs, policy.maxDelayMs);
+  if (error.code === ErrorCode.ApiError) {
+    if (error.error !== "rate_limit_exceeded") return undefined;
+    const wait = error.retryAfter === undefined ? backoff : error.retryAfter * 1000;
+    return wait > policy.maxDelayMs ? undefined : wait;
+  }
+  if (error.code !== ErrorCode.TransportError) return undefined;
+  const { status } = error;
+  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
+    return undefined;
+  return backoff;
+}

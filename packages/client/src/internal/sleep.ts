@@ -1,0 +1,19 @@
+/**
+ * Resolves after `ms`, or rejects with the signal's reason as soon as it aborts, so that
+ * an abort or timeout during a retry's wait ends the call at once (and leaves no timer
+ * behind to keep a Node process alive).
+ */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
