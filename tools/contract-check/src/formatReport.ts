@@ -1,0 +1,33 @@
+import type { ContractCheckResult } from "./checkContract.js";
+import type { Difference } from "./difference.js";
+
+const line = (d: Difference) => `  ${d.rule.padEnd(36)} ${d.path}\n  ${"".padEnd(36)} ${d.message}`;
+
+/**
+ * The gate's verdict for people: breaking changes first, then additive ones, each with
+ * its rule id and JSON path, then what to do.
+ *
+ * @example
+ * process.stdout.write(formatReport(checkContract(base, next, { changesetDir })));
+ */
+export function formatReport(
+  result: ContractCheckResult,
+  labels: { base: string; next: string } = { base: "base", next: "next" },
+): string {
+  const out: string[] = [`contract-check: ${labels.base} → ${labels.next}`];
+  if (!result.breaking.length && !result.additive.length) out.push("no contract changes.");
+  if (result.breaking.length)
+    out.push("", `BREAKING (${result.breaking.length}):`, ...result.breaking.map(line));
+  if (result.additive.length)
+    out.push("", `additive (${result.additive.length}):`, ...result.additive.map(line));
+  if (result.changesets.length) {
+    out.push(
+      "",
+      `changesets bumping the contract: ${result.changesets.map((c) => `${c.file} (${c.type})`).join(", ")}`,
+    );
+  }
+  out.push("");
+  if (result.ok) out.push("contract-check: passed.");
+  else out.push(...result.failures.map((failure) => `contract-check: FAILED: ${failure}`));
+  return `${out.join("\n")}\n`;
+}

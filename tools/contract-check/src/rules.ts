@@ -1,0 +1,146 @@
+/**
+ * How a difference affects consumers of the released contract. `breaking`: a caller or
+ * a consumer written against the released contract can fail; never allowed under /v1.
+ * `additive`: the contract grew or a promise got stronger; needs at least a minor
+ * changeset of `@wsafe/schema`.
+ */
+export type Severity = "breaking" | "additive";
+
+/**
+ * Every rule of the gate: id → severity and the reason, for people. Requests
+ * (`request.*`) may only widen; responses (`response.*`) may only narrow or add.
+ * A rule's id says the direction, so one id always has one severity.
+ */
+export const rules = {
+  "contract.version-changed": {
+    severity: "breaking",
+    why: "The contract version names the URL prefix; another version is another API.",
+  },
+  "method.removed": { severity: "breaking", why: "Callers of the method get api_method_not_found." },
+  "method.added": { severity: "additive", why: "A new method is new surface; nobody called it before." },
+  "method.permission-tightened": {
+    severity: "breaking",
+    why: "Tokens that could call the method now get token_permission.",
+  },
+  "method.permission-relaxed": {
+    severity: "additive",
+    why: "More tokens may call the method; none loses access.",
+  },
+  "method.error-removed": {
+    severity: "breaking",
+    why: "Callers branch on the identifier (content_not_found means absent); the condition now answers differently.",
+  },
+  "method.error-added": {
+    severity: "additive",
+    why: "Every failure is the one envelope with an identifier from an open set; callers must already handle identifiers they do not know (server_error, rate_limit_exceeded), so a new one on an existing method needs a minor release, not a major.",
+  },
+  "error.removed": {
+    severity: "breaking",
+    why: "Consumers switch on the identifier; a removed one breaks their mapping.",
+  },
+  "error.added": {
+    severity: "additive",
+    why: "Error identifiers form an open enum by policy: consumers handle unknown ones generically.",
+  },
+  "record.removed": { severity: "breaking", why: "Consumers import and validate with the record's schema." },
+  "record.added": { severity: "additive", why: "A new record is new surface." },
+  "request.parameter-removed": {
+    severity: "breaking",
+    why: "Request objects are closed: callers still sending it get parameter_unexpected.",
+  },
+  "request.required-parameter-added": {
+    severity: "breaking",
+    why: "Existing calls lack it and get parameter_missing.",
+  },
+  "request.optional-parameter-added": {
+    severity: "additive",
+    why: "Existing calls stay valid; new callers may send it.",
+  },
+  "request.parameter-now-required": {
+    severity: "breaking",
+    why: "Calls that left it out get parameter_missing.",
+  },
+  "request.parameter-now-optional": { severity: "additive", why: "Every existing call stays valid." },
+  "request.type-changed": { severity: "breaking", why: "Values that were valid are now parameter_invalid." },
+  "request.type-narrowed": { severity: "breaking", why: "A type callers could send is no longer accepted." },
+  "request.type-widened": { severity: "additive", why: "Every value that was accepted still is." },
+  "request.nullable-removed": { severity: "breaking", why: "Callers sending null get parameter_invalid." },
+  "request.nullable-added": { severity: "additive", why: "null is accepted in addition." },
+  "request.enum-value-removed": {
+    severity: "breaking",
+    why: "Callers sending the value get parameter_invalid.",
+  },
+  "request.enum-value-added": { severity: "additive", why: "A new allowed value; old values still work." },
+  "request.constraint-tightened": {
+    severity: "breaking",
+    why: "Some values that were valid are now rejected.",
+  },
+  "request.constraint-loosened": { severity: "additive", why: "Every value that was valid still is." },
+  "request.pattern-changed": {
+    severity: "breaking",
+    why: "Two patterns cannot be compared; values valid before may be rejected.",
+  },
+  "request.default-changed": {
+    severity: "breaking",
+    why: "Calls that omit the parameter silently get other behaviour.",
+  },
+  "request.default-added": {
+    severity: "additive",
+    why: "The behaviour of an omitted parameter is now promised.",
+  },
+  "response.field-removed": { severity: "breaking", why: "Consumers reading the field find it gone." },
+  "response.field-added": {
+    severity: "additive",
+    why: "Response records are open: consumers ignore fields they do not know.",
+  },
+  "response.field-now-optional": {
+    severity: "breaking",
+    why: "Consumers reading the field may find it absent.",
+  },
+  "response.field-now-required": {
+    severity: "additive",
+    why: "A stronger promise: the field is always there.",
+  },
+  "response.type-changed": {
+    severity: "breaking",
+    why: "Consumers parse a type the service no longer sends.",
+  },
+  "response.type-widened": { severity: "breaking", why: "Consumers meet a type they were never promised." },
+  "response.type-narrowed": { severity: "additive", why: "Every value sent is still one consumers expect." },
+  "response.nullable-added": { severity: "breaking", why: "Consumers meet null where a value was promised." },
+  "response.nullable-removed": { severity: "additive", why: "A stronger promise: never null." },
+  "response.enum-value-added": {
+    severity: "breaking",
+    why: "Consumers with an exhaustive switch meet a value they do not know. Mark the enum open (x-open-enum) in a release first.",
+  },
+  "response.open-enum-value-added": {
+    severity: "additive",
+    why: "The enum was released as open (x-open-enum, or a policy name): consumers were told to expect new values.",
+  },
+  "response.enum-value-removed": {
+    severity: "additive",
+    why: "Every value sent is still one consumers expect.",
+  },
+  "response.constraint-loosened": {
+    severity: "breaking",
+    why: "Consumers may meet values outside what was promised.",
+  },
+  "response.constraint-tightened": {
+    severity: "additive",
+    why: "Every value sent is still within what was promised.",
+  },
+  "response.pattern-changed": {
+    severity: "breaking",
+    why: "Two patterns cannot be compared; values may fall outside the old one.",
+  },
+  "schema.unsupported-change": {
+    severity: "breaking",
+    why: "A keyword the gate does not model changed; treated as breaking until a person has looked.",
+  },
+} as const satisfies Record<string, { severity: Severity; why: string }>;
+
+/** The id of one rule of the gate, e.g. `"response.field-removed"`. */
+export type RuleId = keyof typeof rules;
+
+/** Every rule id, in the order of {@link rules}. */
+export const ruleIds = Object.keys(rules) as RuleId[];

@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { toContract } from "@wsafe/schema/openapi";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Contract, diffContracts } from "./diffContracts.js";
+import { defaultPaths, runContractCheck } from "./runContractCheck.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+function run(args: string[], cwd: string) {
+  let stdout = "";
+  let stderr = "";
+  const code = runContractCheck(args, {
+    cwd,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+describe(runContractCheck, () => {
+  let dir: string;
+  const contract = () =>
+    structuredClone(JSON.parse(readFileSync(join(root, defaultPaths.base), "utf8"))) as Contract;
+  const write = (file: string, value: unknown) => writeFileSync(join(dir, file), JSON.stringify(value));
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "contract-check-cli-"));
+    mkdirSync(join(dir, ".changeset"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("passes and says so when nothing changed", () => {
+    write("base.json", contract());
+    write("next.json", contract());
+    expect(
+      run(["--base", "base.json", "--next", "next.json", "--changesets", ".changeset"], dir),
+    ).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("no contract changes."),
+    });
+  });
+
+  it("exits 1 and lists each breaking change with its rule and path", () => {
+    const next = contract();
+    delete next.methods["users.info"];
+    write("base.json", contract());
+    write("next.json", next);
+    const { code, stdout } = run(
+      ["--base", "base.json", "--next", "next.json", "--changesets", ".changeset"],
+      dir,
+    );
+    expect(code).toBe(1);
+    expect(stdout).toContain("BREAKING (1):");
+    expect(stdout).toMatch(/method\.removed\s+\$\.methods\["users\.info"\]/);
+    expect(stdout).toContain("FAILED");
+  });
+
+  it("exits 2 on a snapshot it cannot read", () => {
+    write("base.json", contract());
+    expect(run(["--base", "base.json", "--next", "missing.json"], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("missing.json"),
+    });
+    expect(run(["--nope"], dir).code).toBe(2);
+  });
+
+  it("accepts additive changes into the snapshot on release", () => {
+    const next = contract();
+    next.errors.push("brand_new_error");
+    write("base.json", contract());
+    write("next.json", next);
+    const accepted = run(["--accept", "--base", "base.json", "--next", "next.json"], dir);
+    expect(accepted.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "base.json"), "utf8"))).toEqual(next);
+  });
+
+  it("refuses to accept breaking changes", () => {
+    const next = contract();
+    next.errors.pop();
+    write("base.json", contract());
+    write("next.json", next);
+    expect(run(["--accept", "--base", "base.json", "--next", "next.json"], dir).code).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, "base.json"), "utf8"))).toEqual(contract());
+  });
+});
+
+describe("the working contract", () => {
+  it("equals the released snapshot, or differs from it only additively", () => {
+    const released = JSON.parse(readFileSync(join(root, defaultPaths.base), "utf8")) as Contract;
+    const breaking = diffContracts(released, toContract() as Contract).filter(
+      (d) => d.severity === "breaking",
+    );
+    expect(breaking).toEqual([]);
+  });
+
+  it.runIf(existsSync(join(root, defaultPaths.next)))(
+    "passes the gate, changesets included (what CI runs)",
+    () => {
+      const { code, stdout } = run([], root);
+      expect(stdout).toContain("contract-check: passed.");
+      expect(code).toBe(0);
+    },
+  );
+});
