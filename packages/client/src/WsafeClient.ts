@@ -16,7 +16,12 @@ import type { WithMeta } from "./ResponseMeta.js";
  * @example
  * const params: CallParams<"equipments.list"> = { equipmentType_id: "et_harness" };
  */
-export type CallParams<Method extends MethodName> = Omit<MethodParams<Method>, "token"> & { token?: string };
+export type CallParams<Method extends MethodName> = Flatten<
+  Omit<MethodParams<Method>, "token"> & { token?: string }
+>;
+
+/** One object type instead of an intersection, so that editors show the fields. */
+type Flatten<Type> = { [Key in keyof Type]: Type[Key] };
 
 /**
  * The arguments of a call: the request data (optional when the method needs none) and

@@ -1,0 +1,105 @@
+import type {
+  Equipment,
+  EquipmentField,
+  EquipmentSelection,
+  MethodName,
+  MethodResult,
+  Resource,
+  User,
+} from "@wsafe/schema";
+import { describe, expectTypeOf, it } from "vitest";
+import type { CallOptions } from "./ClientOptions.js";
+import { createClient } from "./createClient.js";
+import type { ResponseMeta, WithMeta } from "./ResponseMeta.js";
+import { getMeta } from "./ResponseMeta.js";
+import type { CallParams, MethodFunction, WsafeClient } from "./WsafeClient.js";
+
+const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
+
+describe("WsafeClient", () => {
+  it("has one namespace per first segment of the registry's method names", () => {
+    expectTypeOf<keyof WsafeClient>().toEqualTypeOf<"call" | "equipments" | "resources" | "users">();
+    expectTypeOf(client.equipments).toEqualTypeOf<{ readonly list: MethodFunction<"equipments.list"> }>();
+    expectTypeOf(client.users.info).toEqualTypeOf<MethodFunction<"users.info">>();
+  });
+
+  it("resolves each method to its result from the schema, with meta", async () => {
+    const { user } = await client.users.info({ user: "u_ada" });
+    expectTypeOf(user).toEqualTypeOf<User>();
+    const resources = await client.resources.list();
+    expectTypeOf(resources).toEqualTypeOf<WithMeta<MethodResult<"resources.list">>>();
+    expectTypeOf(resources.resources).toEqualTypeOf<Resource[]>();
+    expectTypeOf(getMeta(resources)).toEqualTypeOf<ResponseMeta>();
+  });
+
+  it("supplies the token, so params need only the method's own fields", () => {
+    expectTypeOf(client.users.info).parameter(0).toEqualTypeOf<CallParams<"users.info">>();
+    expectTypeOf<CallParams<"users.info">>().toEqualTypeOf<{
+      user: string | number;
+      pretty?: boolean | undefined;
+      token?: string;
+    }>();
+    expectTypeOf(client.users.info).parameter(1).toEqualTypeOf<CallOptions | undefined>();
+    expectTypeOf(client.users.info).toBeCallableWith({ user: "u_ada" });
+    // resources.list needs nothing, so params are optional.
+    expectTypeOf(client.resources.list).toBeCallableWith();
+    expectTypeOf(client.resources.list).toBeCallableWith({ token: "other" }, { method: "GET" });
+  });
+
+  it("rejects wrong params at compile time", () => {
+    // @ts-expect-error: equipmentType_id is required
+    void client.equipments.list({});
+    // @ts-expect-error: a misspelt parameter is an excess property
+    void client.equipments.list({ equipmentType_id: "et", colums: ["id"] });
+    // @ts-expect-error: not an equipment field
+    void client.equipments.list({ equipmentType_id: "et", columns: ["serial"] });
+    // @ts-expect-error: service_type is "in" | "out" | "all"
+    void client.equipments.list({ equipmentType_id: "et", service_type: "both" });
+    // @ts-expect-error: user is a string or a number
+    void client.users.info({ user: true });
+    // @ts-expect-error: users.info needs params
+    void client.users.info();
+    // @ts-expect-error: resources.list takes no other parameter
+    void client.resources.list({ limit: 10 });
+    // @ts-expect-error: no such method
+    void client.users.list;
+    // @ts-expect-error: HTTP method is POST or GET
+    void client.resources.list({}, { method: "PUT" });
+  });
+
+  it("narrows equipment rows to the columns passed as a literal tuple", async () => {
+    const { equipments } = await client.equipments.list({
+      equipmentType_id: "et",
+      columns: ["id", "status"],
+    });
+    expectTypeOf(equipments).toEqualTypeOf<Pick<Equipment, "id" | "status">[]>();
+    expectTypeOf(equipments[0]!.status).toEqualTypeOf<"uptodate" | "expiring" | "expired">();
+  });
+
+  it("returns whole equipment records without columns or with empty columns", async () => {
+    expectTypeOf((await client.equipments.list({ equipmentType_id: "et" })).equipments).toEqualTypeOf<
+      Equipment[]
+    >();
+    expectTypeOf(
+      (await client.equipments.list({ equipmentType_id: "et", columns: [] })).equipments,
+    ).toEqualTypeOf<Equipment[]>();
+  });
+
+  it("returns any selection when columns are not known at compile time", async () => {
+    const columns: EquipmentField[] = ["id"];
+    const { equipments } = await client.equipments.list({ equipmentType_id: "et", columns });
+    expectTypeOf(equipments).toEqualTypeOf<EquipmentSelection[]>();
+  });
+
+  it("types call() by the wire name", async () => {
+    expectTypeOf(await client.call("users.info", { user: 1 })).toEqualTypeOf<
+      WithMeta<MethodResult<"users.info">>
+    >();
+    expectTypeOf(client.call<"resources.list">).toBeCallableWith("resources.list");
+    // @ts-expect-error: unknown method
+    void client.call("users.list", {});
+    // @ts-expect-error: wrong params for the method
+    void client.call("users.info", { equipmentType_id: "et" });
+    expectTypeOf<Parameters<typeof client.call>[0]>().toEqualTypeOf<MethodName>();
+  });
+});

@@ -1,0 +1,45 @@
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+const src = fileURLToPath(new URL("../src/", import.meta.url));
+
+/** Bundles `code` for browsers as a consumer's bundler would, minified; returns its sizes and inputs. */
+async function measure(code: string) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: src, loader: "ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  });
+  const output = result.outputFiles[0]!.contents;
+  return {
+    minified: output.byteLength,
+    gzip: gzipSync(output, { level: 9 }).byteLength,
+    inputs: Object.keys(result.metafile.inputs),
+  };
+}
+
+// These numbers are the ones the README states; `pnpm size` prints them.
+describe("browser bundle size (esbuild, minified + gzip)", () => {
+  it("stays within 3 kB and free of zod for everything @wsafe/client exports", async () => {
+    const size = await measure(`export * from "./index.ts";`);
+    console.log(`@wsafe/client: ${size.minified} B minified, ${size.gzip} B min+gzip`);
+    expect(size.inputs.filter((input) => input.includes("node_modules"))).toEqual([]);
+    expect(size.gzip).toBeLessThanOrEqual(3 * 1024);
+  });
+
+  it("shows what validation adds: @wsafe/schema and zod", async () => {
+    const size = await measure(`export * from "./index.ts"; export * from "./validate.ts";`);
+    console.log(
+      `@wsafe/client + @wsafe/client/validate: ${size.minified} B minified, ${size.gzip} B min+gzip`,
+    );
+    expect(size.inputs.some((input) => input.includes("zod"))).toBe(true);
+  });
+});
