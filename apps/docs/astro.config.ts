@@ -1,0 +1,60 @@
+import { fileURLToPath } from "node:url";
+import starlight from "@astrojs/starlight";
+import { defineConfig, passthroughImageService } from "astro/config";
+import { generatedPages } from "./src/integrations/generatedPages";
+import { wsafeClientModule } from "./src/integrations/wsafeClientModule";
+
+const docsRoot = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  // The JSON Schemas' $ids point at this host; the site also works at any other origin
+  // (the server serves it at `/`), since every link is root-relative.
+  site: "https://docs.wsafe.dev",
+  base: "/",
+  // The server serves `/x/` from `/x/index.html`.
+  build: { format: "directory" },
+  // sharp's install script is not run by pnpm here; the site has no raster images to optimise.
+  image: { service: passthroughImageService() },
+  // Straight quotes: descriptions quote JSON ("42") and must read exactly as in the schema.
+  markdown: { smartypants: false },
+  vite: {
+    plugins: [
+      wsafeClientModule(docsRoot, fileURLToPath(new URL("./src/tryIt/standInClient.ts", import.meta.url))),
+    ],
+  },
+  integrations: [
+    generatedPages(),
+    starlight({
+      title: "wsafe /v1",
+      description: "The /v1 Web API of a workplace health-and-safety system.",
+      customCss: ["./src/styles/tryIt.css"],
+      components: { MarkdownContent: "./src/components/MarkdownContent.astro" },
+      lastUpdated: false,
+      pagination: true,
+      sidebar: [
+        {
+          label: "Start here",
+          items: [
+            { label: "Overview", link: "/" },
+            { label: "Conventions", slug: "conventions" },
+            { label: "Authentication", slug: "authentication" },
+            { label: "Errors", slug: "errors" },
+            { label: "Rate limits", slug: "rate-limits" },
+          ],
+        },
+        { label: "Methods", autogenerate: { directory: "methods" } },
+        { label: "Records", autogenerate: { directory: "records" } },
+        {
+          label: "Operate",
+          items: [
+            { label: "Dataset format", slug: "dataset" },
+            { label: "Command line", slug: "command-line" },
+            { label: "Downloads", slug: "downloads" },
+            { label: "Changelog", slug: "changelog" },
+            { label: "Benchmarks", slug: "benchmarks" },
+          ],
+        },
+      ],
+    }),
+  ],
+});

@@ -1,0 +1,44 @@
+// Authentication: the token in the request data, permissions, and the identifiers a
+// token can fail with (interface.md's Authentication, decisions.md §1 and §4).
+import { errorDescriptions, methods } from "@wsafe/schema";
+import { frontMatter, inlineCode, page, table } from "../markdown.js";
+import { errorPath, methodPath } from "../sitePaths.js";
+
+const tokenErrors = [
+  "token_missing",
+  "token_invalid",
+  "token_inactive",
+  "account_inactive",
+  "token_permission",
+] as const;
+
+/** The Markdown of the authentication page. */
+export function authenticationPage(): string {
+  return page(
+    frontMatter({
+      title: "Authentication",
+      description: "API tokens, permissions, and the failures they cause.",
+    }),
+    "Every request carries an API token as the `token` key **inside the request data** - the JSON object that is the POST body or the percent-encoded GET query string. It is not a header, a cookie or a query parameter of its own. Transport is HTTPS with TLS 1.2 as the minimum.",
+    "A token belongs to one account and sees that account's records only; asking for another account's record answers `content_not_found`, exactly as if it did not exist. A token has the permission `read` and optionally `write`.",
+    table(
+      ["Method", "Permission needed"],
+      Object.values(methods).map((method) => [
+        `[${method.name}](${methodPath(method.name)})`,
+        inlineCode(method.permission),
+      ]),
+    ),
+    "## Failures",
+    "The token checks run in this order, after the request data was decoded (see [precedence](/errors/#precedence)):",
+    table(
+      ["Identifier", "When"],
+      tokenErrors.map((identifier) => [
+        `[${inlineCode(identifier)}](${errorPath(identifier)})`,
+        errorDescriptions[identifier],
+      ]),
+    ),
+    '`token` absent or `""` is `token_missing`; any other non-string (a number, `null`, an object) is `token_invalid`.',
+    "## Getting a token",
+    "Tokens are created by the server's operator with `wsafe tokens create --account ID [--write]`, revoked with `wsafe tokens revoke TOKEN`, or imported in a [dataset](/dataset/). The server stores only a hash of each token, and compares in constant time. `wsafe serve --demo` prints the demo token `wsafe-demo-token-read`. See [command line](/command-line/).",
+  );
+}

@@ -1,0 +1,81 @@
+// The server's command line, the contract of decisions.md §6.
+import { code, frontMatter, page, table } from "../markdown.js";
+
+/** The Markdown of the command line page. */
+export function commandLinePage(): string {
+  return page(
+    frontMatter({
+      title: "Command line",
+      description: "Running the server: wsafe serve, import, tokens and accounts.",
+    }),
+    "The server's command line is the `wsafe` binary of `@wsafe/server`. From the repository root, after the README's set-up, `pnpm wsafe <command>` runs it.",
+    "## Commands",
+    table(
+      ["Command", "What it does"],
+      [
+        [
+          "`wsafe serve [--port 8443] [--host 127.0.0.1] [--database D] [--tls-cert F --tls-key F] [--http] [--rate-limit N/Ws] [--redis URL] [--demo]`",
+          "Serves the API (and this site at `/`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and a ready `curl` line.",
+        ],
+        [
+          "`wsafe import FILE [--database D]`",
+          "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and a clear message; nothing is written.",
+        ],
+        [
+          "`wsafe tokens create --account ID [--write]`",
+          "Creates a token for an account (with `write` permission when asked) and prints it.",
+        ],
+        ["`wsafe tokens revoke TOKEN`", "Deactivates a token: it then answers `token_inactive`."],
+        [
+          "`wsafe accounts deactivate ID`",
+          "Deactivates an account: its tokens then answer `account_inactive`.",
+        ],
+      ],
+    ),
+    "## Options",
+    table(
+      ["Option", "Environment", "Default", "Meaning"],
+      [
+        ["`--port`", "`WSAFE_PORT`", "`8443`", "TCP port."],
+        ["`--host`", "", "`127.0.0.1`", "Address to listen on."],
+        [
+          "`--database D`",
+          "`WSAFE_DATABASE`",
+          "`./.wsafe/data`",
+          "A `postgres://` URL uses PostgreSQL; anything else is a directory for the embedded store.",
+        ],
+        [
+          "`--tls-cert F --tls-key F`",
+          "",
+          "self-signed",
+          "PEM certificate and key for HTTPS (TLS 1.2 minimum).",
+        ],
+        ["`--http`", "", "off", "Plain HTTP, for deployments behind a TLS-terminating proxy."],
+        [
+          "`--rate-limit N/Ws`",
+          "",
+          "`600/60s`",
+          "N requests per W seconds per token. See [rate limits](/rate-limits/).",
+        ],
+        [
+          "`--redis URL`",
+          "",
+          "in memory",
+          "Keep rate-limit counters in Redis so that many server processes share one limit.",
+        ],
+        ["`--demo`", "", "off", "Import the demo dataset into an empty store."],
+      ],
+    ),
+    "Environment variables mirror the flags: `WSAFE_DATABASE`, `WSAFE_PORT` and so on (`wsafe serve --help` lists them).",
+    "## Running",
+    code(
+      "sh",
+      [
+        "pnpm start                      # wsafe serve --demo on the embedded store",
+        "pnpm wsafe serve --port 9443 --database postgres://wsafe@127.0.0.1/wsafe",
+        "pnpm wsafe import dataset.json",
+      ].join("\n"),
+    ),
+    "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. SIGTERM and SIGINT stop it gracefully: requests in flight finish, then it exits with 0.",
+  );
+}

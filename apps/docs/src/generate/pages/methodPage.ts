@@ -1,0 +1,90 @@
+// One page per registry method: what it does, its parameters, its answer, the errors
+// it can return, examples in every form a caller copies, and the try-it console.
+import type { MethodDefinition } from "@wsafe/schema";
+import { errorDescriptions } from "@wsafe/schema";
+import { toJsonSchema } from "@wsafe/schema/openapi";
+import { clientSnippet, curlGet, curlPost } from "../examples.js";
+import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
+import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { defaultBaseUrl, errorPath, schemaFilePath } from "../sitePaths.js";
+import { tryItConsoleHtml } from "../tryItConsoleHtml.js";
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+function parameterTable(method: MethodDefinition): string {
+  const schema = toJsonSchema(`${method.name}.params` as never) as SchemaNode;
+  const rows = propertyRows(schema, schema).map((row) => [
+    inlineCode(row.name),
+    row.type,
+    row.required ? "yes" : row.default ? `no, default ${row.default}` : "no",
+    [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
+  ]);
+  return table(["Parameter", "Type", "Required", "Description and rules"], rows);
+}
+
+function resultTable(method: MethodDefinition): string {
+  const schema = toJsonSchema(`${method.name}.result` as never) as SchemaNode;
+  const rows = propertyRows(schema, schema).map((row) => [
+    inlineCode(row.name),
+    row.type,
+    [row.description || (row.name === "ok" ? "Always `true` on success." : ""), ...row.rules].join(" "),
+  ]);
+  return table(["Field", "Type", "Description"], rows);
+}
+
+function errorTable(method: MethodDefinition): string {
+  const rows = method.errors.map((identifier) => [
+    `[${inlineCode(identifier)}](${errorPath(identifier)})`,
+    errorDescriptions[identifier],
+  ]);
+  return table(["Error", "When"], rows);
+}
+
+function exampleSection(method: MethodDefinition, example: MethodDefinition["examples"][number]): string {
+  const request = example.request as Record<string, unknown>;
+  return page(
+    `### ${example.title}`,
+    code("json", json(request), "Request data"),
+    code("sh", curlGet(method.name, request), "GET", "wrap"),
+    code("sh", curlPost(method.name, request), "POST"),
+    code("json", json(example.response), "Response"),
+  ).trimEnd();
+}
+
+/** The Markdown of a method's page. */
+export function methodPage(method: MethodDefinition, order: number): string {
+  const first = method.examples[0]!.request as Record<string, unknown>;
+  return page(
+    // The default slug would drop the dot (`resourceslist`); the wire name is the URL.
+    frontMatter({
+      title: method.name,
+      description: method.summary,
+      slug: `methods/${method.name}`,
+      sidebar: { order },
+    }),
+    `**${method.summary}**`,
+    [
+      `- **URL:** ${inlineCode(`${defaultBaseUrl}/v1/${method.name}`)}, GET or POST (see [conventions](/conventions/))`,
+      `- **Permission:** ${inlineCode(method.permission)} (see [authentication](/authentication/))`,
+      `- **JSON Schema:** [${method.name}.params.json](${schemaFilePath(`${method.name}.params`)}), [${method.name}.result.json](${schemaFilePath(`${method.name}.result`)})`,
+    ].join("\n"),
+    method.description,
+    "## Parameters",
+    "The request data is one JSON object. A key that is not listed answers `parameter_unexpected`; a missing required one `parameter_missing`; a wrong type or value `parameter_invalid`.",
+    parameterTable(method),
+    "## Response",
+    "On success the body is `ok: true` with these fields:",
+    resultTable(method),
+    "## Errors",
+    'Every failure is HTTP 200 with `{ "ok": false, "error": <identifier>, "description": <text> }`. This method can answer with these identifiers; when several checks fail, the [first in pipeline order](/errors/#precedence) answers.',
+    errorTable(method),
+    "## Examples",
+    ...method.examples.map((example) => exampleSection(method, example)),
+    "## With @wsafe/client",
+    "The typed client sends the same request data (the token comes from the client's options) and returns the success body:",
+    code("ts", clientSnippet(method.name, first)),
+    "## Try it",
+    `Sends the request from your browser to a running server with \`@wsafe/client\`. \`pnpm start\` serves one with demo data at ${inlineCode(defaultBaseUrl)}; open that address once and accept its self-signed certificate, or run the server with \`--http\` and use \`http://\`.`,
+    tryItConsoleHtml(method.name, first),
+  );
+}

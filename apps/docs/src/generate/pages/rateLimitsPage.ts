@@ -1,0 +1,29 @@
+// Rate limits (interface.md's Limits, decisions.md §1 check 8, §2 and §6).
+import { errorDescriptions } from "@wsafe/schema";
+import { code, frontMatter, page } from "../markdown.js";
+
+/** The Markdown of the rate limits page. */
+export function rateLimitsPage(): string {
+  return page(
+    frontMatter({
+      title: "Rate limits",
+      description: "Requests per token, rate_limit_exceeded and Retry-After.",
+    }),
+    "Each token may make a limited number of requests per time window. The default is **600 requests per 60 seconds** per token; the operator sets it with `wsafe serve --rate-limit N/Ws` (for example `--rate-limit 100/10s`).",
+    `Over the limit, a request answers \`rate_limit_exceeded\` (${errorDescriptions.rate_limit_exceeded}) with HTTP 200 as always, and the \`Retry-After\` header holds the whole seconds to wait.`,
+    code(
+      "json",
+      JSON.stringify(
+        { ok: false, error: "rate_limit_exceeded", description: "rate limit exceeded: retry after 12 s" },
+        null,
+        2,
+      ),
+    ),
+    "## What counts",
+    "Only requests that passed the earlier checks of the [pipeline](/errors/#precedence) count against a token: a request with an unknown URL, a bad HTTP method, undecodable request data, or a missing, unknown or inactive token is answered before the limit is consulted and does not use it up. Requests that fail later (a bad parameter, content not found) do count.",
+    "## Many servers",
+    "Counters live in the server's memory, or in Redis when the server runs with `--redis redis://...`, so that many server processes behind a load balancer share one limit per token.",
+    "## Clients",
+    "`@wsafe/client` reports `rate_limit_exceeded` with the `Retry-After` value, so a caller can wait and retry. Other clients should honour `Retry-After` the same way.",
+  );
+}

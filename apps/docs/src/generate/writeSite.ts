@@ -1,0 +1,133 @@
+// Writes everything the site generates from the contract: the Markdown pages under
+// src/content/docs/ and the downloadable files under public/. Both are gitignored and
+// rewritten on every build, so a page can never lag behind @wsafe/schema.
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { methods, schemaNames } from "@wsafe/schema";
+import { authenticationPage } from "./pages/authenticationPage.js";
+import { benchmarksPage } from "./pages/benchmarksPage.js";
+import { type Changelog, changelogPage } from "./pages/changelogPage.js";
+import { commandLinePage } from "./pages/commandLinePage.js";
+import { conventionsPage } from "./pages/conventionsPage.js";
+import { datasetPage } from "./pages/datasetPage.js";
+import { downloadsPage } from "./pages/downloadsPage.js";
+import { errorsPage } from "./pages/errorsPage.js";
+import { methodPage } from "./pages/methodPage.js";
+import { overviewPage } from "./pages/overviewPage.js";
+import { rateLimitsPage } from "./pages/rateLimitsPage.js";
+import { recordPage } from "./pages/recordPage.js";
+import { recordPageNames } from "./sitePaths.js";
+
+/** Where to write, and where the repository's other inputs are. */
+export interface SitePaths {
+  /** apps/docs */
+  docsRoot: string;
+  /** the repository root, for CHANGELOG.md files and bench/results */
+  repoRoot: string;
+}
+
+function write(file: string, text: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function readChangelogs(repoRoot: string): Changelog[] {
+  const changelogs: Changelog[] = [];
+  for (const group of ["packages", "apps"]) {
+    const groupDir = join(repoRoot, group);
+    if (!existsSync(groupDir)) continue;
+    for (const dir of readdirSync(groupDir).sort()) {
+      const file = join(groupDir, dir, "CHANGELOG.md");
+      if (!existsSync(file)) continue;
+      const manifest = join(groupDir, dir, "package.json");
+      const packageName = existsSync(manifest)
+        ? (JSON.parse(readFileSync(manifest, "utf8")).name as string)
+        : dir;
+      changelogs.push({ packageName, markdown: readFileSync(file, "utf8") });
+    }
+  }
+  return changelogs;
+}
+
+/** Copies the schema package's generated files to the URLs their `$id`s name. */
+function copyDownloads(publicDir: string) {
+  const require = createRequire(import.meta.url);
+  const v1 = join(publicDir, "v1");
+  rmSync(v1, { recursive: true, force: true });
+  mkdirSync(join(v1, "schemas"), { recursive: true });
+  copyFileSync(require.resolve("@wsafe/schema/openapi.json"), join(v1, "openapi.json"));
+  for (const name of schemaNames) {
+    // A missing file means the schema package was not built; failing here beats a 404.
+    copyFileSync(
+      require.resolve(`@wsafe/schema/json-schema/${name}.json`),
+      join(v1, "schemas", `${name}.json`),
+    );
+  }
+}
+
+function copyBenchmarks(
+  repoRoot: string,
+  publicDir: string,
+): { latest: string | undefined; svgNames: string[] } {
+  const results = join(repoRoot, "bench", "results");
+  const target = join(publicDir, "benchmarks");
+  rmSync(target, { recursive: true, force: true });
+  const latestFile = join(results, "latest.md");
+  const latest = existsSync(latestFile) ? readFileSync(latestFile, "utf8") : undefined;
+  const svgNames = existsSync(results)
+    ? readdirSync(results)
+        .filter((name) => name.endsWith(".svg"))
+        .sort()
+    : [];
+  if (svgNames.length) mkdirSync(target, { recursive: true });
+  for (const name of svgNames) copyFileSync(join(results, name), join(target, name));
+  return { latest, svgNames };
+}
+
+/** The generated pages: path under src/content/docs → Markdown. */
+export function generatePages(
+  repoRoot: string,
+  benchmarks: { latest: string | undefined; svgNames: string[] },
+) {
+  const pages: Record<string, string> = {
+    "index.md": overviewPage(),
+    "conventions.md": conventionsPage(),
+    "authentication.md": authenticationPage(),
+    "errors.md": errorsPage(),
+    "rate-limits.md": rateLimitsPage(),
+    "dataset.md": datasetPage(),
+    "command-line.md": commandLinePage(),
+    "downloads.md": downloadsPage(),
+    "changelog.md": changelogPage(readChangelogs(repoRoot)),
+    "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
+  };
+  // Sidebar order is registry order, and the records' order of sitePaths.ts.
+  Object.values(methods).forEach((method, index) => {
+    pages[`methods/${method.name}.md`] = methodPage(method, index + 1);
+  });
+  recordPageNames.forEach((name, index) => {
+    pages[`records/${name.toLowerCase()}.md`] = recordPage(name, index + 1);
+  });
+  return pages;
+}
+
+/** Regenerates every page and download of the site. */
+export function writeSite({ docsRoot, repoRoot }: SitePaths): { pages: number } {
+  const publicDir = join(docsRoot, "public");
+  copyDownloads(publicDir);
+  const benchmarks = copyBenchmarks(repoRoot, publicDir);
+  const contentDir = join(docsRoot, "src", "content", "docs");
+  rmSync(contentDir, { recursive: true, force: true });
+  const pages = generatePages(repoRoot, benchmarks);
+  for (const [path, markdown] of Object.entries(pages)) write(join(contentDir, path), markdown);
+  return { pages: Object.keys(pages).length };
+}

@@ -1,0 +1,35 @@
+// A stand-in with the API @wsafe/client promises (`createClient({ baseUrl, token,
+// fetch, method })`, `client.call(method, params)`). Used only while that package is
+// not built, so the console works and the docs build never fails; the console says
+// which of the two sent a request.
+
+interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  method?: "POST" | "GET";
+}
+
+/** Sends /v1 requests over the wire format of the conventions page. */
+export function createClient({
+  baseUrl,
+  token,
+  fetch: fetchImpl = globalThis.fetch,
+  method = "POST",
+}: ClientOptions) {
+  return {
+    async call(name: string, params: Record<string, unknown> = {}): Promise<unknown> {
+      const data = JSON.stringify({ ...params, token });
+      const url = `${baseUrl.replace(/\/+$/, "")}/v1/${name}`;
+      const response =
+        method === "GET"
+          ? await fetchImpl(`${url}?${encodeURIComponent(data)}`)
+          : await fetchImpl(url, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: data,
+            });
+      return response.json();
+    },
+  };
+}
