@@ -1,0 +1,368 @@
+/**
+ * The client against the real server of `@wsafe/server`, started here with the demo
+ * dataset: every exchange goes through real sockets, TLS and the server's pipeline.
+ * Flaky networks are real too: tiny `node:net` servers drop, truncate or stall
+ * connections in front of it.
+ */
+import { once } from "node:events";
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { Agent, fetch as undiciFetch } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RetryEvent } from "../src/ClientOptions.js";
+import { createClient } from "../src/createClient.js";
+import { ErrorCode, isWsafeApiError } from "../src/errors.js";
+import type { FetchLike } from "../src/FetchLike.js";
+import { getMeta } from "../src/ResponseMeta.js";
+import { validateResponse } from "../src/validate.js";
+
+type ServerModule = typeof import("@wsafe/server");
+type RunningServer = Awaited<ReturnType<ServerModule["startServer"]>>;
+
+// The server is built by its own package; until its dist exists these tests skip, loudly.
+const server: ServerModule | undefined = await import("@wsafe/server").catch((error: unknown) => {
+  console.warn(
+    `\n!!! @wsafe/client: real-server tests SKIPPED: @wsafe/server is not built (${String(error)}).\n` +
+      "!!! Run `pnpm --filter @wsafe/server build`, then the tests again.\n",
+  );
+  return undefined;
+});
+
+const tokens = {
+  read: "wsafe-demo-token-read",
+  write: "wsafe-demo-token-write",
+  revoked: "wsafe-demo-token-revoked",
+  inactiveAccount: "wsafe-demo-token-closed-account",
+  otherAccount: "wsafe-demo-token-other-account",
+};
+
+// The server's certificate is self-signed for localhost: trust it for these tests only.
+const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
+const insecureFetch: FetchLike = (url, init) => undiciFetch(url, { ...init, dispatcher });
+
+/** Runs a call and returns what it threw; fails the test when it resolves. */
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to throw");
+}
+
+/** A TCP server on a free port of 127.0.0.1 that hands every connection to `onConnection`. */
+async function tcpServer(onConnection: (socket: Socket, index: number) => void) {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const tcp: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    onConnection(socket, count++);
+  });
+  tcp.listen(0, "127.0.0.1");
+  await once(tcp, "listening");
+  const { port } = tcp.address() as { port: number };
+  return {
+    port,
+    connections: () => count,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => tcp.close(() => resolve()));
+    },
+  };
+}
+
+/** Pipes a connection to the real server: the path of a healthy proxy. */
+function pipeTo(socket: Socket, target: URL) {
+  const upstream = connect(Number(target.port), target.hostname);
+  upstream.on("error", () => socket.destroy());
+  socket.pipe(upstream).pipe(socket);
+}
+
+describe.skipIf(!server)("against the real server", () => {
+  let https: RunningServer;
+
+  beforeAll(async () => {
+    https = await server!.startServer({ port: 0, database: "memory://", demo: true });
+  }, 60_000);
+  afterAll(() => https?.close());
+
+  const client = (options: { token?: string; method?: "POST" | "GET" } = {}) =>
+    createClient({
+      baseUrl: https.url,
+      token: options.token ?? tokens.read,
+      method: options.method ?? "POST",
+      fetch: insecureFetch,
+      // Every reply is checked against the contract on the way.
+      validateResponses: validateResponse,
+      retries: false,
+    });
+
+  describe.each(["POST", "GET"] as const)("over HTTPS with %s", (method) => {
+    it("lists the resources of the account", async () => {
+      const result = await client({ method }).resources.list();
+      expect(result.ok).toBe(true);
+      expect(result.resources.length).toBeGreaterThan(0);
+      const sequences = result.resources.map((resource) => resource.sequence);
+      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    });
+
+    it("gives the request id and server time of every result", async () => {
+      const meta = getMeta(await client({ method }).resources.list());
+      expect(meta.requestId).toMatch(/^[A-Za-z0-9]{20,}$/);
+      expect(Number.isInteger(meta.responseTime)).toBe(true);
+      expect(meta).toMatchObject({ status: 200, attempts: 1 });
+    });
+
+    it("looks a user up by string and by numeric id", async () => {
+      expect(await client({ method }).users.info({ user: "u_ada" })).toEqual({
+        ok: true,
+        user: { id: "u_ada", name: "Ada Lovelace" },
+      });
+      expect((await client({ method }).users.info({ user: 1042 })).user).toEqual({
+        id: "1042",
+        name: "Grace Hopper",
+      });
+    });
+
+    it("returns exactly the requested columns of the equipment", async () => {
+      const { equipments } = await client({ method }).equipments.list({
+        equipmentType_id: "et_harness",
+        columns: ["status", "id"],
+        service_type: "all",
+      });
+      expect(equipments.length).toBeGreaterThan(0);
+      for (const equipment of equipments) expect(Object.keys(equipment)).toEqual(["id", "status"]);
+    });
+
+    it("returns whole records without columns", async () => {
+      const { equipments } = await client({ method }).equipments.list({ equipmentType_id: "et_harness" });
+      expect(equipments.every((equipment) => equipment.isInService)).toBe(true);
+      expect(equipments[0]).toHaveProperty("schedules");
+    });
+
+    it("calls by wire name", async () => {
+      expect((await client({ method }).call("users.info", { user: "u_ada" })).user.name).toBe("Ada Lovelace");
+    });
+
+    // Every failure the pipeline produces for a client request, first check first (decisions §1).
+    it.each([
+      ["token_missing", () => client({ method }).resources.list({ token: "" })],
+      ["token_invalid", () => client({ method, token: "wsafe-no-such-token" }).resources.list()],
+      ["token_inactive", () => client({ method, token: tokens.revoked }).resources.list()],
+      ["account_inactive", () => client({ method, token: tokens.inactiveAccount }).resources.list()],
+      ["parameter_unexpected", () => client({ method }).resources.list({ limit: 10 } as never)],
+      ["parameter_missing", () => client({ method }).equipments.list({} as never)],
+      [
+        "parameter_invalid",
+        () =>
+          client({ method }).equipments.list({
+            equipmentType_id: "et_harness",
+            service_type: "both" as never,
+          }),
+      ],
+      ["content_not_found", () => client({ method }).users.info({ user: "u_nobody" })],
+      [
+        "content_not_found",
+        () =>
+          client({ method, token: tokens.read }).equipments.list({ equipmentType_id: "et_other_account" }),
+      ],
+    ])("throws a WsafeApiError %s with description and request id", async (identifier, call) => {
+      const error = await thrown(call());
+      expect(isWsafeApiError(error)).toBe(true);
+      expect(error).toMatchObject({
+        code: ErrorCode.ApiError,
+        error: identifier,
+        description: expect.any(String),
+        requestId: expect.stringMatching(/^[A-Za-z0-9]{20,}$/),
+        meta: { status: 200, attempts: 1 },
+      });
+    });
+
+    it("throws api_method_not_found for a method the server does not have", async () => {
+      // Validation off: the method is not in the contract, so the validator would flag it first.
+      const plain = createClient({ baseUrl: https.url, token: tokens.read, method, fetch: insecureFetch });
+      const untyped = plain as unknown as Record<string, Record<string, () => Promise<unknown>>>;
+      expect(await thrown(untyped.inspections!.record!())).toMatchObject({
+        code: ErrorCode.ApiError,
+        method: "inspections.record",
+        error: "api_method_not_found",
+      });
+    });
+  });
+
+  describe("failures a fetch in the middle provokes", () => {
+    it("throws request_method_invalid when something turns the request into a PUT", async () => {
+      const put: FetchLike = (url, init) => insecureFetch(url, { ...init, method: "PUT" });
+      const api = createClient({ baseUrl: https.url, token: tokens.read, fetch: put, retries: false });
+      expect(await thrown(api.resources.list())).toMatchObject({ error: "request_method_invalid" });
+    });
+
+    it("throws request_data_invalid when the body is not a JSON object", async () => {
+      const mangle: FetchLike = (url, init) => insecureFetch(url, { ...init, body: "[1,2]" });
+      const api = createClient({ baseUrl: https.url, token: tokens.read, fetch: mangle, retries: false });
+      expect(await thrown(api.resources.list())).toMatchObject({ error: "request_data_invalid" });
+    });
+
+    it("throws a WsafeTransportError for a self-signed certificate it was not told to trust", async () => {
+      const api = createClient({ baseUrl: https.url, token: tokens.read, retries: false });
+      expect(await thrown(api.resources.list())).toMatchObject({
+        code: ErrorCode.TransportError,
+        status: undefined,
+      });
+    });
+  });
+
+  describe("retries", () => {
+    let limited: RunningServer;
+
+    beforeAll(async () => {
+      limited = await server!.startServer({
+        port: 0,
+        database: "memory://",
+        demo: true,
+        http: true,
+        rateLimit: { points: 2, durationSeconds: 1 },
+      });
+    }, 60_000);
+    afterAll(() => limited?.close());
+
+    it("waits Retry-After when the server answers rate_limit_exceeded, then succeeds", async () => {
+      const events: RetryEvent[] = [];
+      const api = createClient({
+        baseUrl: limited.url,
+        token: tokens.read,
+        onRetry: (event) => events.push(event),
+        validateResponses: validateResponse,
+      });
+      const started = Date.now();
+      const results = await Promise.all([1, 2, 3].map(() => api.resources.list()));
+      expect(results.map((result) => result.ok)).toEqual([true, true, true]);
+      expect(events.length).toBeGreaterThanOrEqual(1);
+      expect(events[0]!.error).toMatchObject({
+        error: "rate_limit_exceeded",
+        retryAfter: expect.any(Number),
+      });
+      expect(events[0]!.delayMs).toBe((events[0]!.error as { retryAfter: number }).retryAfter * 1000);
+      expect(Math.max(...results.map((result) => getMeta(result).attempts))).toBeGreaterThanOrEqual(2);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(events[0]!.delayMs - 50);
+    });
+
+    it("throws the rate-limit error with retryAfter when retries are off", async () => {
+      const api = createClient({ baseUrl: limited.url, token: tokens.otherAccount, retries: false });
+      const outcomes = await Promise.allSettled([1, 2, 3, 4].map(() => api.resources.list()));
+      const rejected = outcomes.filter((outcome) => outcome.status === "rejected");
+      expect(rejected.length).toBeGreaterThanOrEqual(1);
+      expect(rejected[0]!.reason).toMatchObject({
+        code: ErrorCode.ApiError,
+        error: "rate_limit_exceeded",
+        retryAfter: expect.any(Number),
+        requestId: expect.any(String),
+      });
+    });
+
+    it("retries through a connection that drops, and reaches the server", async () => {
+      const target = new URL(limited.url);
+      // Drops the first connection at once; pipes the next ones to the real server.
+      const flaky = await tcpServer((socket, index) => {
+        if (index === 0) return socket.destroy();
+        pipeTo(socket, target);
+      });
+      try {
+        const events: RetryEvent[] = [];
+        const api = createClient({
+          baseUrl: `http://127.0.0.1:${flaky.port}`,
+          token: tokens.write,
+          retries: { minDelayMs: 5 },
+          onRetry: (event) => events.push(event),
+        });
+        const result = await api.users.info({ user: "u_ada" });
+        expect(result.user.name).toBe("Ada Lovelace");
+        expect(getMeta(result).attempts).toBe(2);
+        expect(events).toMatchObject([
+          { attempt: 1, error: { code: ErrorCode.TransportError, status: undefined } },
+        ]);
+        expect(flaky.connections()).toBe(2);
+      } finally {
+        await flaky.close();
+      }
+    });
+
+    it("gives up after maxRetries on a socket that always drops", async () => {
+      const dead = await tcpServer((socket) => socket.destroy());
+      try {
+        const api = createClient({
+          baseUrl: `http://127.0.0.1:${dead.port}`,
+          token: tokens.read,
+          retries: { maxRetries: 2, minDelayMs: 5 },
+        });
+        const error = await thrown(api.resources.list());
+        expect(error).toMatchObject({
+          code: ErrorCode.TransportError,
+          status: undefined,
+          meta: { attempts: 3 },
+        });
+        expect(dead.connections()).toBe(3);
+      } finally {
+        await dead.close();
+      }
+    });
+
+    it("retries a proxy's HTML error page and a body cut short", async () => {
+      const target = new URL(limited.url);
+      const proxy = await tcpServer((socket, index) => {
+        socket.once("data", () => {
+          if (index === 0) {
+            const html = "<html><body><h1>502 Bad Gateway</h1></body></html>";
+            socket.end(
+              `HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/html\r\nContent-Length: ${html.length}\r\nConnection: close\r\n\r\n${html}`,
+            );
+          } else if (index === 1) {
+            socket.end(
+              `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"ok":true,"user":{"id":`,
+            );
+          }
+        });
+        if (index >= 2) pipeTo(socket, target);
+      });
+      try {
+        const events: RetryEvent[] = [];
+        const api = createClient({
+          baseUrl: `http://127.0.0.1:${proxy.port}`,
+          token: tokens.write,
+          retries: { minDelayMs: 5 },
+          onRetry: (event) => events.push(event),
+        });
+        const result = await api.users.info({ user: "u_ada" });
+        expect(result.user.id).toBe("u_ada");
+        expect(events.map((event) => event.error)).toMatchObject([
+          {
+            code: ErrorCode.TransportError,
+            status: 502,
+            bodySnippet: expect.stringContaining("502 Bad Gateway"),
+          },
+          { code: ErrorCode.TransportError, status: 200, bodySnippet: '{"ok":true,"user":{"id":' },
+        ]);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it("times out on a server that accepts and never answers, and aborts on request", async () => {
+      const silent = await tcpServer(() => {});
+      try {
+        const api = createClient({ baseUrl: `http://127.0.0.1:${silent.port}`, token: tokens.read });
+        expect(await thrown(api.resources.list({}, { timeoutMs: 200 }))).toMatchObject({
+          code: ErrorCode.TimeoutError,
+          timeoutMs: 200,
+        });
+        const controller = new AbortController();
+        const call = thrown(api.resources.list({}, { signal: controller.signal }));
+        setTimeout(() => controller.abort(), 50);
+        expect(await call).toMatchObject({ code: ErrorCode.AbortError });
+      } finally {
+        await silent.close();
+      }
+    });
+  });
+});
