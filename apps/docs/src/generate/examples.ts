@@ -25,14 +25,21 @@ export function curlPost(method: string, request: RequestData, baseUrl = default
   ].join("\n");
 }
 
-/** The same request through @wsafe/client; the token moves into the client's options. */
+/**
+ * The same request through @wsafe/client; the token moves into the client's options.
+ * Shows both spellings the client offers: the method as a path, and `call` by wire name.
+ */
 export function clientSnippet(method: string, request: RequestData, baseUrl = defaultBaseUrl): string {
   const { token: _token, ...params } = request;
+  const json = JSON.stringify(params, null, 2);
   return [
     `import { createClient } from "@wsafe/client";`,
     "",
     `const client = createClient({ baseUrl: ${JSON.stringify(baseUrl)}, token: process.env.WSAFE_TOKEN! });`,
-    `const result = await client.call(${JSON.stringify(method)}, ${JSON.stringify(params, null, 2)});`,
+    `const result = await client.${method}(${json});`,
     "console.log(result);",
+    "",
+    "// The same call by the method's wire name:",
+    `await client.call(${JSON.stringify(method)}, ${json});`,
   ].join("\n");
 }

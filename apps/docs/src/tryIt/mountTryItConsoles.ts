@@ -83,7 +83,11 @@ async function send(consoleElement: HTMLElement, form: HTMLFormElement) {
   show({ status: "sending...", requestId: "", responseTime: "", sentWith: clientName, body: "" });
   let thrown: unknown;
   try {
-    await createClient({ baseUrl, token, fetch: recordingFetch, method: httpMethod }).call(method, params);
+    // One attempt: the console shows what the server answered, not what a retry got.
+    await createClient({ baseUrl, token, fetch: recordingFetch, method: httpMethod, retries: false }).call(
+      method,
+      params,
+    );
   } catch (error) {
     thrown = error;
   } finally {

@@ -8,6 +8,8 @@ interface ClientOptions {
   token: string;
   fetch?: typeof fetch;
   method?: "POST" | "GET";
+  /** Accepted for the same signature; the stand-in never retries. */
+  retries?: false;
 }
 
 /** Sends /v1 requests over the wire format of the conventions page. */

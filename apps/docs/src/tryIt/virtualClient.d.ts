@@ -5,6 +5,7 @@ declare module "virtual:wsafe-client" {
     token: string;
     fetch?: typeof fetch;
     method?: "POST" | "GET";
+    retries?: false;
   }): { call(method: string, params?: Record<string, unknown>): Promise<unknown> };
   /** Which implementation was bundled: "@wsafe/client" or the stand-in. */
   export const clientName: string;

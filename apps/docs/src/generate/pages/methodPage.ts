@@ -81,7 +81,7 @@ export function methodPage(method: MethodDefinition, order: number): string {
     "## Examples",
     ...method.examples.map((example) => exampleSection(method, example)),
     "## With @wsafe/client",
-    "The typed client sends the same request data (the token comes from the client's options) and returns the success body:",
+    "The typed client sends the same request data (the token comes from the client's options), returns the success body and throws a typed error with the `error` identifier on failure:",
     code("ts", clientSnippet(method.name, first)),
     "## Try it",
     `Sends the request from your browser to a running server with \`@wsafe/client\`. \`pnpm start\` serves one with demo data at ${inlineCode(defaultBaseUrl)}; open that address once and accept its self-signed certificate, or run the server with \`--http\` and use \`http://\`.`,

@@ -1,0 +1,227 @@
+// Drives the built site in Debian's Chromium: the pages render without console errors,
+// search finds methods, the navigation works, no internal link is broken, and the
+// try-it console sends requests and shows the answer and its headers. Screenshots of
+// the key pages go to test-artifacts/ for a person to look at.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isClientBuilt } from "../src/integrations/wsafeClientModule.js";
+import { distDir, docsRoot } from "./builtSite.js";
+import { chromiumPath, hasChromium, launchChromium } from "./chromium.js";
+import { type StaticServer, startStaticServer } from "./staticServer.js";
+import { startStubApi } from "./stubApi.js";
+
+const artifacts = join(docsRoot, "test-artifacts");
+
+if (!hasChromium) {
+  console.warn(
+    `\n*** apps/docs: SKIPPING the browser tests: no Chromium at ${chromiumPath}. ` +
+      "Install Debian's chromium or set CHROMIUM_PATH. ***\n",
+  );
+}
+
+interface RealServer {
+  url: string;
+  close(): Promise<void>;
+}
+type StartServer = (options: object) => Promise<RealServer>;
+
+/** @wsafe/server's startServer, when that package is built. */
+async function loadStartServer(): Promise<StartServer | string> {
+  try {
+    const server = (await import("@wsafe/server")) as { startServer?: StartServer };
+    return server.startServer ?? "@wsafe/server does not export startServer";
+  } catch (error) {
+    return `@wsafe/server cannot be imported (${(error as Error).message.split("\n")[0]})`;
+  }
+}
+
+describe.skipIf(!hasChromium)("the built site in Chromium", () => {
+  let site: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    site = await startStaticServer(distDir);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** A fresh page that records console errors and uncaught exceptions. */
+  async function openPage(): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error")
+        errors.push(`${page.url()}: ${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    return { page, errors };
+  }
+
+  const screenshot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+
+  it("opens the home page", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${site.url}/`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("wsafe /v1 Web API");
+    await screenshot(page, "home");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("finds a method with the search and opens its page", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${site.url}/`);
+    await page.locator("site-search button[data-open-modal]").first().click();
+    const input = page.locator(".pagefind-ui__search-input");
+    await input.fill("inspection schedule");
+    const result = page.locator(".pagefind-ui__result-link", { hasText: "equipments.list" }).first();
+    await result.waitFor();
+    await screenshot(page, "search");
+    await result.click();
+    await page.waitForURL(/\/methods\/equipments\.list\/$/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("follows the sidebar to a method page and to the errors page", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${site.url}/`);
+    await page.locator("nav.sidebar a", { hasText: "users.info" }).click();
+    await page.waitForURL(/\/methods\/users\.info\/$/);
+    await expect(page.locator("h1").textContent()).resolves.toBe("users.info");
+    await screenshot(page, "method");
+    await page.locator("nav.sidebar a", { hasText: "Errors" }).click();
+    await page.waitForURL(/\/errors\/$/);
+    await expect(page.locator("#token_invalid").count()).resolves.toBe(1);
+    await screenshot(page, "errors");
+    await page.locator("a[rel=next]").click();
+    await page.waitForURL(/\/rate-limits\/$/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("has no broken internal link, no external resource and no console error on any page", async () => {
+    const { page, errors } = await openPage();
+    const pages = new Set<string>(["/"]);
+    const queue = ["/"];
+    const checked = new Map<string, number>();
+    const externalResources: string[] = [];
+    while (queue.length) {
+      const path = queue.shift()!;
+      const response = await page.goto(`${site.url}${path}`);
+      expect(response?.status(), path).toBe(200);
+      const html = await page.content();
+      for (const match of html.matchAll(/<(\w+)\b[^>]*?\s(href|src)="([^"]+)"[^>]*>/g)) {
+        const [element, tag, , value] = match;
+        const url = new URL(value!.replaceAll("&amp;", "&"), `${site.url}${path}`);
+        if (url.origin !== site.url) {
+          // A canonical link names the published address; it loads nothing.
+          const loads = tag !== "a" && !/\srel="(canonical|alternate)"/.test(element);
+          if (loads) externalResources.push(`${path}: <${tag}> ${url.href}`);
+          continue;
+        }
+        const target = url.pathname;
+        if (target.endsWith("/")) {
+          if (!pages.has(target)) {
+            pages.add(target);
+            queue.push(target);
+          }
+        } else if (!checked.has(target)) {
+          checked.set(target, (await fetch(`${site.url}${target}`, { method: "HEAD" })).status);
+        }
+      }
+    }
+    const broken = [...checked].filter(([, status]) => status !== 200);
+    expect(broken).toEqual([]);
+    expect(externalResources).toEqual([]);
+    expect(errors).toEqual([]);
+    // Every generated page is reachable by following links from the home page.
+    expect(pages.size).toBeGreaterThanOrEqual(20);
+    expect(checked.has("/v1/openapi.json")).toBe(true);
+    await page.context().close();
+  });
+
+  it("sends a request from the try-it console and shows the answer and its headers", async () => {
+    const answer = { ok: true, user: { id: "u_ada", name: "Ada Lovelace" } };
+    const api = await startStubApi(answer);
+    const { page, errors } = await openPage();
+    try {
+      await page.goto(`${site.url}/methods/users.info/`);
+      const tryIt = page.locator(".try-it[data-ready=true]");
+      await tryIt.locator("input[name=baseUrl]").fill(api.url);
+      await tryIt.locator("input[value=GET]").check();
+      await tryIt.locator("button[type=submit]").click();
+      await expect
+        .poll(() => tryIt.locator("[data-field=requestId]").textContent())
+        .toMatch(/^StubRequest\d{12}$/);
+      await expect(tryIt.locator("[data-field=responseTime]").textContent()).resolves.toBe("3 ms");
+      expect(JSON.parse((await tryIt.locator("[data-field=body]").textContent())!)).toEqual(answer);
+      expect(api.requests).toEqual([
+        {
+          httpMethod: "GET",
+          path: "/v1/users.info",
+          data: { user: "u_ada", token: "wsafe-demo-token-read" },
+        },
+      ]);
+      const sentWith = await tryIt.locator("[data-field=sentWith]").textContent();
+      if (isClientBuilt(docsRoot)) expect(sentWith).toMatch(/^@wsafe\/client, GET$/);
+      // The base URL is remembered for the next page.
+      await page.goto(`${site.url}/methods/resources.list/`);
+      await expect(page.locator(".try-it[data-ready=true] input[name=baseUrl]").inputValue()).resolves.toBe(
+        api.url,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+      await api.close();
+    }
+  });
+
+  it("runs the try-it console against a real @wsafe/server", async (context) => {
+    const startServer = await loadStartServer();
+    if (typeof startServer === "string") {
+      console.warn(`\n*** apps/docs: SKIPPING the try-it test against a real server: ${startServer} ***\n`);
+      context.skip();
+      return;
+    }
+    const server = await startServer({ port: 0, database: "memory://", demo: true, http: true });
+    const { page, errors } = await openPage();
+    try {
+      await page.goto(`${site.url}/methods/equipments.list/`);
+      const tryIt = page.locator(".try-it[data-ready=true]");
+      await tryIt.locator("input[name=baseUrl]").fill(server.url);
+      await tryIt.locator("button[type=submit]").click();
+      await expect
+        .poll(() => tryIt.locator("[data-field=requestId]").textContent())
+        .toMatch(/^[A-Za-z0-9]{20,}$/);
+      await expect(tryIt.locator("[data-field=responseTime]").textContent()).resolves.toMatch(/^\d+ ms$/);
+      const body = JSON.parse((await tryIt.locator("[data-field=body]").textContent())!);
+      expect(body.ok).toBe(true);
+      expect(body.equipments.length).toBeGreaterThan(0);
+      await tryIt.locator("[data-field=body]").scrollIntoViewIfNeeded();
+      await tryIt.scrollIntoViewIfNeeded();
+      await screenshot(page, "try-it");
+      // A failure is shown just the same: the envelope with its identifier.
+      await tryIt
+        .locator("textarea[name=params]")
+        .fill('{ "equipmentType_id": "et_harness", "colums": ["id"] }');
+      await tryIt.locator("input[value=GET]").check();
+      await tryIt.locator("button[type=submit]").click();
+      await expect
+        .poll(() => tryIt.locator("[data-field=body]").textContent())
+        .toContain("parameter_unexpected");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+      await server.close();
+    }
+  });
+});
