@@ -1,0 +1,94 @@
+import { formatRatio } from "./formatNumbers.mjs";
+import { percentileChart } from "./percentileChart.mjs";
+import { ratioBarChart } from "./ratioBarChart.mjs";
+
+/**
+ * The charts of a run, as `{ file, title, svg }`: the ratios as bars, the latency
+ * percentile curves of the request pipeline and of the big list.
+ *
+ * @param {any} results
+ * @param {import("./figures.mjs").Figure[]} figures
+ * @param {string} subtitle - machine facts in one line
+ */
+export function buildCharts(results, figures, subtitle) {
+  const charts = [];
+  const bars = figures
+    .filter((f) => f.share != null)
+    .map((f) => ({
+      label: `${f.workload.replace(/^\d /, "")}: ${f.name.replace(/: time$/, "")}`.replace(
+        /, \d[\d,]* equipment/,
+        "",
+      ),
+      share: /** @type {number} */ (f.share),
+      note: `${formatRatio(f.ratio)} ${f.peer}`.replace(/ \(ANSWERS DIFFER\)/, ""),
+      goal: f.goalShare,
+      met: f.met,
+    }));
+  if (bars.length) {
+    charts.push({
+      file: "ratios.svg",
+      title: "wsafe beside its ceilings",
+      svg: ratioBarChart(bars, {
+        title: "wsafe beside its ceilings (100 % = as fast as the peer)",
+        subtitle,
+      }),
+    });
+  }
+  const p = results.pipeline;
+  if (p) {
+    // autocannon counts whole milliseconds; the first per cent adds nothing but zeros.
+    const curve = (/** @type {any} */ target) =>
+      target.percentiles.filter((/** @type {any} */ pt) => pt.p >= 1);
+    charts.push({
+      file: "pipeline-latency.svg",
+      title: "resources.list latency",
+      svg: percentileChart(
+        [
+          { label: `wsafe, HTTPS (${Math.round(p.wsafe.requestsPerSecond)} req/s)`, points: curve(p.wsafe) },
+          {
+            label: `bare Fastify, HTTPS (${Math.round(p.bareHttps.requestsPerSecond)})`,
+            points: curve(p.bareHttps),
+            dashed: true,
+          },
+          {
+            label: `bare Fastify, HTTP (${Math.round(p.bareHttp.requestsPerSecond)})`,
+            points: curve(p.bareHttp),
+            dashed: true,
+          },
+        ],
+        {
+          title: `resources.list latency, ${p.connections} connections, keep-alive`,
+          subtitle,
+          xScale: "nines",
+          maxNines: 4,
+        },
+      ),
+    });
+  }
+  const b = results.bigList;
+  if (b) {
+    const series = [];
+    const names = { pglite: "PGlite", postgres: "PostgreSQL" };
+    for (const [backend, variants] of Object.entries(b.backends)) {
+      const all = /** @type {any} */ (variants).all;
+      if (!all) continue;
+      const where = names[/** @type {keyof typeof names} */ (backend)] ?? backend;
+      series.push(
+        { label: `wsafe, ${where}`, points: all.wsafe.curve },
+        { label: `raw SQL ceiling, ${where}`, points: all.ceiling.curve, dashed: true },
+      );
+    }
+    if (series.length) {
+      charts.push({
+        file: "biglist-latency.svg",
+        title: "equipments.list latency",
+        svg: percentileChart(series, {
+          title: `equipments.list, ${b.equipment.toLocaleString("en-US")} equipment, all fields: time per request`,
+          subtitle,
+          xScale: "linear",
+        }),
+      });
+    }
+  }
+  return charts;
+}

@@ -1,0 +1,225 @@
+// Turns the raw results of the five workloads into the figures every output shows:
+// each with its peer, the ratio between them, the goal and whether it was met. The
+// `share` is the ratio made "higher is better" (wsafe's speed as a share of the
+// peer's) so one bar chart can hold them all.
+
+/**
+ * @typedef {object} Figure
+ * @property {string} workload - `1 pipeline`, `2 big list`, ...
+ * @property {string} name - what was measured
+ * @property {number} value - wsafe's figure
+ * @property {string} unit
+ * @property {string | null} peer - what it is compared with
+ * @property {number | null} peerValue
+ * @property {number | null} ratio - value ÷ peerValue
+ * @property {string | null} goal - as people read it, e.g. `≥ 0.80×`
+ * @property {boolean | null} met
+ * @property {number | null} share - for the bar chart; null: not charted
+ * @property {number | null} goalShare
+ */
+
+const backendNames = { pglite: "PGlite", postgres: "PostgreSQL" };
+const variantNames = { all: "all fields", columns: "columns: id, status", nulls: "include_null_metavalues" };
+
+/** @returns {Figure} */
+function figure(/** @type {Partial<Figure> & Pick<Figure, "workload" | "name" | "value" | "unit">} */ f) {
+  const ratio = f.peerValue ? f.value / f.peerValue : null;
+  return { peer: null, peerValue: null, goal: null, met: null, share: null, goalShare: null, ...f, ratio };
+}
+
+/**
+ * @param {any} results - `{ pipeline, bigList, import, validation, client }`, any of them absent
+ * @returns {Figure[]}
+ */
+export function buildFigures(results) {
+  /** @type {Figure[]} */
+  const figures = [];
+  const p = results.pipeline;
+  if (p) {
+    const w = "1 pipeline";
+    figures.push(
+      figure({
+        workload: w,
+        name: "resources.list req/s, HTTPS",
+        value: p.wsafe.requestsPerSecond,
+        unit: "req/s",
+        peer: "bare Fastify, HTTPS",
+        peerValue: p.bareHttps.requestsPerSecond,
+        goal: "≥ 0.80×",
+        met: p.ratioHttps >= 0.8,
+        share: p.ratioHttps,
+        goalShare: 0.8,
+      }),
+      figure({
+        workload: w,
+        name: "resources.list req/s, HTTPS",
+        value: p.wsafe.requestsPerSecond,
+        unit: "req/s",
+        peer: "bare Fastify, plain HTTP",
+        peerValue: p.bareHttp.requestsPerSecond,
+        share: p.ratioHttp,
+      }),
+      figure({
+        workload: w,
+        name: "resources.list p50 latency",
+        value: p.wsafe.p50,
+        unit: "ms",
+        peer: "bare Fastify, HTTPS",
+        peerValue: p.bareHttps.p50,
+      }),
+      figure({
+        workload: w,
+        name: "resources.list p99 latency",
+        value: p.wsafe.p99,
+        unit: "ms",
+        peer: "bare Fastify, HTTPS",
+        peerValue: p.bareHttps.p99,
+      }),
+    );
+  }
+  const b = results.bigList;
+  if (b) {
+    const w = "2 big list";
+    const n = b.equipment.toLocaleString("en-US");
+    for (const [backend, variants] of Object.entries(b.backends)) {
+      const where = backendNames[/** @type {keyof typeof backendNames} */ (backend)] ?? backend;
+      for (const [variant, v] of Object.entries(/** @type {Record<string, any>} */ (variants))) {
+        const what = variantNames[/** @type {keyof typeof variantNames} */ (variant)] ?? variant;
+        const ratio = v.wsafe.medianMs / v.ceiling.medianMs;
+        figures.push(
+          figure({
+            workload: w,
+            name: `${where}, ${n} equipment, ${what}: time`,
+            value: v.wsafe.medianMs,
+            unit: "ms",
+            peer: `raw SQL + JSON.stringify${v.sameAnswer ? "" : " (ANSWERS DIFFER)"}`,
+            peerValue: v.ceiling.medianMs,
+            goal: "≤ 1.50×",
+            met: ratio <= 1.5,
+            share: 1 / ratio,
+            goalShare: 1 / 1.5,
+          }),
+        );
+        if (variant === "all") {
+          figures.push(
+            figure({
+              workload: w,
+              name: `${where}, ${what}: bytes`,
+              value: v.wsafe.bytes,
+              unit: "B",
+              peer: "raw SQL + JSON.stringify",
+              peerValue: v.ceiling.bytes,
+            }),
+          );
+        }
+        // Memory the answer cost above the idle server, counted in copies of the answer.
+        const copies = (v.wsafe.peakRss - v.wsafe.idleRss) / v.wsafe.bytes;
+        const ceilingCopies = (v.ceiling.peakRss - v.ceiling.idleRss) / v.ceiling.bytes;
+        if (variant !== "columns" && Number.isFinite(copies)) {
+          figures.push(
+            figure({
+              workload: w,
+              name: `${where}, ${what}: peak RSS ${(v.wsafe.peakRss / 2 ** 20).toFixed(0)} MiB, in answer copies`,
+              value: copies,
+              unit: "×",
+              peer: `raw SQL + JSON.stringify (${(v.ceiling.peakRss / 2 ** 20).toFixed(0)} MiB)`,
+              peerValue: Number.isFinite(ceilingCopies) ? ceilingCopies : null,
+              goal: "≤ 2 copies",
+              met: copies <= 2,
+            }),
+          );
+        }
+      }
+      const all = variants.all;
+      const columns = variants.columns;
+      if (all && columns) {
+        figures.push(
+          figure({
+            workload: w,
+            name: `${where}, columns: id, status: time`,
+            value: columns.wsafe.medianMs,
+            unit: "ms",
+            peer: "wsafe, all fields",
+            peerValue: all.wsafe.medianMs,
+            goal: "≤ 0.50×",
+            met: columns.wsafe.medianMs / all.wsafe.medianMs <= 0.5,
+          }),
+        );
+      }
+    }
+  }
+  const i = results.import;
+  if (i) {
+    const w = "3 import";
+    const n = i.equipment.toLocaleString("en-US");
+    if (i.backends.postgres) {
+      const rate = i.backends.postgres.recordsPerSecond;
+      figures.push(
+        figure({
+          workload: w,
+          name: `${n} equipment into PostgreSQL`,
+          value: rate,
+          unit: "records/s",
+          peer: "goal",
+          peerValue: 20_000,
+          goal: "≥ 1.00×",
+          met: rate >= 20_000,
+          share: rate / 20_000,
+          goalShare: 1,
+        }),
+      );
+    }
+    if (i.backends.pglite) {
+      figures.push(
+        figure({
+          workload: w,
+          name: `${n} equipment into PGlite`,
+          value: i.backends.pglite.recordsPerSecond,
+          unit: "records/s",
+          peer: i.backends.postgres ? "PostgreSQL" : null,
+          peerValue: i.backends.postgres?.recordsPerSecond ?? null,
+        }),
+      );
+    }
+  }
+  const v = results.validation;
+  if (v) {
+    figures.push(
+      figure({
+        workload: "4 validation",
+        name: `validate("equipments.list.result"), ${v.records} records`,
+        value: v.schemaPayloadsPerSecond,
+        unit: "payloads/s",
+        peer: "ajv 2020, compiled once",
+        peerValue: v.ajvPayloadsPerSecond,
+        share: v.schemaPayloadsPerSecond / v.ajvPayloadsPerSecond,
+      }),
+    );
+  }
+  const c = results.client;
+  if (c) {
+    figures.push(
+      figure({
+        workload: "5 client",
+        name: "@wsafe/client min+gzip, no validation",
+        value: c.without.gzip,
+        unit: "B",
+        peer: "budget 3 kB",
+        peerValue: 3072,
+        goal: "≤ 1.00×",
+        met: c.without.gzip <= 3072,
+        share: 3072 / c.without.gzip,
+        goalShare: 1,
+      }),
+      figure({
+        workload: "5 client",
+        name: "@wsafe/client min+gzip, with validation",
+        value: c.withValidation.gzip,
+        unit: "B",
+        peer: "without validation",
+        peerValue: c.without.gzip,
+      }),
+    );
+  }
+  return figures;
+}

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// `pnpm bench` (full sizes) and `pnpm bench --quick` (tiny sizes, under a minute):
+// runs the five workloads of issue 7 one after another - never two heavy ones at
+// once on a small machine - prints each figure beside its peer, and writes the
+// results, a Markdown summary and the charts. Options:
+//   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
+//   --only=a,b         run some workloads: pipeline, biglist, import, validation, client
+//   --cpu-prof         write CPU profiles of the wsafe server of workload 1 (bench/results/profiles/)
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { benchDataset } from "./lib/benchDataset.mjs";
+import { buildCharts } from "./lib/charts.mjs";
+import { buildFigures } from "./lib/figures.mjs";
+import { loud, progress } from "./lib/log.mjs";
+import { machineFacts } from "./lib/machineFacts.mjs";
+import { markdownSummary } from "./lib/markdownSummary.mjs";
+import { findPostgresUrl } from "./lib/postgresDatabase.mjs";
+import { figureCells, figureHeader, terminalTable } from "./lib/terminalTable.mjs";
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = join(benchDir, "..");
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const cpuProf = args.includes("--cpu-prof");
+const wanted = (/** @type {string} */ name) => !only || only.includes(name);
+
+const sizes = quick
+  ? {
+      pipeline: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
+      bigList: { equipment: 300, runs: 2, freshServerPerVariant: false },
+      import: { equipment: 500 },
+      validation: { records: 1000, rounds: 2, roundMs: 150 },
+    }
+  : {
+      pipeline: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
+      bigList: { equipment: 50_000, runs: 7, freshServerPerVariant: true },
+      import: { equipment: 100_000 },
+      validation: { records: 1000, rounds: 7, roundMs: 1000 },
+    };
+
+const machine = machineFacts(root);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+const loadBefore = loadAverage();
+progress(
+  `wsafe bench${quick ? " --quick" : ""}: ${machine.cpuModel} ×${machine.cpuCount}, Node ${machine.node}, load ${loadBefore}`,
+);
+
+/** @type {string[]} */
+const notes = [];
+const postgresUrl = findPostgresUrl(root, !quick);
+if (!postgresUrl && (wanted("biglist") || wanted("import"))) {
+  const why = quick
+    ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
+    : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
+  loud(`PostgreSQL parts SKIPPED: ${why}`);
+  notes.push(`PostgreSQL parts skipped: ${why}.`);
+}
+
+/** @type {Record<string, any>} */
+const results = {};
+/**
+ * Runs one workload; a failure is reported loudly and the others still run.
+ *
+ * @param {string} name
+ * @param {() => Promise<any>} work
+ */
+async function step(name, work) {
+  if (!wanted(name)) return undefined;
+  try {
+    return await work();
+  } catch (error) {
+    loud(`${name} FAILED: ${/** @type {Error} */ (error).message.split("\n")[0]}`);
+    console.error(error);
+    notes.push(`${name} failed: ${/** @type {Error} */ (error).message.split("\n")[0]}`);
+    process.exitCode = 1;
+    return undefined;
+  }
+}
+
+results.client = await step("client", async () =>
+  (await import("./workloads/clientBundle.mjs")).runClientBundle(),
+);
+results.validation = await step("validation", async () =>
+  (await import("./workloads/validation.mjs")).runValidation(sizes.validation),
+);
+results.pipeline = await step("pipeline", async () => {
+  const cpuProfileDir = cpuProf ? join(benchDir, "results", "profiles") : undefined;
+  const result = await (await import("./workloads/pipeline.mjs")).runPipeline({
+    ...sizes.pipeline,
+    cpuProfileDir,
+  });
+  if (cpuProfileDir) progress(`pipeline: CPU profiles of the wsafe server in ${cpuProfileDir}`);
+  return result;
+});
+results.bigList = await step("biglist", async () =>
+  (await import("./workloads/bigList.mjs")).runBigList({
+    dataset: benchDataset({ equipmentCount: sizes.bigList.equipment }),
+    runs: sizes.bigList.runs,
+    freshServerPerVariant: sizes.bigList.freshServerPerVariant,
+    postgresUrl,
+  }),
+);
+results.import = await step("import", async () => {
+  const result = await (await import("./workloads/importRecords.mjs")).runImportWorkload({
+    dataset: benchDataset({ equipmentCount: sizes.import.equipment }),
+    postgresUrl,
+  });
+  if (!result.realCommand)
+    notes.push("import: `wsafe import` did not exist yet; the same library call was timed instead.");
+  return result;
+});
+for (const [backend, variants] of Object.entries(results.bigList?.backends ?? {})) {
+  for (const [variant, v] of Object.entries(/** @type {Record<string, any>} */ (variants))) {
+    if (!v.sameAnswer)
+      notes.push(`big list ${backend}/${variant}: wsafe and the ceiling answered differently.`);
+  }
+}
+
+machine.loadBefore = loadBefore;
+machine.loadAfter = loadAverage();
+const figures = buildFigures(results);
+console.log(`\nwsafe bench${quick ? " --quick (tiny sizes: figures are not representative)" : ""}`);
+console.log(
+  `${machine.cpuModel}, ${machine.cpuCount} cores, ${machine.memoryMiB} MiB, Node ${machine.node}, ${machine.date}, commit ${machine.commit}`,
+);
+console.log(`load average: ${machine.loadBefore} at the start, ${machine.loadAfter} at the end\n`);
+console.log(terminalTable(figureHeader, figures.map(figureCells)));
+for (const note of notes) console.log(`note: ${note}`);
+
+const outDir = quick ? join(benchDir, "results", "quick") : join(benchDir, "results");
+mkdirSync(outDir, { recursive: true });
+const subtitle = `${machine.cpuModel} ×${machine.cpuCount}, Node ${machine.node}, ${machine.date.slice(0, 10)}${quick ? ", quick run" : ""}`;
+const charts = buildCharts(results, figures, subtitle);
+for (const chart of charts) writeFileSync(join(outDir, chart.file), chart.svg);
+const document = { machine, quick, sizes, figures, notes, results };
+const json = `${JSON.stringify(document, null, 2)}\n`;
+writeFileSync(join(outDir, `${machine.date.slice(0, 10)}.json`), json);
+writeFileSync(join(outDir, "latest.json"), json);
+writeFileSync(join(outDir, "latest.md"), markdownSummary({ machine, quick, figures, notes, charts, sizes }));
+progress(`results written to ${outDir} (json, latest.md, ${charts.map((c) => c.file).join(", ")})`);

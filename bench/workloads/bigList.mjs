@@ -1,0 +1,176 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { benchEquipmentType, benchToken } from "../lib/benchDataset.mjs";
+import { startChildServer } from "../lib/childServer.mjs";
+import { loud, progress } from "../lib/log.mjs";
+import { median, percentiles } from "../lib/percentiles.mjs";
+import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
+import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
+import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
+
+/** The three requests measured: every field, two columns, and unset metafields as null. */
+export const listVariants = {
+  all: {},
+  columns: { columns: ["id", "status"] },
+  nulls: { include_null_metavalues: true },
+};
+
+const curvePoints = [0, 10, 25, 50, 75, 90, 100];
+
+/**
+ * Times one server on one request: a first, untimed request (whose answer is kept to
+ * check it), then `runs` timed ones; the server is fresh, so its peak RSS belongs to
+ * this request alone.
+ *
+ * @param {import("../lib/childServer.mjs").ChildServer} server
+ * @param {object} request
+ * @param {number} runs
+ */
+async function measure(server, request, runs) {
+  const idle = server.memory();
+  const first = await timedPost(`${server.url}/v1/equipments.list`, request, { keepBody: true });
+  const text = String(first.body);
+  // Whitespace aside (jsonb prints `"a": 1`), both sides must say the same thing.
+  const parsed = JSON.parse(text);
+  if (parsed.ok !== true) throw new Error(`equipments.list failed: ${text.slice(0, 300)}`);
+  const canonical = createHash("sha256").update(JSON.stringify(parsed)).digest("hex");
+  const count = parsed.equipments.length;
+  const times = [];
+  const serverTimes = [];
+  for (let i = 0; i < runs; i++) {
+    const answer = await timedPost(`${server.url}/v1/equipments.list`, request);
+    times.push(answer.ms);
+    const header = Number(answer.headers["svc-response-time"]);
+    if (Number.isFinite(header)) serverTimes.push(header);
+  }
+  closeIdleSockets();
+  const memory = server.memory();
+  return {
+    medianMs: median(times),
+    times,
+    curve: percentiles(times, curvePoints),
+    serverMedianMs: serverTimes.length ? median(serverTimes) : null,
+    bytes: first.bytes,
+    records: count,
+    canonical,
+    idleRss: idle?.rss ?? null,
+    peakRss: memory?.peak ?? null,
+  };
+}
+
+/**
+ * Workload 2 on one store: `equipments.list` on the benchmark type from wsafe and from
+ * the ceiling, for each variant. With `fresh`, each variant gets a fresh server
+ * process, so that its peak RSS belongs to that request alone; without, one process
+ * per side serves every variant (the quick run, where start-ups would dominate).
+ *
+ * @param {{ backend: string, database: string, runs: number, fresh: boolean, tls: { cert: string, key: string } }} options
+ */
+async function measureBackend({ backend, database, runs, fresh, tls }) {
+  const sides = {
+    wsafe: {
+      start: () =>
+        startChildServer("wsafeServer.mjs", {
+          database,
+          tls,
+          rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
+        }),
+      extra: { token: benchToken },
+    },
+    ceiling: { start: () => startChildServer("ceilingServer.mjs", { database, tls }), extra: {} },
+  };
+  /** @type {Record<string, Record<string, any>>} */
+  const measured = { wsafe: {}, ceiling: {} };
+  for (const [side, { start, extra }] of Object.entries(sides)) {
+    /** @type {import("../lib/childServer.mjs").ChildServer | undefined} */
+    let shared = fresh ? undefined : await start();
+    try {
+      for (const [variant, params] of Object.entries(listVariants)) {
+        const server = shared ?? (await start());
+        const request = { ...extra, equipmentType_id: benchEquipmentType, service_type: "all", ...params };
+        try {
+          measured[side][variant] = await measure(server, request, runs);
+        } finally {
+          if (!shared) await server.close();
+        }
+      }
+    } finally {
+      await shared?.close();
+      shared = undefined;
+    }
+  }
+  /** @type {Record<string, any>} */
+  const variants = {};
+  for (const variant of Object.keys(listVariants)) {
+    const ours = measured.wsafe[variant];
+    const ceiling = measured.ceiling[variant];
+    const sameAnswer = ours.canonical === ceiling.canonical;
+    if (!sameAnswer) {
+      loud(
+        `big list ${backend}/${variant}: wsafe and the ceiling answer differently (${ours.records} vs ${ceiling.records} records)`,
+      );
+    }
+    variants[variant] = { wsafe: ours, ceiling, sameAnswer, ratio: ours.medianMs / ceiling.medianMs };
+    progress(
+      `big list ${backend}/${variant}: wsafe ${ours.medianMs.toFixed(0)} ms (${(ours.bytes / 1e6).toFixed(1)} MB, peak RSS ${(ours.peakRss / 2 ** 20).toFixed(0)} MiB), ceiling ${ceiling.medianMs.toFixed(0)} ms (peak RSS ${(ceiling.peakRss / 2 ** 20).toFixed(0)} MiB): ${(ours.medianMs / ceiling.medianMs).toFixed(2)}×`,
+    );
+  }
+  return variants;
+}
+
+/**
+ * Workload 2: `equipments.list` on one type of N equipment (3 schedules each, a few
+ * metavalues), on PGlite and on PostgreSQL, beside the raw-SQL ceiling.
+ *
+ * @param {{ dataset: any, runs: number, freshServerPerVariant: boolean, postgresUrl?: string }} options
+ */
+export async function runBigList({ dataset, runs, freshServerPerVariant, postgresUrl }) {
+  const { importDataset, openStore } = await import("@wsafe/server");
+  const tls = createBenchCertificate();
+  const count = dataset.equipments.length;
+  /** @type {Record<string, any>} */
+  const backends = {};
+  try {
+    const dir = mkdtempSync(join(tmpdir(), "wsafe-bench-pglite-"));
+    try {
+      progress(`big list: importing ${count} equipment into PGlite (${dir})`);
+      const store = await openStore(dir);
+      await importDataset(store, dataset);
+      await store.close();
+      backends.pglite = await measureBackend({
+        backend: "pglite",
+        database: dir,
+        runs,
+        fresh: freshServerPerVariant,
+        tls,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    if (postgresUrl) {
+      const db = await createBenchDatabase(postgresUrl, "list");
+      try {
+        progress(`big list: importing ${count} equipment into PostgreSQL (${db.name})`);
+        const store = await openStore(db.url);
+        await importDataset(store, dataset);
+        await store.close();
+        // What autovacuum does shortly after any bulk load: the planner gets statistics.
+        await runStatement(db.url, "ANALYZE");
+        backends.postgres = await measureBackend({
+          backend: "postgres",
+          database: db.url,
+          runs,
+          fresh: freshServerPerVariant,
+          tls,
+        });
+      } finally {
+        await db.drop();
+      }
+    }
+  } finally {
+    rmSync(tls.dir, { recursive: true, force: true });
+  }
+  return { equipment: count, schedulesPerEquipment: 3, runs, freshServerPerVariant, backends };
+}

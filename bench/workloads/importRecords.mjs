@@ -1,0 +1,142 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loud, progress } from "../lib/log.mjs";
+import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
+import { watchPeakMemory } from "../lib/procMemory.mjs";
+
+const require = createRequire(import.meta.url);
+const serverDir = dirname(require.resolve("@wsafe/server/package.json"));
+
+/**
+ * The command that imports a file: the server's own `wsafe import` once its command
+ * line is built, else a stand-in making the same library call.
+ *
+ * @param {string} file
+ * @param {string} database
+ */
+function importCommand(file, database) {
+  if (existsSync(join(serverDir, "dist", "cli.js"))) {
+    return { args: [join(serverDir, "bin", "wsafe.js"), "import", file, "--database", database], real: true };
+  }
+  return {
+    args: [fileURLToPath(new URL("../children/importWorker.mjs", import.meta.url)), file, database],
+    real: false,
+  };
+}
+
+/**
+ * Runs one import in its own process, showing the progress it prints (throttled to
+ * a line every ~2 s) and following its peak memory.
+ *
+ * @param {string} label
+ * @param {string[]} args
+ */
+function timeImport(label, args) {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const memory = watchPeakMemory(/** @type {number} */ (child.pid));
+    /** @type {string[]} */
+    const lines = [];
+    let shown = 0;
+    let pending = "";
+    const onData = (/** @type {Buffer} */ chunk) => {
+      const parts = (pending + chunk.toString()).split(/\r\n|\r|\n/);
+      pending = parts.pop() ?? "";
+      for (const line of parts) {
+        const text = line.trim();
+        if (!text) continue;
+        lines.push(text);
+        if (performance.now() - shown > 2000) {
+          shown = performance.now();
+          progress(`import ${label} │ ${text}`);
+        }
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const seconds = (performance.now() - start) / 1000;
+      const peakRss = memory.stop();
+      if (pending.trim()) lines.push(pending.trim());
+      for (const line of lines.slice(-2)) progress(`import ${label} │ ${line}`);
+      if (code !== 0)
+        reject(new Error(`import into ${label} failed (exit ${code}):\n${lines.slice(-10).join("\n")}`));
+      else resolve({ seconds, peakRss, output: lines.slice(-20) });
+    });
+  });
+}
+
+/**
+ * Workload 3: N equipment (3 schedules each) imported from one dataset file into a
+ * fresh PostgreSQL database and a fresh PGlite directory, timed from the command's
+ * start to its exit: reading, validating, checking references and writing.
+ *
+ * @param {{ dataset: any, postgresUrl?: string }} options
+ */
+export async function runImportWorkload({ dataset, postgresUrl }) {
+  const dir = mkdtempSync(join(tmpdir(), "wsafe-bench-import-"));
+  const file = join(dir, "dataset.json");
+  writeFileSync(file, JSON.stringify(dataset));
+  const equipment = dataset.equipments.length;
+  const rows =
+    equipment +
+    dataset.equipments.reduce(
+      (/** @type {number} */ sum, /** @type {any} */ e) => sum + e.schedules.length,
+      0,
+    ) +
+    dataset.accounts.length +
+    dataset.tokens.length +
+    dataset.users.length +
+    dataset.equipmentTypes.length;
+  const fileBytes = statSync(file).size;
+  progress(
+    `import: dataset file of ${equipment} equipment, ${rows} rows in all, ${(fileBytes / 1e6).toFixed(1)} MB`,
+  );
+  /** @type {Record<string, any>} */
+  const backends = {};
+  let realCommand = true;
+  try {
+    if (postgresUrl) {
+      const db = await createBenchDatabase(postgresUrl, "import");
+      try {
+        const command = importCommand(file, db.url);
+        realCommand &&= command.real;
+        const run = /** @type {any} */ (await timeImport("postgres", command.args));
+        const [{ n }] = await runStatement(db.url, "SELECT count(*)::int AS n FROM equipments");
+        if (n !== equipment) throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
+        backends.postgres = {
+          ...run,
+          recordsPerSecond: equipment / run.seconds,
+          rowsPerSecond: rows / run.seconds,
+        };
+      } finally {
+        await db.drop();
+      }
+    }
+    const pgliteDir = join(dir, "pglite");
+    const command = importCommand(file, pgliteDir);
+    realCommand &&= command.real;
+    const run = /** @type {any} */ (await timeImport("pglite", command.args));
+    backends.pglite = {
+      ...run,
+      recordsPerSecond: equipment / run.seconds,
+      rowsPerSecond: rows / run.seconds,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!realCommand)
+    loud("import: the server has no `wsafe import` command yet; timed the same library call instead");
+  for (const [backend, result] of Object.entries(backends)) {
+    progress(
+      `import ${backend}: ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s)`,
+    );
+  }
+  return { equipment, rows, fileBytes, realCommand, backends };
+}

@@ -1,0 +1,122 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { autocannon } from "../lib/autocannon.mjs";
+import { startChildServer } from "../lib/childServer.mjs";
+import { progress } from "../lib/log.mjs";
+import { autocannonPercentiles, median } from "../lib/percentiles.mjs";
+import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
+import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
+
+const demoReadToken = "wsafe-demo-token-read";
+const path = "/v1/resources.list";
+
+/**
+ * Combines the rounds of one target: requests/s is the median round; each latency
+ * percentile the median of that percentile over the rounds.
+ *
+ * @param {any[]} rounds - autocannon results
+ */
+function summarise(rounds) {
+  const curves = rounds.map((r) => autocannonPercentiles(r.latency));
+  const percentiles = curves[0].map((point, i) => ({
+    p: point.p,
+    value: median(curves.map((c) => c[i].value)),
+  }));
+  const at = (/** @type {number} */ p) => percentiles.find((point) => point.p === p)?.value ?? Number.NaN;
+  return {
+    requestsPerSecond: median(rounds.map((r) => r.requests.average)),
+    roundsRequestsPerSecond: rounds.map((r) => r.requests.average),
+    p50: at(50),
+    p99: at(99),
+    percentiles,
+    errors: rounds.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    requests: rounds.reduce((sum, r) => sum + r.requests.total, 0),
+  };
+}
+
+/**
+ * Workload 1: `resources.list` on the demo account over HTTPS with keep-alive, beside a
+ * bare Fastify route answering the same bytes over the same TLS, and over plain HTTP.
+ * The three servers run in their own processes; autocannon loads them from a fourth,
+ * one at a time, taking turns round after round.
+ *
+ * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, cpuProfileDir?: string }} size
+ */
+export async function runPipeline({ connections, seconds, rounds, warmupSeconds, cpuProfileDir }) {
+  const tls = createBenchCertificate();
+  const servers = [];
+  try {
+    progress("pipeline: starting wsafe (memory store, demo data, limiter set out of reach)");
+    const wsafe = await startChildServer(
+      "wsafeServer.mjs",
+      {
+        database: "memory://",
+        demo: true,
+        tls: { cert: tls.cert, key: tls.key },
+        // A limit no run can reach: the limiter still counts, but never answers instead.
+        rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
+      },
+      { execArgv: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [] },
+    );
+    servers.push(wsafe);
+    const sample = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
+    const parsed = JSON.parse(String(sample.body));
+    if (parsed.ok !== true) throw new Error(`resources.list failed: ${String(sample.body).slice(0, 300)}`);
+    const bodyPath = join(tls.dir, "resources.list.json");
+    writeFileSync(bodyPath, /** @type {Buffer} */ (sample.body));
+    progress(
+      `pipeline: resources.list answers ${sample.bytes} bytes (${parsed.resources?.length} resources)`,
+    );
+
+    const bareHttps = await startChildServer("bareFastify.mjs", {
+      tls: { cert: tls.cert, key: tls.key },
+      bodyPath,
+      path,
+    });
+    servers.push(bareHttps);
+    const bareHttp = await startChildServer("bareFastify.mjs", { tls: null, bodyPath, path });
+    servers.push(bareHttp);
+    closeIdleSockets();
+
+    const targets = { bareHttp, bareHttps, wsafe };
+    const body = JSON.stringify({ token: demoReadToken });
+    /** @type {Record<string, any[]>} */
+    const results = { bareHttp: [], bareHttps: [], wsafe: [] };
+    for (const [name, server] of Object.entries(targets)) {
+      progress(`pipeline: warming up ${name} for ${warmupSeconds} s`);
+      await autocannon({ url: `${server.url}${path}`, body, connections, seconds: warmupSeconds });
+    }
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, server] of Object.entries(targets)) {
+        const result = await autocannon({ url: `${server.url}${path}`, body, connections, seconds });
+        results[name].push(result);
+        progress(
+          `pipeline: round ${round}/${rounds} ${name.padEnd(9)} ${result.requests.average.toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        );
+      }
+    }
+    // The limiter must not have answered in the servers' place during the load.
+    const after = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
+    if (!String(after.body).startsWith('{"ok":true')) {
+      throw new Error(`wsafe stopped answering ok under load: ${String(after.body).slice(0, 200)}`);
+    }
+    closeIdleSockets();
+    const summary = Object.fromEntries(
+      Object.entries(results).map(([name, list]) => [name, summarise(list)]),
+    );
+    return {
+      connections,
+      seconds,
+      rounds,
+      responseBytes: sample.bytes,
+      ...summary,
+      ratioHttps: summary.wsafe.requestsPerSecond / summary.bareHttps.requestsPerSecond,
+      ratioHttp: summary.wsafe.requestsPerSecond / summary.bareHttp.requestsPerSecond,
+    };
+  } finally {
+    closeIdleSockets();
+    for (const server of servers) await server.close();
+    rmSync(tls.dir, { recursive: true, force: true });
+  }
+}
