@@ -79,7 +79,7 @@ export interface ClientOptions {
   fetch?: FetchLike;
   /** `"POST"` (default): the JSON request data is the body. `"GET"`: it is the query string, percent-encoded. */
   method?: "POST" | "GET";
-  /** Milliseconds a call may take, retries and their waits included; 0 for no limit. Default 60 000. */
+  /** Milliseconds a call may take, retries and their waits included; 0 or Infinity for no limit. Default 60 000. */
   timeoutMs?: number;
   /** Retry policy, or `false` for a single attempt. */
   retries?: RetryOptions | false;

@@ -7,12 +7,13 @@ import type {
   Resource,
   User,
 } from "@wsafe/schema";
+import { fetch as undiciFetch } from "undici";
 import { describe, expectTypeOf, it } from "vitest";
 import type { CallOptions } from "./ClientOptions.js";
 import { createClient } from "./createClient.js";
 import type { ResponseMeta, WithMeta } from "./ResponseMeta.js";
 import { getMeta } from "./ResponseMeta.js";
-import type { CallParams, MethodFunction, WsafeClient } from "./WsafeClient.js";
+import type { CallParams, MethodFunction, MethodTree, WsafeClient } from "./WsafeClient.js";
 
 const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
 
@@ -21,6 +22,13 @@ describe("WsafeClient", () => {
     expectTypeOf<keyof WsafeClient>().toEqualTypeOf<"call" | "equipments" | "resources" | "users">();
     expectTypeOf(client.equipments).toEqualTypeOf<{ readonly list: MethodFunction<"equipments.list"> }>();
     expectTypeOf(client.users.info).toEqualTypeOf<MethodFunction<"users.info">>();
+  });
+
+  it("nests any dotted wire name, so a new schema method needs no client change", () => {
+    type Tree = MethodTree<"inspections.record" | "inspections.list" | "admin.tokens.revoke">;
+    expectTypeOf<keyof Tree>().toEqualTypeOf<"inspections" | "admin">();
+    expectTypeOf<keyof Tree["inspections"]>().toEqualTypeOf<"record" | "list">();
+    expectTypeOf<keyof Tree["admin"]["tokens"]>().toEqualTypeOf<"revoke">();
   });
 
   it("resolves each method to its result from the schema, with meta", async () => {
@@ -101,5 +109,16 @@ describe("WsafeClient", () => {
     // @ts-expect-error: wrong params for the method
     void client.call("users.info", { equipmentType_id: "et" });
     expectTypeOf<Parameters<typeof client.call>[0]>().toEqualTypeOf<MethodName>();
+  });
+});
+
+describe("createClient options", () => {
+  it("accepts the global fetch and undici's fetch as they are", () => {
+    expectTypeOf(createClient).toBeCallableWith({
+      baseUrl: "https://x",
+      token: "t",
+      fetch: globalThis.fetch,
+    });
+    expectTypeOf(createClient).toBeCallableWith({ baseUrl: "https://x", token: "t", fetch: undiciFetch });
   });
 });

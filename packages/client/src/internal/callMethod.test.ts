@@ -187,6 +187,13 @@ describe(callMethod, () => {
       expect(fetch.calls.length).toBeLessThanOrEqual(2);
     });
 
+    it("takes 0 and Infinity as no limit", async () => {
+      const fetch = fakeFetch(ok);
+      const client = createClient({ baseUrl, token, fetch, timeoutMs: Number.POSITIVE_INFINITY });
+      expect(await client.resources.list()).toEqual({ ok: true, resources: [] });
+      expect(await client.resources.list({}, { timeoutMs: 0 })).toEqual({ ok: true, resources: [] });
+    });
+
     it("does not retry a timeout", async () => {
       const fetch = fakeFetch(hang);
       const client = createClient({ baseUrl, token, fetch, timeoutMs: 15, retries: fast });

@@ -56,14 +56,15 @@ export async function callMethod(
   const controller = new AbortController();
   const { signal } = controller;
   let timedOut = false;
-  const deadline = timeoutMs > 0 ? Date.now() + timeoutMs : Number.POSITIVE_INFINITY;
-  const timer =
-    timeoutMs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort();
-        }, timeoutMs)
-      : undefined;
+  // Timers overflow past 2^31 - 1 ms (and would fire at once), so a longer limit, like Infinity, means none.
+  const limited = timeoutMs > 0 && timeoutMs < 2 ** 31;
+  const deadline = limited ? Date.now() + timeoutMs : Number.POSITIVE_INFINITY;
+  const timer = limited
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs)
+    : undefined;
   const forwardAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) forwardAbort();
   else callerSignal?.addEventListener("abort", forwardAbort, { once: true });

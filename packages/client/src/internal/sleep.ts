@@ -10,10 +10,13 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
+    const timer = setTimeout(
+      () => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.min(ms, 2 ** 31 - 1),
+    ); // a longer timer would overflow and fire at once
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }
