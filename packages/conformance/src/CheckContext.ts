@@ -1,0 +1,106 @@
+import { type MethodName, methods } from "@wsafe/schema";
+import type { ConformanceOptions } from "./ConformanceOptions.js";
+import { conventionProblems } from "./conventionProblems.js";
+import type { ApiClient, ApiResponse } from "./createClient.js";
+
+/** Thrown inside a check: the deployment broke the convention. */
+export class CheckFailed extends Error {
+  override name = "CheckFailed";
+}
+
+/** Thrown inside a check: it cannot run here (say why). */
+export class CheckSkipped extends Error {
+  override name = "CheckSkipped";
+}
+
+/** One check: where it belongs, what it proves, and how. */
+export interface CheckDefinition {
+  suite: string;
+  name: string;
+  run: (ctx: CheckContext) => Promise<void>;
+}
+
+/** Fails the check with `message` unless `condition` holds. */
+export function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new CheckFailed(message);
+}
+
+/** What every check can use: the client, the options, and the shared expectations. */
+export class CheckContext {
+  readonly prefix: string;
+  constructor(
+    readonly options: ConformanceOptions,
+    readonly call: ApiClient,
+  ) {
+    this.prefix = options.headerPrefix ?? "SVC";
+  }
+
+  /**
+   * Request data of a successful call, `token` left out: the caller's own, else the
+   * registry's first successful example.
+   */
+  successParams(method: MethodName): Record<string, unknown> {
+    const own = this.options.params?.[method];
+    if (own) {
+      const { token: _token, ...rest } = own;
+      return rest;
+    }
+    const example = methods[method].examples.find((candidate) => candidate.response.ok);
+    const { token: _token, ...rest } = (example?.request ?? {}) as Record<string, unknown>;
+    return rest;
+  }
+
+  /** POSTs request data as the JSON body, with `token` added (`null`: none added). */
+  post(method: string, data: unknown, token: string | null = this.options.token): Promise<ApiResponse> {
+    return this.call({ path: `/v1/${method}`, body: JSON.stringify(withToken(data, token)) });
+  }
+
+  /** GETs with the request data JSON, percent-encoded, as the whole query string (`token` as for {@link post}). */
+  get(method: string, data: unknown, token: string | null = this.options.token): Promise<ApiResponse> {
+    return this.call({
+      path: `/v1/${method}?${encodeURIComponent(JSON.stringify(withToken(data, token)))}`,
+      method: "GET",
+    });
+  }
+
+  /** Fails unless the response follows the convention and is a success; returns the body. */
+  expectSuccess(response: ApiResponse): Record<string, unknown> {
+    this.expectConvention(response);
+    const body = response.json as { ok: boolean; error?: string; description?: string };
+    expect(
+      body.ok === true,
+      `${response.label}: expected ok: true, got error ${body.error}${body.description ? ` (${body.description})` : ""}`,
+    );
+    return body;
+  }
+
+  /**
+   * Fails unless the response follows the convention and fails with `identifier`; with
+   * `mentions`, the description must name that key (decisions.md §1).
+   */
+  expectError(response: ApiResponse, identifier: string, mentions?: string): void {
+    this.expectConvention(response);
+    const body = response.json as { ok: boolean; error?: string; description?: string };
+    expect(
+      body.ok === false && body.error === identifier,
+      `${response.label}: expected error ${identifier}, got ${body.ok ? "ok: true" : `error ${body.error}`}`,
+    );
+    if (mentions !== undefined) {
+      expect(
+        typeof body.description === "string" && body.description.includes(mentions),
+        `${response.label}: description ${JSON.stringify(body.description)} does not name ${mentions}`,
+      );
+    }
+  }
+
+  /** Fails on any break of the convention (status, headers, envelope). */
+  expectConvention(response: ApiResponse): void {
+    const problems = conventionProblems(response, this.prefix);
+    expect(problems.length === 0, `${response.label}: ${problems.join("; ")}`);
+  }
+}
+
+function withToken(data: unknown, token: string | null): unknown {
+  if (token === null || data === null || typeof data !== "object" || Array.isArray(data)) return data;
+  return { token, ...data };
+}

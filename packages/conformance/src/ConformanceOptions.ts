@@ -1,0 +1,69 @@
+import type { MethodName } from "@wsafe/schema";
+
+/** A second account, to probe that one account never sees another's records. */
+export interface OtherAccount {
+  /** A read token of the other account. */
+  token: string;
+  /**
+   * Ids of the other account's records, by the parameter that takes them, e.g.
+   * `{ equipmentType_id: "et_other_account", user: "u_other" }`. Every method with such
+   * a parameter is probed: the first token must get `content_not_found`, the other
+   * token a valid success.
+   */
+  ids: Record<string, unknown>;
+}
+
+/**
+ * What {@link runConformance} checks, and where.
+ *
+ * @example
+ * const options: ConformanceOptions = { baseUrl: "https://api.example.test", token: process.env.WSAFE_TOKEN! };
+ */
+export interface ConformanceOptions {
+  /** The service's base URL; methods are at `{baseUrl}/v1/<method>`. */
+  baseUrl: string;
+  /** A read token of the account under test. */
+  token: string;
+  /** A second account, for the tenant-isolation checks; without it they are skipped. */
+  other?: OtherAccount;
+  /**
+   * Request data of a successful call per method, `token` left out. Defaults to the
+   * registry's first successful example (the demo dataset's ids); give your own ids here.
+   */
+  params?: Partial<Record<MethodName, Record<string, unknown>>>;
+  /** Only these methods; default every method of the registry. */
+  methods?: readonly MethodName[];
+  /** Prefix of the `-Request-ID` and `-Response-Time` headers. Default `SVC`. */
+  headerPrefix?: string;
+  /** Accept self-signed or otherwise untrusted TLS certificates. Default false. */
+  insecure?: boolean;
+  /** Time limit of each request in milliseconds. Default 15000. */
+  timeoutMs?: number;
+  /** The fetch to use (tests, proxies); default the platform's, or undici's with `insecure`. */
+  fetch?: typeof globalThis.fetch;
+  /** Called after each check, e.g. to print progress. */
+  onResult?: (result: CheckResult) => void;
+}
+
+/** The outcome of one check. */
+export interface CheckResult {
+  /** The method checked, or `(service)` for checks of the URL space as a whole. */
+  suite: string;
+  /** What was checked, e.g. `parameter_missing: equipmentType_id`. */
+  name: string;
+  status: "passed" | "failed" | "skipped";
+  /** Why it failed or was skipped. */
+  message?: string;
+  /** How long it took, in milliseconds. */
+  durationMs: number;
+}
+
+/** Everything one run found. */
+export interface ConformanceReport {
+  baseUrl: string;
+  results: CheckResult[];
+  passed: number;
+  failed: number;
+  skipped: number;
+  durationMs: number;
+}

@@ -1,0 +1,86 @@
+import { isDeepStrictEqual } from "node:util";
+import { type MethodName, validate } from "@wsafe/schema";
+import { type CheckDefinition, CheckFailed, expect } from "../CheckContext.js";
+import { headerProblems } from "../conventionProblems.js";
+
+/**
+ * Checks of a successful call: the body is valid against the published result schema,
+ * GET answers exactly what POST answers, `pretty` indents, and an OPTIONS pre-flight
+ * answers 204 for browsers.
+ */
+export function successChecks(method: MethodName): CheckDefinition[] {
+  return [
+    {
+      suite: method,
+      name: "success: POST answers a result valid against the published schema",
+      async run(ctx) {
+        const body = ctx.expectSuccess(await ctx.post(method, ctx.successParams(method)));
+        const result = validate(`${method}.result`, body);
+        if (!result.ok) {
+          const issues = result.issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`);
+          throw new CheckFailed(`result does not match ${method}.result: ${issues.join("; ")}`);
+        }
+      },
+    },
+    {
+      suite: method,
+      name: "success: GET answers the same body as POST",
+      async run(ctx) {
+        const params = ctx.successParams(method);
+        const post = await ctx.post(method, params);
+        const get = await ctx.get(method, params);
+        const postBody = ctx.expectSuccess(post);
+        const getBody = ctx.expectSuccess(get);
+        expect(
+          isDeepStrictEqual(getBody, postBody),
+          "GET and POST with the same request data answered different bodies",
+        );
+        const id = `${ctx.prefix}-Request-ID`;
+        expect(post.headers.get(id) !== get.headers.get(id), `two requests carried the same ${id}`);
+      },
+    },
+    {
+      suite: method,
+      name: "pretty: true indents with two spaces; without it the body is one line",
+      async run(ctx) {
+        const params = ctx.successParams(method);
+        const pretty = await ctx.post(method, { ...params, pretty: true });
+        const compact = await ctx.post(method, params);
+        ctx.expectSuccess(pretty);
+        ctx.expectSuccess(compact);
+        expect(
+          pretty.text.trimEnd() === JSON.stringify(pretty.json, null, 2),
+          "pretty: true did not indent the JSON with two spaces",
+        );
+        // Compact means no indentation; spacing inside a line is not something a consumer can notice.
+        expect(
+          !compact.text.trimEnd().includes("\n"),
+          "the body without pretty is indented, expected compact JSON",
+        );
+      },
+    },
+    {
+      suite: method,
+      name: "OPTIONS pre-flight answers 204 with CORS headers",
+      async run(ctx) {
+        const response = await ctx.call({
+          path: `/v1/${method}`,
+          method: "OPTIONS",
+          headers: {
+            origin: "https://conformance.invalid",
+            "access-control-request-method": "POST",
+            "access-control-request-headers": "content-type",
+          },
+        });
+        expect(response.status === 204, `${response.label}: HTTP status ${response.status}, expected 204`);
+        expect(response.text === "", `${response.label}: a pre-flight answer has no body`);
+        expect(
+          response.headers.get("access-control-allow-origin"),
+          `${response.label}: no Access-Control-Allow-Origin`,
+        );
+        const problems = headerProblems(response, ctx.prefix);
+        expect(problems.length === 0, `${response.label}: ${problems.join("; ")}`);
+      },
+    },
+  ];
+}

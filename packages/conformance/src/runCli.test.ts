@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./runCli.js";
+import { type FixtureServer, fixtureTokens, startFixtureServer } from "./test/fixtureServer.js";
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(args, {
+    env,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+describe(runCli, () => {
+  let server: FixtureServer;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+    dir = mkdtempSync(join(tmpdir(), "conformance-cli-"));
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prints each check and a summary, and writes JUnit XML", async () => {
+    const junit = join(dir, "report.xml");
+    const args = [
+      server.url,
+      "--other-token",
+      fixtureTokens.other,
+      "--other-id",
+      "equipmentType_id=et_other_account",
+    ];
+    const { code, stdout } = await run([...args, "--other-id", "user=u_other", "--junit", junit], {
+      WSAFE_TOKEN: fixtureTokens.read,
+    });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^wsafe-conformance: http:\/\/127\.0\.0\.1:\d+\n\n\(service\)\n {2}✓ api_method_not_found/,
+    );
+    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in [\d.]+ s\n/);
+    const xml = readFileSync(junit, "utf8");
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="wsafe-conformance" tests="\d+" failures="0" skipped="0"/,
+    );
+    expect(xml).toContain('<testsuite name="equipments.list"');
+    expect(xml.match(/<testcase /g)!.length).toBe(Number(/tests="(\d+)"/.exec(xml)![1]));
+  });
+
+  it("exits 1 when a check fails", async () => {
+    const broken = await startFixtureServer("pretty-ignored");
+    try {
+      const { code, stdout } = await run([
+        broken.url,
+        "--token",
+        fixtureTokens.read,
+        "--method",
+        "users.info",
+      ]);
+      expect(code).toBe(1);
+      expect(stdout).toContain("✗ pretty: true indents with two spaces");
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("takes the request data of successful calls from --param", async () => {
+    const { code, stdout } = await run([
+      server.url,
+      "--token",
+      fixtureTokens.read,
+      "--method",
+      "users.info",
+      "--param",
+      "users.info.user=u_nobody",
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toContain("expected ok: true, got error content_not_found");
+  });
+
+  it("prints the report as JSON with --json", async () => {
+    const { code, stdout } = await run([
+      server.url,
+      "--token",
+      fixtureTokens.read,
+      "--method",
+      "resources.list",
+      "--json",
+    ]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ baseUrl: server.url, failed: 0 });
+  });
+
+  it.each([
+    [[], "a base URL is needed"],
+    [["ftp://x"], "must start with https:// or http://"],
+    [["http://x"], "a token is needed"],
+    [["http://x", "--token", "t", "--other-id", "user=u"], "--other-id needs --other-token"],
+    [["http://x", "--token", "t", "--method", "nope.nope"], "unknown method: nope.nope"],
+    [["http://x", "--token", "t", "--param", "users.info=1"], "--param needs METHOD.NAME=JSON"],
+    [["http://x", "--token", "t", "--bogus"], "Unknown option '--bogus'"],
+  ])("exits 2 on bad usage: %j", async (args, message) => {
+    const { code, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+});

@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ConformanceOptions } from "./ConformanceOptions.js";
+import { runConformance } from "./runConformance.js";
+import { type Fault, fixtureOtherIds, fixtureTokens, startFixtureServer } from "./test/fixtureServer.js";
+
+const options = (baseUrl: string): ConformanceOptions => ({
+  baseUrl,
+  token: fixtureTokens.read,
+  other: { token: fixtureTokens.other, ids: { ...fixtureOtherIds } },
+});
+const failedChecks = (report: Awaited<ReturnType<typeof runConformance>>) =>
+  report.results
+    .filter((result) => result.status === "failed")
+    .map((result) => `${result.suite} › ${result.name}`);
+
+describe(runConformance, () => {
+  it("passes every check on a conforming server", async () => {
+    const server = await startFixtureServer();
+    try {
+      const report = await runConformance(options(server.url));
+      expect(failedChecks(report)).toEqual([]);
+      expect(report.skipped).toBe(0);
+      expect(report.passed).toBe(report.results.length);
+      // Every method of the registry is covered, each error identifier a caller can drive is checked.
+      const names = report.results.map((result) => result.name).join("\n");
+      for (const identifier of [
+        "api_method_not_found",
+        "request_method_invalid",
+        "request_data_invalid",
+        "token_missing",
+        "token_invalid",
+        "parameter_unexpected",
+        "parameter_missing",
+        "parameter_invalid",
+        "content_not_found",
+      ]) {
+        expect(names).toContain(identifier);
+      }
+      expect(new Set(report.results.map((result) => result.suite))).toEqual(
+        new Set(["(service)", "resources.list", "equipments.list", "users.info"]),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("skips tenant isolation loudly without a second account", async () => {
+    const server = await startFixtureServer();
+    try {
+      const report = await runConformance({ baseUrl: server.url, token: fixtureTokens.read });
+      expect(report.failed).toBe(0);
+      const skipped = report.results.filter((result) => result.status === "skipped");
+      expect(skipped.length).toBeGreaterThan(0);
+      for (const result of skipped) {
+        expect(result.name).toMatch(/^isolation:/);
+        expect(result.message).toMatch(/--other-token/);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("fails every check with a reason when the server cannot be reached", async () => {
+    const server = await startFixtureServer();
+    await server.close();
+    const report = await runConformance({ ...options(server.url), methods: ["users.info"], timeoutMs: 2000 });
+    expect(report.passed).toBe(0);
+    expect(report.results[0]!.message).toMatch(/^request failed: fetch failed/);
+  });
+});
+
+// Each fault breaks one rule of the convention. "targeted": exactly the checks the
+// pattern names fail, and every one of them does; "broad": a rule every response
+// follows, so only checks outside the pattern must keep passing.
+const errorChecks = /^(?!.*(success:|pretty:|OPTIONS))/;
+const faults: [Fault, RegExp, "targeted" | "broad"][] = [
+  ["not-found-as-invalid-method", /api_method_not_found/, "targeted"],
+  ["v2-accepted", /another version/, "targeted"],
+  // The other account's own answer is validated too, so a broken users.info result shows there as well.
+  ["invalid-result", /success: POST|users\.info › isolation: user of another account/, "targeted"],
+  ["get-differs", /success: GET answers the same body/, "targeted"],
+  ["same-request-id", /success: GET answers the same body/, "targeted"],
+  ["pretty-ignored", /pretty: true/, "targeted"],
+  ["options-200", /OPTIONS pre-flight/, "targeted"],
+  ["other-verbs-accepted", /request_method_invalid/, "targeted"],
+  ["lenient-json", /request_data_invalid: POST/, "targeted"],
+  ["lenient-percent", /request_data_invalid: GET query with bad percent-encoding/, "targeted"],
+  ["token-missing-as-invalid", /token_missing/, "targeted"],
+  ["token-invalid-as-missing", /token_invalid/, "targeted"],
+  ["unknown-keys-ignored", /parameter_unexpected/, "targeted"],
+  ["missing-as-invalid", /parameter_missing/, "targeted"],
+  ["invalid-ignored", /parameter_invalid/, "targeted"],
+  ["no-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
+  ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation:/, "targeted"],
+  ["shared-answer", /resources\.list › isolation: another account repeating/, "targeted"],
+  ["http-400-on-errors", errorChecks, "broad"],
+  ["bad-envelope", errorChecks, "broad"],
+  ["no-request-id", /./, "broad"],
+  ["fractional-response-time", /./, "broad"],
+  ["wrong-content-type", /^(?!.*OPTIONS)/, "broad"],
+];
+
+describe("each check can fail", () => {
+  let allChecks: string[] = [];
+  const failedByTargetedFaults = new Set<string>();
+  beforeAll(async () => {
+    const server = await startFixtureServer();
+    try {
+      allChecks = (await runConformance(options(server.url))).results.map(
+        (result) => `${result.suite} › ${result.name}`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(faults)("a server with fault %s fails %s", async (fault, pattern, kind) => {
+    const server = await startFixtureServer(fault);
+    try {
+      const failed = failedChecks(await runConformance(options(server.url)));
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.filter((name) => !pattern.test(name))).toEqual([]);
+      if (kind === "targeted") {
+        expect(allChecks.filter((name) => pattern.test(name) && !failed.includes(name))).toEqual([]);
+        for (const name of failed) failedByTargetedFaults.add(name);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("makes every single check fail under some targeted fault", () => {
+    expect(allChecks.filter((name) => !failedByTargetedFaults.has(name))).toEqual([]);
+  });
+});

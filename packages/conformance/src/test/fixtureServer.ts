@@ -1,0 +1,233 @@
+// A small node:http implementation of the /v1 convention, for the kit's own tests. By
+// default it conforms; each fault breaks exactly one rule, so a test can prove that the
+// check for that rule fails (and the others keep passing).
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { isMethodName, type MethodName, methods, parseParams } from "@wsafe/schema";
+
+/** One way to break the convention. */
+export type Fault =
+  | "not-found-as-invalid-method"
+  | "v2-accepted"
+  | "invalid-result"
+  | "get-differs"
+  | "same-request-id"
+  | "pretty-ignored"
+  | "options-200"
+  | "other-verbs-accepted"
+  | "lenient-json"
+  | "lenient-percent"
+  | "token-missing-as-invalid"
+  | "token-invalid-as-missing"
+  | "unknown-keys-ignored"
+  | "missing-as-invalid"
+  | "invalid-ignored"
+  | "no-description"
+  | "leaks-other-tenant"
+  | "shared-answer"
+  | "http-400-on-errors"
+  | "no-request-id"
+  | "fractional-response-time"
+  | "wrong-content-type"
+  | "bad-envelope";
+
+export const fixtureTokens = { read: "fixture-token-account-a", other: "fixture-token-account-b" } as const;
+export const fixtureOtherIds = { equipmentType_id: "et_other_account", user: "u_other" } as const;
+
+const account = { [fixtureTokens.read]: "a", [fixtureTokens.other]: "b" } as Record<string, "a" | "b">;
+const example = (method: MethodName) =>
+  structuredClone(methods[method].examples.find((candidate) => candidate.response.ok)!.response) as Record<
+    string,
+    unknown
+  >;
+
+class Failure extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+function answer(
+  method: MethodName,
+  params: Record<string, unknown>,
+  owner: "a" | "b",
+  fault?: Fault,
+): Record<string, unknown> {
+  const leaks = fault === "leaks-other-tenant";
+  if (method === "resources.list") {
+    const body = example(method);
+    if (owner === "b" && fault !== "shared-answer") body.resources = [];
+    const [first] = body.resources as Record<string, unknown>[];
+    if (fault === "invalid-result" && first) first.sequence = "first";
+    return body;
+  }
+  if (method === "equipments.list") {
+    const type = params.equipmentType_id;
+    const types = { a: ["et_harness"], b: ["et_other_account"] };
+    if (!types[owner].includes(type as string) && !leaks)
+      throw new Failure("content_not_found", `equipment type not found: ${type}`);
+    const body = type === "et_harness" ? example(method) : { ok: true, equipments: [] };
+    const [first] = body.equipments as Record<string, unknown>[];
+    if (fault === "invalid-result" && first) first.status = "broken";
+    return body;
+  }
+  const users = { a: { u_ada: "Ada Lovelace" }, b: { u_other: "Olive Other" } } as Record<
+    string,
+    Record<string, string>
+  >;
+  const id = String(params.user);
+  const name = users[owner]![id] ?? (leaks ? (users.a![id] ?? users.b![id]) : undefined);
+  if (name === undefined) throw new Failure("content_not_found", `user not found: ${id}`);
+  return { ok: true, user: { id, name: fault === "invalid-result" ? 42 : name } };
+}
+
+function decode(request: IncomingMessage, body: string, fault?: Fault): Record<string, unknown> {
+  const query = (request.url ?? "").split("?")[1] ?? "";
+  let text: string;
+  if (request.method === "GET") {
+    try {
+      text = decodeURIComponent(query);
+    } catch {
+      if (fault === "lenient-percent") return {};
+      throw new Failure("request_data_invalid", "the query string is not valid percent-encoding");
+    }
+  } else text = body.replace(/^\uFEFF/, "");
+  if (text.trim() === "") return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    if (fault === "lenient-json") return {};
+    throw new Failure("request_data_invalid", "the request data is not JSON");
+  }
+  if (Array.isArray(data) && fault === "lenient-json") return {};
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new Failure("request_data_invalid", "the request data is not a JSON object");
+  }
+  return data as Record<string, unknown>;
+}
+
+function handle(
+  request: IncomingMessage,
+  body: string,
+  fault?: Fault,
+): { body?: Record<string, unknown>; pretty?: boolean; status?: number } {
+  const path = (request.url ?? "").split("?")[0]!;
+  const match = (fault === "v2-accepted" ? /^\/v[12]\/([^/]+)$/ : /^\/v1\/([^/]+)$/).exec(path);
+  if (!match || !isMethodName(match[1]!)) {
+    throw new Failure(
+      fault === "not-found-as-invalid-method" ? "request_method_invalid" : "api_method_not_found",
+      `no such method: ${path}`,
+    );
+  }
+  const method = match[1] as MethodName;
+  if (request.method === "OPTIONS")
+    return fault === "options-200" ? { body: { ok: true }, status: 200 } : { status: 204 };
+  const verbs = fault === "other-verbs-accepted" ? ["GET", "POST", "PUT", "DELETE"] : ["GET", "POST"];
+  if (!verbs.includes(request.method ?? ""))
+    throw new Failure("request_method_invalid", `method not allowed: ${request.method}`);
+  let data = decode(request, body, fault);
+  const pretty = data.pretty === true && fault !== "pretty-ignored";
+  const token = data.token;
+  if (token === undefined || token === "") {
+    throw new Failure(fault === "token-missing-as-invalid" ? "token_invalid" : "token_missing", "no token");
+  }
+  const invalidToken = fault === "token-invalid-as-missing" ? "token_missing" : "token_invalid";
+  if (typeof token !== "string") throw new Failure(invalidToken, "the token is not a string");
+  const owner = account[token];
+  if (!owner) throw new Failure(invalidToken, "unknown token");
+  if (fault === "unknown-keys-ignored") {
+    const known = Object.keys(methods[method].params.shape);
+    data = Object.fromEntries(Object.entries(data).filter(([key]) => known.includes(key)));
+  }
+  const parsed = parseParams(method, data);
+  if (!parsed.ok && parsed.error === "parameter_invalid" && fault === "invalid-ignored") {
+    return { body: answer(method, data, owner, fault) };
+  }
+  if (!parsed.ok) {
+    const error =
+      parsed.error === "parameter_missing" && fault === "missing-as-invalid"
+        ? "parameter_invalid"
+        : parsed.error;
+    throw new Failure(error, parsed.description);
+  }
+  const result = answer(method, parsed.params as Record<string, unknown>, owner, fault);
+  if (fault === "get-differs" && request.method === "GET") result.via = "GET";
+  return { body: result, pretty };
+}
+
+/** A running fixture server. */
+export interface FixtureServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the fixture on a free port of 127.0.0.1.
+ *
+ * @param fault - the one rule to break; none: a conforming server
+ */
+export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> {
+  const fixedId = "FixedRequestId0000000000";
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      let outcome: { body?: Record<string, unknown>; pretty?: boolean; status?: number };
+      let failed = false;
+      try {
+        outcome = handle(request, Buffer.concat(chunks).toString("utf8"), fault);
+      } catch (error) {
+        if (!(error instanceof Failure)) throw error;
+        failed = true;
+        const envelope =
+          fault === "bad-envelope"
+            ? { ok: false, message: error.description }
+            : {
+                ok: false,
+                error: error.error,
+                ...(fault === "no-description" ? {} : { description: error.description }),
+              };
+        outcome = { body: envelope };
+      }
+      const id =
+        fault === "same-request-id"
+          ? fixedId
+          : fault === "no-request-id"
+            ? undefined
+            : randomBytes(18).toString("base64url").replace(/[-_]/g, "x");
+      if (id) response.setHeader("SVC-Request-ID", id);
+      const elapsed = Date.now() - started;
+      response.setHeader(
+        "SVC-Response-Time",
+        fault === "fractional-response-time" ? `${elapsed}.5` : String(elapsed),
+      );
+      response.setHeader("Access-Control-Allow-Origin", "*");
+      if (outcome.body === undefined) {
+        response.writeHead(outcome.status ?? 204).end();
+        return;
+      }
+      response.setHeader(
+        "Content-Type",
+        fault === "wrong-content-type" ? "text/plain" : "application/json; charset=utf-8",
+      );
+      response.writeHead(failed && fault === "http-400-on-errors" ? 400 : (outcome.status ?? 200));
+      response.end(JSON.stringify(outcome.body, null, outcome.pretty ? 2 : undefined));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
