@@ -74,20 +74,24 @@ function copyDownloads(publicDir: string) {
   }
 }
 
+/**
+ * Copies the charts of the newest benchmark results beside the site: bench/results/
+ * (a full run), else bench/results/quick/ (a quick run, which says so in its text).
+ */
 function copyBenchmarks(
   repoRoot: string,
   publicDir: string,
 ): { latest: string | undefined; svgNames: string[] } {
-  const results = join(repoRoot, "bench", "results");
   const target = join(publicDir, "benchmarks");
   rmSync(target, { recursive: true, force: true });
-  const latestFile = join(results, "latest.md");
-  const latest = existsSync(latestFile) ? readFileSync(latestFile, "utf8") : undefined;
-  const svgNames = existsSync(results)
-    ? readdirSync(results)
-        .filter((name) => name.endsWith(".svg"))
-        .sort()
-    : [];
+  const results = [join(repoRoot, "bench", "results"), join(repoRoot, "bench", "results", "quick")].find(
+    (dir) => existsSync(join(dir, "latest.md")),
+  );
+  if (!results) return { latest: undefined, svgNames: [] };
+  const latest = readFileSync(join(results, "latest.md"), "utf8");
+  const svgNames = readdirSync(results)
+    .filter((name) => name.endsWith(".svg"))
+    .sort();
   if (svgNames.length) mkdirSync(target, { recursive: true });
   for (const name of svgNames) copyFileSync(join(results, name), join(target, name));
   return { latest, svgNames };

@@ -4,7 +4,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Plugin } from "vite";
 
 const virtualId = "virtual:wsafe-client";
 const resolvedId = `\0${virtualId}`;
@@ -28,8 +27,15 @@ export function isClientBuilt(docsRoot: string): boolean {
   }
 }
 
+/** The part of a vite plugin this one uses (vite itself is Astro's dependency, not ours). */
+interface VirtualModulePlugin {
+  name: string;
+  resolveId(id: string): string | undefined;
+  load(this: { warn(message: string): void }, id: string): string | undefined;
+}
+
 /** The vite plugin that provides `virtual:wsafe-client`. */
-export function wsafeClientModule(docsRoot: string, fallbackFile: string): Plugin {
+export function wsafeClientModule(docsRoot: string, fallbackFile: string): VirtualModulePlugin {
   return {
     name: "wsafe:client-module",
     resolveId(id) {

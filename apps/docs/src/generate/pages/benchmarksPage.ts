@@ -19,7 +19,8 @@ export function benchmarksPage(latest: string | undefined, svgNames: readonly st
     );
   }
   // latest.md links its charts relative to bench/results/; on the site they live under /benchmarks/.
-  const body = demoteHeadings(latest.replace(/^#\s+.*\n+/, "")).replace(
+  // Its title stays (demoted), since it says which run this is (e.g. a quick run).
+  const body = demoteHeadings(latest).replace(
     /\]\((?:\.\/)?([^)/\s]+\.svg)\)/g,
     (_match, file: string) => `](${benchmarkAssetPath}${file})`,
   );

@@ -71,8 +71,8 @@ function valueSection(name: string, schema: SchemaNode): string[] {
 /** The Markdown of a record's page. */
 export function recordPage(name: keyof typeof schemaCatalog, order: number): string {
   const schema = toJsonSchema(name) as SchemaNode;
-  const description = String(schema.description ?? schemaCatalog[name].description);
-  const isObject = schema.type === "object" && schema.properties;
+  const description: string = String(schema.description ?? schemaCatalog[name].description);
+  const isObject = schema.type === "object" && schema.properties !== undefined;
   return page(
     frontMatter({ title: name, description: schemaCatalog[name].description, sidebar: { order } }),
     description,
