@@ -1,0 +1,22 @@
+import { demoTokens } from "../demo/demoTokens.js";
+
+/**
+ * Ready-to-paste `curl` lines for the demo: a GET (request data as the percent-encoded
+ * query string) and a POST (request data as the body).
+ *
+ * @param url - the server's base URL
+ * @param insecure - add `-k` (self-signed certificate)
+ */
+export function demoCurlLines(url: string, insecure: boolean): string[] {
+  const k = insecure ? "-k " : "";
+  const get = encodeURIComponent(JSON.stringify({ token: demoTokens.read, user: "u_ada" }));
+  const post = JSON.stringify({
+    token: demoTokens.read,
+    equipmentType_id: "et_harness",
+    columns: ["id", "status"],
+  });
+  return [
+    `curl ${k}'${url}/v1/users.info?${get}'`,
+    `curl ${k}-X POST '${url}/v1/equipments.list' -d '${post}'`,
+  ];
+}

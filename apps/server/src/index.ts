@@ -1,0 +1,24 @@
+/**
+ * The /v1 wsafe workplace-safety Web API service: start it, fill its store, make demo data.
+ *
+ * @example
+ * import { startServer, demoTokens } from "@wsafe/server";
+ * const server = await startServer({ port: 0, database: "memory://", demo: true });
+ * const body = await (await fetch(`${server.url}/v1/resources.list`, {
+ *   method: "POST",
+ *   body: JSON.stringify({ token: demoTokens.read }),
+ * })).json();
+ * await server.close();
+ *
+ * @packageDocumentation
+ */
+export { createDemoDataset, type DemoDatasetOptions } from "./demo/createDemoDataset.js";
+export { demoTokens } from "./demo/demoTokens.js";
+export { ApiError } from "./pipeline/ApiError.js";
+export { defaultRateLimit, type RateLimit } from "./rateLimit/RateLimiter.js";
+export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
+export { startServer } from "./server/startServer.js";
+export { DatasetError } from "./store/DatasetError.js";
+export { type ImportOptions, type ImportSummary, importDataset } from "./store/importDataset.js";
+export { defaultDatabase, openStore } from "./store/openStore.js";
+export type { Store } from "./store/Store.js";

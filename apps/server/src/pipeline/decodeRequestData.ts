@@ -1,0 +1,68 @@
+import { ApiError } from "./ApiError.js";
+
+const invalid = (description: string) => new ApiError("request_data_invalid", description);
+
+/**
+ * Parses JSON so that no key can reach an object prototype: objects come out with a
+ * null prototype, so `__proto__` or `constructor` are plain own keys that the
+ * parameter check then names as unexpected.
+ */
+function parseJsonSafely(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const safe = Object.create(null) as Record<string, unknown>;
+      for (const key of Object.keys(value)) safe[key] = (value as Record<string, unknown>)[key];
+      return safe;
+    }
+    return value;
+  });
+}
+
+function toObject(text: string): Record<string, unknown> {
+  if (text.trim() === "") return Object.create(null) as Record<string, unknown>;
+  let value: unknown;
+  try {
+    value = parseJsonSafely(text);
+  } catch {
+    throw invalid("request data is not valid JSON");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalid("request data must be a JSON object");
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Decodes the request data of decisions §1 row 3: for POST the body (any Content-Type,
+ * a UTF-8 BOM tolerated), for GET the whole query string, percent-decoded. Absent or
+ * empty data is `{}`.
+ *
+ * @param method - `GET` or `POST`
+ * @param rawQuery - what follows `?` in the URL (without it), or `""`
+ * @param body - the raw POST body
+ * @throws ApiError `request_data_invalid` for bad encoding, bad JSON or a non-object
+ */
+export function decodeRequestData(
+  method: "GET" | "POST",
+  rawQuery: string,
+  body: Buffer | undefined,
+): Record<string, unknown> {
+  if (method === "GET") {
+    let text: string;
+    try {
+      // `+` is not a space here: the query string is percent-encoded JSON, not a form.
+      text = decodeURIComponent(rawQuery);
+    } catch {
+      throw invalid("query string is not valid percent-encoding");
+    }
+    return toObject(text);
+  }
+  if (!body || body.length === 0) return Object.create(null) as Record<string, unknown>;
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body);
+  } catch {
+    throw invalid("request body is not valid UTF-8");
+  }
+  return toObject(text);
+}

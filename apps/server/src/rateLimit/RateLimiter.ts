@@ -1,0 +1,69 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { ApiError } from "../pipeline/ApiError.js";
+
+/** A request limit: `points` requests per `durationSeconds` per token. */
+export interface RateLimit {
+  points: number;
+  durationSeconds: number;
+}
+
+/** The limit when none is configured: 600 requests per 60 seconds per token. */
+export const defaultRateLimit: RateLimit = { points: 600, durationSeconds: 60 };
+
+/**
+ * Counts requests per token (decisions §1 row 8): in this process's memory, or in
+ * Redis so that every server process sharing it shares one limit.
+ */
+export class RateLimiter {
+  private constructor(
+    private readonly limiter: RateLimiterMemory | RateLimiterRedis,
+    private readonly redis: Redis | undefined,
+  ) {}
+
+  /**
+   * Creates a limiter; with `redisUrl` it connects first, so a wrong URL fails the start.
+   *
+   * @param limit - requests per window
+   * @param redisUrl - `redis://...` to share counters between processes
+   */
+  static async create(limit: RateLimit, redisUrl?: string): Promise<RateLimiter> {
+    const options = { points: limit.points, duration: limit.durationSeconds, keyPrefix: "wsafe-rl" };
+    if (!redisUrl) return new RateLimiter(new RateLimiterMemory(options), undefined);
+    // Commands fail fast instead of queueing while Redis is away: the request then
+    // answers server_error rather than hanging.
+    const redis = new Redis(redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+    });
+    redis.on("error", () => {});
+    await redis.connect();
+    return new RateLimiter(new RateLimiterRedis({ ...options, storeClient: redis }), redis);
+  }
+
+  /**
+   * Counts one request of a token.
+   *
+   * @param key - a stable non-secret key of the token (never the secret)
+   * @throws ApiError `rate_limit_exceeded` with `retryAfter` when over the limit
+   */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw new ApiError("rate_limit_exceeded", `request limit exceeded; retry after ${retryAfter} s`, {
+          retryAfter,
+        });
+      }
+      throw rejection;
+    }
+  }
+
+  /** Disconnects from Redis, if used. */
+  async close(): Promise<void> {
+    if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
+  }
+}

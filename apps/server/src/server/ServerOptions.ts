@@ -1,0 +1,43 @@
+import type { RateLimit } from "../rateLimit/RateLimiter.js";
+
+/**
+ * How {@link startServer} runs. Every field is optional; the defaults serve HTTPS on
+ * 127.0.0.1:8443 with a self-signed certificate and the embedded store in
+ * `./.wsafe/data`.
+ */
+export interface ServerOptions {
+  /** TCP port; `0` picks any free port. Default 8443. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /** `postgres://...`, `memory://`, or a directory for the embedded store. Default `./.wsafe/data`. */
+  database?: string;
+  /** Serve plain HTTP, for deployments behind a TLS-terminating proxy. Default false. */
+  http?: boolean;
+  /** Certificate and key (PEM text). Without them HTTPS uses a fresh self-signed localhost certificate. */
+  tls?: { cert: string; key: string };
+  /** Requests per window per token. Default 600 per 60 s. */
+  rateLimit?: RateLimit;
+  /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */
+  redisUrl?: string;
+  /** Prefix of the `-Request-ID` and `-Response-Time` headers. Default `SVC`. */
+  headerPrefix?: string;
+  /** `Access-Control-Allow-Origin`. Default `*`. */
+  corsOrigin?: string;
+  /** A built documentation site to serve beside the API; false or absent: none. */
+  docsDir?: string | false;
+  /** Import the demo dataset when the store is empty. */
+  demo?: boolean;
+  /** Logging: false (default) for none, true for JSON lines on stdout, or pino options. */
+  logger?: boolean | object;
+}
+
+/** A server that accepts connections. */
+export interface RunningServer {
+  /** Where it listens, e.g. `https://127.0.0.1:8443`. */
+  url: string;
+  /** The port it listens on (useful with `port: 0`). */
+  port: number;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the store. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,290 @@
+import { createReadStream } from "node:fs";
+import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { createDemoDataset } from "../demo/createDemoDataset.js";
+import { findDocsFile } from "../docs/findDocsFile.js";
+import { ApiError } from "../pipeline/ApiError.js";
+import { createRequestId } from "../pipeline/createRequestId.js";
+import { decodeRequestData } from "../pipeline/decodeRequestData.js";
+import { parseMethodPath } from "../pipeline/parseMethodPath.js";
+import { serializeBody } from "../pipeline/serializeBody.js";
+import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
+import { importDataset } from "../store/importDataset.js";
+import { openStore } from "../store/openStore.js";
+import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { callMethod } from "../trpc/callMethod.js";
+import type { RunningServer, ServerOptions } from "./ServerOptions.js";
+
+/** Largest request body accepted: 1 MiB (decisions §1 row 3). */
+export const BODY_LIMIT = 1024 * 1024;
+
+interface RequestState {
+  start: number;
+  method?: string;
+  outcome?: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    wsafe: RequestState;
+  }
+}
+
+// Never log a URL's query string: a GET request carries its token there.
+const requestSerializer = (request: { method?: string; url?: string; id?: string }) => ({
+  method: request.method,
+  path: request.url?.split("?")[0],
+});
+
+function loggerOptions(logger: ServerOptions["logger"]): boolean | object {
+  if (!logger) return false;
+  const base = typeof logger === "object" ? logger : {};
+  return {
+    level: "info",
+    ...base,
+    serializers: { req: requestSerializer, ...((base as { serializers?: object }).serializers ?? {}) },
+    redact: {
+      paths: ["token", "*.token", "req.headers.authorization", "req.headers.cookie"],
+      censor: "[redacted]",
+    },
+  };
+}
+
+/**
+ * Starts the /v1 service: opens (and migrates) the store, optionally fills it with the
+ * demo dataset, and listens. Every request runs the pipeline of decisions §1 and
+ * answers HTTP 200 with a JSON body, except CORS pre-flights (204).
+ *
+ * @param options - see {@link ServerOptions}
+ * @example
+ * const server = await startServer({ port: 0, database: "memory://", demo: true });
+ * console.log(server.url); // https://127.0.0.1:49152
+ * await server.close();
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const prefix = options.headerPrefix ?? "SVC";
+  const corsOrigin = options.corsOrigin ?? "*";
+  const docsDir = options.docsDir || undefined;
+  const tls = options.http ? undefined : (options.tls ?? (await createSelfSignedCertificate()));
+
+  const store = await openStore(options.database);
+  let rateLimiter: RateLimiter | undefined;
+  try {
+    if (options.demo && (await store.isEmpty())) await importDataset(store, createDemoDataset());
+    rateLimiter = await RateLimiter.create(options.rateLimit ?? defaultRateLimit, options.redisUrl);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const limiter = rateLimiter;
+
+  const app = Fastify({
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: "TLSv1.2" as const } } : {}),
+    bodyLimit: BODY_LIMIT,
+    logger: loggerOptions(options.logger),
+    // Fastify's own request lines would print the URL, and a GET URL carries the token.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    genReqId: () => createRequestId(),
+    requestIdHeader: false,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    requestTimeout: 60_000,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    // A URL the router cannot decode still gets our envelope: it names no method.
+    frameworkErrors: (error, request, reply) => {
+      if (!request.wsafe) request.wsafe = { start: performance.now() };
+      void send(
+        request,
+        reply,
+        { ok: false, error: "api_method_not_found", description: "no such method" },
+        false,
+        error,
+      );
+    },
+  });
+
+  app.decorateRequest("wsafe", null as unknown as RequestState);
+  app.addHook("onRequest", async (request) => {
+    request.wsafe = { start: performance.now() };
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        httpMethod: request.method,
+        method: request.wsafe?.method,
+        outcome: request.wsafe?.outcome,
+        statusCode: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime),
+      },
+      "request",
+    );
+  });
+
+  // Every body is accepted as raw bytes whatever its Content-Type: decisions §1 row 3
+  // decodes it ourselves, so JSON sent as text/plain or without a type works.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  function commonHeaders(request: FastifyRequest, reply: FastifyReply) {
+    reply.header(`${prefix}-Request-ID`, request.id);
+    reply.header(`${prefix}-Response-Time`, String(Math.round(performance.now() - request.wsafe.start)));
+    reply.header("Access-Control-Allow-Origin", corsOrigin);
+    reply.header(
+      "Access-Control-Expose-Headers",
+      `${prefix}-Request-ID, ${prefix}-Response-Time, Retry-After`,
+    );
+    if (corsOrigin !== "*") reply.header("Vary", "Origin");
+  }
+
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: object,
+    pretty: boolean,
+    cause?: unknown,
+  ): FastifyReply {
+    const failure = (body as { ok?: boolean }).ok === false ? (body as { error: string }) : undefined;
+    request.wsafe.outcome = failure ? failure.error : "ok";
+    if (cause !== undefined) request.log.error({ err: cause }, "request failed");
+    commonHeaders(request, reply);
+    reply.code(200).header("Content-Type", "application/json; charset=utf-8");
+    return reply.send(serializeBody(body, pretty));
+  }
+
+  function fail(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: ApiError,
+    pretty: boolean,
+  ): FastifyReply {
+    if (error.retryAfter !== undefined) reply.header("Retry-After", String(error.retryAfter));
+    return send(request, reply, { ok: false, error: error.error, description: error.description }, pretty);
+  }
+
+  async function serveDocs(request: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
+    if (!docsDir || (request.method !== "GET" && request.method !== "HEAD")) return false;
+    const file = await findDocsFile(docsDir, path);
+    if (!file) return false;
+    request.wsafe.outcome = "docs";
+    reply.header(`${prefix}-Request-ID`, request.id);
+    reply.header(`${prefix}-Response-Time`, String(Math.round(performance.now() - request.wsafe.start)));
+    reply.code(200).header("Content-Type", file.contentType).header("Content-Length", String(file.size));
+    if (request.method === "HEAD") {
+      await reply.send();
+    } else {
+      await reply.send(createReadStream(file.path));
+    }
+    return true;
+  }
+
+  async function handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bodyError?: Error,
+  ): Promise<FastifyReply> {
+    const [path = "", ...rest] = request.raw.url?.split("?") ?? [];
+    const rawQuery = rest.join("?");
+    if (await serveDocs(request, reply, path)) return reply;
+
+    // Row 1: the path names a method.
+    const method = parseMethodPath(path);
+    if (!method) {
+      return fail(request, reply, new ApiError("api_method_not_found", `no such method: ${path}`), false);
+    }
+    request.wsafe.method = method;
+    // Row 2: GET or POST; OPTIONS is a CORS pre-flight.
+    if (request.method === "OPTIONS") {
+      request.wsafe.outcome = "preflight";
+      commonHeaders(request, reply);
+      reply.header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+      reply.header(
+        "Access-Control-Allow-Headers",
+        (request.headers["access-control-request-headers"] as string | undefined) ?? "Content-Type",
+      );
+      reply.header("Access-Control-Max-Age", "86400");
+      return reply.code(204).send();
+    }
+    if (request.method !== "GET" && request.method !== "POST") {
+      return fail(
+        request,
+        reply,
+        new ApiError(
+          "request_method_invalid",
+          `HTTP method ${request.method} is not allowed; use GET or POST`,
+        ),
+        false,
+      );
+    }
+    // Row 3: the request data.
+    let data: Record<string, unknown>;
+    try {
+      if (bodyError) {
+        const tooLarge = (bodyError as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE";
+        throw new ApiError(
+          "request_data_invalid",
+          tooLarge ? `request body exceeds ${BODY_LIMIT} bytes` : "request body could not be read",
+        );
+      }
+      data = decodeRequestData(request.method, rawQuery, request.body as Buffer | undefined);
+    } catch (error) {
+      if (error instanceof ApiError) return fail(request, reply, error, false);
+      throw error;
+    }
+    // From here on failures honour `pretty`, when it is a proper boolean.
+    const pretty = data.pretty === true;
+    try {
+      const result = await callMethod({ store, rateLimiter: limiter, now: Date.now() }, method, data);
+      return send(request, reply, result, pretty);
+    } catch (error) {
+      if (error instanceof ApiError) return fail(request, reply, error, pretty);
+      return send(
+        request,
+        reply,
+        { ok: false, error: "server_error", description: `internal error; quote request id ${request.id}` },
+        pretty,
+        error,
+      );
+    }
+  }
+
+  app.all("*", (request, reply) => handle(request, reply));
+  app.setNotFoundHandler((request, reply) => handle(request, reply));
+  app.setErrorHandler(async (error, request, reply) => {
+    if (!request.wsafe) request.wsafe = { start: performance.now() };
+    const code = (error as { code?: string }).code ?? "";
+    if (code.startsWith("FST_ERR_CTP_")) return handle(request, reply, error as Error);
+    return send(
+      request,
+      reply,
+      { ok: false, error: "server_error", description: `internal error; quote request id ${request.id}` },
+      false,
+      error,
+    );
+  });
+
+  try {
+    await app.listen({ port: options.port ?? 8443, host: options.host ?? "127.0.0.1" });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await limiter.close();
+    await store.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : (options.port ?? 8443);
+  const host = options.host ?? "127.0.0.1";
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${tls ? "https" : "http"}://${urlHost}:${port}`,
+    port,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await limiter.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The one door to the database that the rest of the server uses: plain PostgreSQL
+ * statements with `$1` parameters, whatever runs them (embedded PGlite or a
+ * PostgreSQL server through `pg`).
+ */
+export interface Sql {
+  /** Runs one statement and returns its rows. */
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(text: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction on one connection: committed when it resolves,
+   * rolled back when it throws.
+   */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Releases the connection(s) or the embedded database. */
+  close(): Promise<void>;
+  /** Which engine runs the statements, for logs and messages. */
+  readonly kind: "pglite" | "postgres";
+}

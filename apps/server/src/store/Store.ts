@@ -1,0 +1,147 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { Permission } from "@wsafe/schema";
+import { hashToken } from "./hashToken.js";
+import { type ListEquipmentsInput, listEquipmentsQuery } from "./listEquipmentsQuery.js";
+import type { Sql } from "./Sql.js";
+
+/** What the store knows about a token, found by its hash. */
+export interface TokenRecord {
+  /** Stable, non-secret key for the token (hex of its hash): rate-limit counters and logs use it. */
+  key: string;
+  accountId: string;
+  active: boolean;
+  accountActive: boolean;
+  permissions: Permission[];
+}
+
+/** An equipment type as `equipments.list` needs it. */
+export interface EquipmentTypeRecord {
+  id: string;
+  metafieldIds: string[];
+}
+
+/**
+ * The data-access layer of the server: every statement the service runs lives here or
+ * in the files it imports, over one {@link Sql} that is PGlite or PostgreSQL.
+ */
+export class Store {
+  /** @param sql - the database, already migrated */
+  constructor(readonly sql: Sql) {}
+
+  /** Finds a token by its secret; `undefined` when no such token exists. */
+  async findToken(token: string): Promise<TokenRecord | undefined> {
+    const hash = hashToken(token);
+    const rows = await this.sql.query<{
+      token_hash: Uint8Array;
+      account_id: string;
+      active: boolean;
+      account_active: boolean;
+      permissions: Permission[];
+    }>(
+      `SELECT t.token_hash, t.account_id, t.active, a.active AS account_active, t.permissions
+         FROM tokens t JOIN accounts a ON a.id = t.account_id
+        WHERE t.token_hash = $1`,
+      [hash],
+    );
+    const row = rows[0];
+    // The index lookup already matched; comparing again in constant time keeps the
+    // decision itself free of early exits whatever the driver returned.
+    if (!row || !timingSafeEqual(Buffer.from(row.token_hash), hash)) return undefined;
+    return {
+      key: hash.toString("hex"),
+      accountId: row.account_id,
+      active: row.active,
+      accountActive: row.account_active,
+      permissions: row.permissions,
+    };
+  }
+
+  /** The JSON array text of every resource of the account, ordered for `resources.list`. */
+  async listResourcesJson(accountId: string): Promise<string> {
+    const rows = await this.sql.query<{ json: string }>(
+      `SELECT coalesce(json_agg(json_build_object(
+           'id', r.id, 'title', r.title, 'created', r.created, 'sequence', r.sequence,
+           'category_id', r.category_id, 'tags', r.tags,
+           'shouldBeAvailableOffline', r.should_be_available_offline,
+           'versions', coalesce((
+             SELECT json_agg(json_build_object(
+                      'creator_id', v.creator_id, 'created', v.created, 'approvedOn', v.approved_on,
+                      'version', v.version, 'description', v.description, 'type', v.type
+                    ) ORDER BY v.created, v.position)
+               FROM resource_versions v WHERE v.resource_id = r.id), '[]'::json)
+         ) ORDER BY r.sequence, r.id), '[]'::json)::text AS json
+         FROM resources r WHERE r.account_id = $1`,
+      [accountId],
+    );
+    return rows[0]?.json ?? "[]";
+  }
+
+  /** The equipment type of the account, or `undefined` when absent or another account's. */
+  async findEquipmentType(accountId: string, id: string): Promise<EquipmentTypeRecord | undefined> {
+    const rows = await this.sql.query<{ id: string; metafield_ids: string }>(
+      `SELECT id, (SELECT coalesce(json_agg(m->>'id'), '[]'::json) FROM jsonb_array_elements(metafields) m)::text AS metafield_ids
+         FROM equipment_types WHERE id = $1 AND account_id = $2`,
+      [id, accountId],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, metafieldIds: JSON.parse(row.metafield_ids) as string[] } : undefined;
+  }
+
+  /** The JSON array text of the selected equipment, see {@link listEquipmentsQuery}. */
+  async listEquipmentsJson(input: ListEquipmentsInput): Promise<string> {
+    const { text, params } = listEquipmentsQuery(input);
+    const rows = await this.sql.query<{ json: string }>(text, params);
+    return rows[0]?.json ?? "[]";
+  }
+
+  /** The user of the account, or `undefined` when absent or another account's. */
+  async findUser(accountId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+    const rows = await this.sql.query<{ id: string; name: string }>(
+      "SELECT id, name FROM users WHERE id = $1 AND account_id = $2",
+      [id, accountId],
+    );
+    return rows[0];
+  }
+
+  /** Whether the store holds no account at all (the demo only fills an empty store). */
+  async isEmpty(): Promise<boolean> {
+    const rows = await this.sql.query("SELECT 1 FROM accounts LIMIT 1");
+    return rows.length === 0;
+  }
+
+  /**
+   * Issues a new token for an account and returns its secret, which is shown once
+   * and never stored.
+   *
+   * @throws Error when the account does not exist
+   */
+  async createToken(accountId: string, permissions: Permission[]): Promise<string> {
+    const accounts = await this.sql.query("SELECT 1 FROM accounts WHERE id = $1", [accountId]);
+    if (accounts.length === 0) throw new Error(`no such account: ${accountId}`);
+    const token = `wsafe_${randomBytes(24).toString("base64url")}`;
+    await this.sql.query(
+      "INSERT INTO tokens (token_hash, account_id, active, permissions) VALUES ($1, $2, true, $3)",
+      [hashToken(token), accountId, permissions],
+    );
+    return token;
+  }
+
+  /** Deactivates a token; `false` when no such token exists. */
+  async revokeToken(token: string): Promise<boolean> {
+    const rows = await this.sql.query("UPDATE tokens SET active = false WHERE token_hash = $1 RETURNING 1", [
+      hashToken(token),
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Deactivates an account (its tokens then answer `account_inactive`); `false` when absent. */
+  async deactivateAccount(id: string): Promise<boolean> {
+    const rows = await this.sql.query("UPDATE accounts SET active = false WHERE id = $1 RETURNING 1", [id]);
+    return rows.length > 0;
+  }
+
+  /** Closes the database. */
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+}

@@ -1,0 +1,92 @@
+import type { EquipmentField } from "@wsafe/schema";
+
+/** What `equipments.list` asks of the store, after its parameters were checked. */
+export interface ListEquipmentsInput {
+  /** The equipment type, already known to belong to the caller's account. */
+  equipmentTypeId: string;
+  /** The fields to return, in canonical order. */
+  fields: readonly EquipmentField[];
+  /** `true` in service only, `false` out of service only, `null` both. */
+  inService: boolean | null;
+  /** Metafield ids to show as `null` when a record leaves them unset. */
+  nullMetafields: readonly string[];
+  /** The instant statuses are computed at (ms since the epoch). */
+  now: number;
+}
+
+// The JSON text of each field, in the canonical order of the equipment record. A
+// field whose expression is NULL is left out by concat_ws: that is how `clients_id`
+// and `title` disappear from records that have none. Building the text in SQL keeps
+// 50 000 records from becoming 50 000 JavaScript objects only to be serialised again.
+const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
+  id: () => `'"id":' || to_json(e.id)::text`,
+  serialNumber: () => `'"serialNumber":' || to_json(e.serial_number)::text`,
+  equipmentType_id: () => `'"equipmentType_id":' || to_json(e.equipment_type_id)::text`,
+  created: () => `'"created":' || e.created::text`,
+  parent_id: () => `'"parent_id":' || to_json(e.parent_id)::text`,
+  fieldOffice_id: () => `'"fieldOffice_id":' || e.field_office_ids::text`,
+  lineOfBusiness_id: () => `'"lineOfBusiness_id":' || to_json(e.line_of_business_id)::text`,
+  clients_id: () => `'"clients_id":' || e.client_ids::text`,
+  assignedUsers_id: () => `'"assignedUsers_id":' || e.assigned_user_ids::text`,
+  title: () => `'"title":' || to_json(e.title)::text`,
+  notes: () => `'"notes":' || to_json(e.notes)::text`,
+  isInService: () => `'"isInService":' || to_json(e.is_in_service)::text`,
+  // jsonb `||` keeps the right side's value for a key both sides have: set values win over nulls.
+  metavalues: (nulls) => `'"metavalues":' || (${nulls} || e.metavalues)::text`,
+  status: () =>
+    `'"status":' || to_json((ARRAY['uptodate','expiring','expired'])[coalesce(sc.worst, 0) + 1])::text`,
+  schedules: () => `'"schedules":' || coalesce(sc.list::text, '[]')`,
+};
+
+// Severity of a schedule at `now`: 0 uptodate, 1 expiring, 2 expired. A schedule never
+// completed (a null date) is expired; a null expiringOn never makes it expiring.
+const schedulesJoin = (now: string) => `LEFT JOIN LATERAL (
+  SELECT max(x.severity) AS worst,
+         json_agg(json_build_object(
+           'schedule_id', x.schedule_id,
+           'status', (ARRAY['uptodate','expiring','expired'])[x.severity + 1],
+           'expiresOn', x.expires_on,
+           'expiringOn', x.expiring_on,
+           'lastCompletedOn', x.last_completed_on
+         ) ORDER BY x.schedule_id) AS list
+  FROM (
+    SELECT s.schedule_id, s.expires_on, s.expiring_on, s.last_completed_on,
+           CASE WHEN s.expires_on IS NULL OR s.last_completed_on IS NULL OR ${now} >= s.expires_on THEN 2
+                WHEN ${now} >= s.expiring_on THEN 1
+                ELSE 0 END AS severity
+    FROM schedules s WHERE s.equipment_id = e.id
+  ) x
+) sc ON true`;
+
+/**
+ * Builds the one statement of `equipments.list`. It returns a single row whose `json`
+ * is the JSON array of the selected records, in (`created`, `id`) order, schedules in
+ * `schedule_id` order, every status computed at `now`: no per-record queries.
+ *
+ * @param input - the checked request
+ * @returns the statement and its parameters
+ */
+export function listEquipmentsQuery(input: ListEquipmentsInput): { text: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
+  const typeId = param(input.equipmentTypeId, "text");
+  const serviceFilter =
+    input.inService === null ? "" : `AND e.is_in_service = ${param(input.inService, "boolean")}`;
+  const needsSchedules = input.fields.includes("status") || input.fields.includes("schedules");
+  const join = needsSchedules ? schedulesJoin(param(String(input.now), "bigint")) : "";
+  const nulls = input.fields.includes("metavalues")
+    ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
+    : "";
+  const parts = input.fields.map((field) => fieldSql[field](nulls)).join(",\n    ");
+  const text = `SELECT coalesce(
+  '[' || string_agg('{' || concat_ws(',',
+    ${parts}) || '}', ',' ORDER BY e.created, e.id) || ']',
+  '[]') AS json
+FROM equipments e
+${join}
+WHERE e.equipment_type_id = ${typeId} ${serviceFilter}`;
+  return { text, params };
+}

@@ -1,0 +1,68 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Sql } from "./Sql.js";
+
+function wrapTransaction(tx: Transaction): Sql {
+  return {
+    kind: "pglite",
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await tx.query<Row>(text, params as unknown[])).rows;
+    },
+    async exec(text: string) {
+      await tx.exec(text);
+    },
+    // PGlite has one connection: a nested transaction simply joins the open one.
+    transaction<T>(work: (sql: Sql) => Promise<T>) {
+      return work(wrapTransaction(tx));
+    },
+    async close() {},
+  };
+}
+
+// Creating an embedded cluster runs initdb in WebAssembly (seconds); loading a dump of
+// a fresh one takes a fraction of that. The first in-memory database of the process
+// leaves its pristine dump here, and later ones (tests start many) load it.
+let pristineCluster: Promise<File | Blob> | undefined;
+
+async function createInMemory(): Promise<PGlite> {
+  if (pristineCluster) {
+    try {
+      return await PGlite.create({ loadDataDir: await pristineCluster });
+    } catch {
+      // fall through to a fresh cluster
+    }
+  }
+  const db = await PGlite.create("memory://");
+  pristineCluster ??= db.dumpDataDir("none");
+  await pristineCluster.catch(() => {
+    pristineCluster = undefined;
+  });
+  return db;
+}
+
+/**
+ * Opens the embedded PostgreSQL (PGlite): `memory://` keeps everything in memory,
+ * anything else is a directory, created when missing.
+ *
+ * @param location - `memory://` or a directory path
+ */
+export async function openPglite(location: string): Promise<Sql> {
+  const memory = location.startsWith("memory://");
+  if (!memory) await mkdir(location, { recursive: true });
+  const db = memory ? await createInMemory() : await PGlite.create(location);
+  return {
+    kind: "pglite",
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await db.query<Row>(text, params as unknown[])).rows;
+    },
+    async exec(text: string) {
+      await db.exec(text);
+    },
+    transaction<T>(work: (sql: Sql) => Promise<T>) {
+      return db.transaction((tx) => work(wrapTransaction(tx)));
+    },
+    async close() {
+      if (!db.closed) await db.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import pg from "pg";
+import type { Sql } from "./Sql.js";
+
+/**
+ * Connects to a PostgreSQL server through a `pg` pool.
+ *
+ * @param url - a `postgres://` or `postgresql://` connection URL
+ */
+export async function openPostgres(url: string): Promise<Sql> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  // Fail at start, not at the first request, when the server cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  const onClient = (client: pg.PoolClient): Sql => ({
+    kind: "postgres",
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await client.query(text, params as unknown[])).rows as Row[];
+    },
+    async exec(text: string) {
+      await client.query(text);
+    },
+    transaction<T>(work: (sql: Sql) => Promise<T>) {
+      return work(onClient(client));
+    },
+    async close() {},
+  });
+  return {
+    kind: "postgres",
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await pool.query(text, params as unknown[])).rows as Row[];
+    },
+    async exec(text: string) {
+      await pool.query(text);
+    },
+    async transaction<T>(work: (sql: Sql) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work(onClient(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
