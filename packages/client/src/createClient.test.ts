@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createClient } from "./createClient.js";
 import { ErrorCode, isWsafeApiError, isWsafeError } from "./errors.js";
@@ -86,6 +87,31 @@ describe(createClient, () => {
       expect((client as unknown as { then?: unknown }).then).toBeUndefined();
       expect((client.equipments as unknown as { then?: unknown }).then).toBeUndefined();
       expect(client.equipments).toBe(client.equipments);
+    });
+
+    it("sends no request when printed, stringified or used as a plain function", async () => {
+      const fetch = fakeFetch(envelope({ ok: true, user: { id: "u_ada", name: "Ada" } }));
+      const client = createClient({ baseUrl, token, fetch });
+      JSON.stringify(client);
+      String(client);
+      String(client.users);
+      inspect(client, { depth: 3 });
+      expect(typeof client.users.info.bind).toBe("function");
+      expect(fetch.calls).toHaveLength(0);
+      await client.users.info.call(undefined, { user: "u_ada" });
+      expect(fetch.calls).toHaveLength(1);
+    });
+
+    it("keeps the default retries for fields left undefined", async () => {
+      const fetch = fakeFetch(new TypeError("fetch failed"));
+      const client = createClient({
+        baseUrl,
+        token,
+        fetch,
+        retries: { maxRetries: undefined, minDelayMs: 1, maxDelayMs: 2 },
+      });
+      await thrown(client.resources.list());
+      expect(fetch.calls).toHaveLength(4);
     });
 
     it("refuses a client without baseUrl", () => {

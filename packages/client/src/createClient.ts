@@ -32,7 +32,12 @@ export function createClient(options: ClientOptions): WsafeClient {
     fetch: options.fetch,
     method: options.method ?? "POST",
     timeoutMs: options.timeoutMs ?? 60_000,
-    retries: { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000, ...retries },
+    // Field by field, so that `{ maxRetries: undefined }` keeps the default rather than unbounding it.
+    retries: {
+      maxRetries: retries?.maxRetries ?? 3,
+      minDelayMs: retries?.minDelayMs ?? 250,
+      maxDelayMs: retries?.maxDelayMs ?? 30_000,
+    },
     onRetry: options.onRetry,
     validate: options.validateResponses,
     headerPrefix: options.headerPrefix ?? "SVC",
@@ -41,16 +46,23 @@ export function createClient(options: ClientOptions): WsafeClient {
   // Cached so that `client.equipments === client.equipments`.
   const proxies = new Map<string, unknown>();
 
-  /** The object at `path`: callable (it calls the method `path`) and indexable (`.list` is one segment deeper). */
-  const pathProxy = (key: string | symbol, parent?: string): unknown => {
-    // `then` must stay undefined, or `await client.users` would call the method `users.then`.
-    if (typeof key === "symbol" || key === "then") return undefined;
+  /**
+   * Reads `key` of the object at `parent`: the object one segment deeper, callable (it
+   * calls the method at its path) and indexable. Keys the target really has (`call` at
+   * the root; `toString`, `bind`, `name`… of every object and function) keep their
+   * meaning, so printing, `String()` or `.call()` never send a request; `then` and
+   * `toJSON` stay undefined, or `await client.users` and `JSON.stringify(client)` would
+   * call the methods `users.then` and `toJSON`.
+   */
+  const child = (target: object, key: string | symbol, parent?: string): unknown => {
+    if (typeof key === "symbol" || key in target) return Reflect.get(target, key);
+    if (key === "then" || key === "toJSON") return undefined;
     const path = parent === undefined ? key : `${parent}.${key}`;
     let proxy = proxies.get(path);
     if (!proxy) {
       proxy = new Proxy(() => {}, {
-        get: (_target, child) => pathProxy(child, path),
-        apply: (_target, _this, [params, callOptions]: [object?, CallOptions?]) =>
+        get: (fn, key) => child(fn, key, path),
+        apply: (_fn, _this, [params, callOptions]: [object?, CallOptions?]) =>
           call(path, params, callOptions),
       });
       proxies.set(path, proxy);
@@ -58,8 +70,5 @@ export function createClient(options: ClientOptions): WsafeClient {
     return proxy;
   };
 
-  return new Proxy(
-    { call },
-    { get: (target, key) => (key === "call" ? target.call : pathProxy(key)) },
-  ) as never;
+  return new Proxy({ call }, { get: (target, key) => child(target, key) }) as never;
 }

@@ -22,7 +22,12 @@ export const ErrorCode = {
   ValidationError: "wsafe_validation_error",
 } as const;
 
-/** One of the {@link ErrorCode} values. */
+/**
+ * One of the {@link ErrorCode} values.
+ *
+ * @example
+ * const code: ErrorCode = ErrorCode.TimeoutError;
+ */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** What every error of the client carries: its kind, the method, and the meta of the last reply. */
@@ -188,7 +193,13 @@ function codedError<Code extends ErrorCode, Fields extends object>(
   return Object.assign(error, { code, method, meta }, fields);
 }
 
-/** Turns a failure envelope into the API error (internal factory, named for its input). */
+/**
+ * Turns a failure envelope into the API error (internal factory, named for its input).
+ *
+ * @internal
+ * @example
+ * apiErrorFromBody("users.info", { error: "content_not_found" }, meta, undefined);
+ */
 export function apiErrorFromBody(
   method: string,
   body: { error: string; description?: unknown },
@@ -211,7 +222,13 @@ export function apiErrorFromBody(
   );
 }
 
-/** Turns a reply that is not the envelope into a transport error (internal factory). */
+/**
+ * Turns a reply that is not the envelope into a transport error (internal factory).
+ *
+ * @internal
+ * @example
+ * transportErrorFromReply("resources.list", "<html>502 Bad Gateway</html>", meta);
+ */
 export function transportErrorFromReply(
   method: string,
   text: string,
@@ -228,7 +245,13 @@ export function transportErrorFromReply(
   );
 }
 
-/** Turns a failed `fetch` or body read (refused, reset, DNS) into a transport error (internal factory). */
+/**
+ * Turns a failed `fetch` or body read (refused, reset, DNS) into a transport error (internal factory).
+ *
+ * @internal
+ * @example
+ * transportErrorFromCause("resources.list", new TypeError("fetch failed"), meta);
+ */
 export function transportErrorFromCause(
   method: string,
   cause: unknown,
@@ -245,7 +268,13 @@ export function transportErrorFromCause(
   );
 }
 
-/** The timeout error of a call that ran out of time (internal factory). */
+/**
+ * The timeout error of a call that ran out of time (internal factory).
+ *
+ * @internal
+ * @example
+ * timeoutErrorAfter("resources.list", 5000, meta);
+ */
 export function timeoutErrorAfter(method: string, timeoutMs: number, meta: ResponseMeta): WsafeTimeoutError {
   return codedError(
     ErrorCode.TimeoutError,
@@ -259,12 +288,24 @@ export function timeoutErrorAfter(method: string, timeoutMs: number, meta: Respo
   );
 }
 
-/** The abort error of a call whose signal fired, keeping the signal's reason as `cause` (internal factory). */
+/**
+ * The abort error of a call whose signal fired, keeping the signal's reason as `cause` (internal factory).
+ *
+ * @internal
+ * @example
+ * abortErrorFromReason("resources.list", signal.reason, meta);
+ */
 export function abortErrorFromReason(method: string, reason: unknown, meta: ResponseMeta): WsafeAbortError {
   return codedError(ErrorCode.AbortError, "WsafeAbortError", `${method}: aborted`, method, meta, {}, reason);
 }
 
-/** The validation error of a reply that breaks the contract (internal factory). */
+/**
+ * The validation error of a reply that breaks the contract (internal factory).
+ *
+ * @internal
+ * @example
+ * validationErrorFromIssues("users.info", [{ path: "user.name", message: "Required" }], meta);
+ */
 export function validationErrorFromIssues(
   method: string,
   issues: readonly ValidationIssue[],

@@ -1,4 +1,4 @@
-import { isMethodName, methods, type ValidationIssue, validate } from "@wsafe/schema";
+import { isMethodName, methods, validate } from "@wsafe/schema";
 import type { ResponseValidator } from "./ClientOptions.js";
 
 /**
@@ -30,5 +30,3 @@ export const validateResponse: ResponseValidator = (method, body) => {
   const checked = validate(`${method}.result`, body);
   return checked.ok ? [] : checked.issues;
 };
-
-export type { ValidationIssue };

@@ -19,7 +19,13 @@ import { type RetryPolicy, retryDelay } from "./retryDelay.js";
 import { sleep } from "./sleep.js";
 import { untilAborted } from "./untilAborted.js";
 
-/** {@link ClientOptions} with every default filled in. */
+/**
+ * {@link ClientOptions} with every default filled in.
+ *
+ * @example
+ * const config: ClientConfig = { baseUrl, token, fetch: undefined, method: "POST", timeoutMs: 60_000,
+ *   retries: { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000 }, onRetry: undefined, validate: undefined, headerPrefix: "SVC" };
+ */
 export interface ClientConfig {
   baseUrl: string;
   token: string;
@@ -35,6 +41,9 @@ export interface ClientConfig {
 /**
  * Calls one method: sends the request, reads the reply, retries what may be retried,
  * and ends with the success body (meta attached) or one `WsafeError`.
+ *
+ * @example
+ * const body = await callMethod(config, "users.info", { user: "u_ada" }, { timeoutMs: 5_000 });
  */
 export async function callMethod(
   config: ClientConfig,

@@ -1,7 +1,12 @@
 import type { ResponseLike } from "../FetchLike.js";
 import type { ResponseMeta } from "../ResponseMeta.js";
 
-/** Reads the request id and server time a reply carries (`<prefix>-Request-ID`, `<prefix>-Response-Time`). */
+/**
+ * Reads the request id and server time a reply carries (`<prefix>-Request-ID`, `<prefix>-Response-Time`).
+ *
+ * @example
+ * metaFromHeaders(response, "SVC", 1); // { requestId: "Zx81…", responseTime: 3, status: 200, attempts: 1 }
+ */
 export function metaFromHeaders(
   response: ResponseLike,
   headerPrefix: string,

@@ -1,4 +1,9 @@
-/** A decoded /v1 body: a JSON object with boolean `ok`; a failure also has a string `error`. */
+/**
+ * A decoded /v1 body: a JSON object with boolean `ok`; a failure also has a string `error`.
+ *
+ * @example
+ * const failure: Envelope = { ok: false, error: "token_invalid" };
+ */
 export type Envelope =
   | { ok: true; [key: string]: unknown }
   | { ok: false; error: string; description?: unknown };
@@ -6,6 +11,9 @@ export type Envelope =
 /**
  * Decodes a reply body, or returns undefined when it is not the /v1 envelope: not JSON
  * (a proxy's HTML page, an empty or truncated body), or JSON of another shape.
+ *
+ * @example
+ * parseEnvelope("<html>502</html>"); // undefined
  */
 export function parseEnvelope(text: string): Envelope | undefined {
   let body: unknown;

@@ -1,4 +1,10 @@
-/** Reads `Retry-After` as whole seconds; undefined when absent or not a number of seconds. */
+/**
+ * Reads `Retry-After` as whole seconds; undefined when absent or not a number of seconds
+ * (the HTTP-date form is not used by /v1).
+ *
+ * @example
+ * parseRetryAfter(response.headers.get("retry-after")); // 2
+ */
 export function parseRetryAfter(header: string | null): number | undefined {
   if (header === null || !/^\s*\d+\s*$/.test(header)) return undefined;
   return Number(header);

@@ -1,7 +1,12 @@
 import { ErrorCode, type WsafeError } from "../errors.js";
 import { backoffDelay } from "./backoffDelay.js";
 
-/** The retry policy with every default filled in; `maxRetries: 0` when retries are off. */
+/**
+ * The retry policy with every default filled in; `maxRetries: 0` when retries are off.
+ *
+ * @example
+ * const policy: RetryPolicy = { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000 };
+ */
 export interface RetryPolicy {
   maxRetries: number;
   minDelayMs: number;
@@ -14,6 +19,9 @@ export interface RetryPolicy {
  * than `maxDelayMs`); a dropped connection or a reply that is not the envelope backs off,
  * except a 4xx other than 408/429 from something in front of the service, which will
  * answer the same again. Every other failure is final.
+ *
+ * @example
+ * retryDelay(error, 1, { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000 }); // 2000 after Retry-After: 2
  */
 export function retryDelay(error: WsafeError, attempt: number, policy: RetryPolicy): number | undefined {
   if (attempt > policy.maxRetries) return undefined;

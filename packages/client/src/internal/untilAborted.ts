@@ -1,6 +1,9 @@
 /**
  * Settles like `promise`, or rejects as soon as `signal` aborts: a `fetch` or a body
  * stream that ignores the signal cannot hold the call past its timeout.
+ *
+ * @example
+ * const response = await untilAborted(fetch(url, init), signal);
  */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {

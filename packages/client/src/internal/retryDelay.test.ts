@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  apiErrorFromBody,
+  timeoutErrorAfter,
+  transportErrorFromCause,
+  transportErrorFromReply,
+} from "../errors.js";
+import { backoffDelay } from "./backoffDelay.js";
+import { parseEnvelope } from "./parseEnvelope.js";
+import { parseRetryAfter } from "./parseRetryAfter.js";
+import { retryDelay } from "./retryDelay.js";
+
+const policy = { maxRetries: 3, minDelayMs: 100, maxDelayMs: 1000 };
+const meta = (status?: number) => ({ requestId: undefined, responseTime: undefined, status, attempts: 1 });
+const rateLimited = (retryAfter?: number) =>
+  apiErrorFromBody("resources.list", { error: "rate_limit_exceeded" }, meta(200), retryAfter) as never;
+
+describe(retryDelay, () => {
+  it("waits Retry-After for rate_limit_exceeded, and gives up when it is longer than maxDelayMs", () => {
+    expect(retryDelay(rateLimited(1), 1, policy)).toBe(1000);
+    expect(retryDelay(rateLimited(2), 1, policy)).toBeUndefined();
+  });
+
+  it("backs off for a dropped connection and for replies that are not the envelope", () => {
+    for (const error of [
+      transportErrorFromCause("m", new Error("reset"), meta()),
+      transportErrorFromReply("m", "<html>", meta(502)),
+      transportErrorFromReply("m", "", meta(200)),
+      transportErrorFromReply("m", "slow down", meta(429)),
+    ]) {
+      expect(retryDelay(error, 2, policy)).toBeGreaterThanOrEqual(100);
+      expect(retryDelay(error, 2, policy)).toBeLessThanOrEqual(200);
+    }
+  });
+
+  it("gives up on a 4xx page, a timeout, any other API error, and after maxRetries", () => {
+    expect(retryDelay(transportErrorFromReply("m", "Not Found", meta(404)), 1, policy)).toBeUndefined();
+    expect(retryDelay(timeoutErrorAfter("m", 10, meta()), 1, policy)).toBeUndefined();
+    expect(
+      retryDelay(apiErrorFromBody("m", { error: "server_error" }, meta(200), undefined) as never, 1, policy),
+    ).toBe(undefined);
+    expect(retryDelay(rateLimited(0), 4, policy)).toBeUndefined();
+  });
+});
+
+describe(backoffDelay, () => {
+  it("doubles from minDelayMs, caps at maxDelayMs, and jitters to 50-100 %", () => {
+    expect([1, 2, 3, 4, 5].map((retry) => backoffDelay(retry, 100, 1000, () => 1))).toEqual([
+      100, 200, 400, 800, 1000,
+    ]);
+    expect(backoffDelay(3, 100, 1000, () => 0)).toBe(200);
+  });
+});
+
+describe(parseRetryAfter, () => {
+  it("reads whole seconds and nothing else", () => {
+    expect(parseRetryAfter("2")).toBe(2);
+    expect(parseRetryAfter(" 0 ")).toBe(0);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter("")).toBeUndefined();
+    expect(parseRetryAfter("-1")).toBeUndefined();
+    expect(parseRetryAfter("Wed, 21 Oct 2026 07:28:00 GMT")).toBeUndefined();
+  });
+});
+
+describe(parseEnvelope, () => {
+  it("accepts the success and failure envelopes", () => {
+    expect(parseEnvelope('{"ok":true,"resources":[]}')).toEqual({ ok: true, resources: [] });
+    expect(parseEnvelope('{"ok":false,"error":"token_invalid"}')).toEqual({
+      ok: false,
+      error: "token_invalid",
+    });
+  });
+
+  it.each([
+    "",
+    "<html></html>",
+    "null",
+    "[]",
+    '"ok"',
+    '{"ok":"true"}',
+    '{"ok":false}',
+    '{"ok":false,"error":1}',
+  ])("refuses %j", (text) => {
+    expect(parseEnvelope(text)).toBeUndefined();
+  });
+});
