@@ -1,0 +1,261 @@
+// The packaging test: pack every published package, install the tarballs into a
+// scratch project outside the workspace (so nothing resolves through pnpm's links), and
+// use them the way a consumer does: ESM import, require(), JSON imports, JSON Schema
+// files by subpath, bins, and types with tsc. One install serves every check.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Manifest, manifestProblems } from "./manifestProblems.js";
+import { type PackedPackage, packPackage } from "./packPackage.js";
+import { type PublishedPackage, publishedPackages } from "./publishedPackages.js";
+import { unwantedFiles } from "./unwantedFiles.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const built = publishedPackages.filter((pkg) => existsSync(join(root, pkg.dir, "dist", "index.js")));
+for (const pkg of publishedPackages) {
+  if (!built.includes(pkg))
+    console.warn(`pack-test: SKIPPING ${pkg.name}: ${pkg.dir}/dist/index.js is not built`);
+}
+const has = (name: string) => built.some((pkg) => pkg.name === name);
+
+let scratch: string;
+const packed = new Map<string, PackedPackage>();
+
+/** Runs node in the scratch project; returns stdout, fails the test with stderr. */
+function node(args: string[]): string {
+  const result = spawnSync(process.execPath, ["--no-warnings", ...args], {
+    cwd: scratch,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (result.status !== 0)
+    throw new Error(`node ${args.join(" ")} exited ${result.status}:\n${result.stderr}`);
+  return result.stdout;
+}
+const esm = (code: string) => node(["--input-type=module", "-e", code]);
+const cjs = (code: string) => node(["--input-type=commonjs", "-e", code]);
+const tsc = (project: string) =>
+  spawnSync(process.execPath, [join(scratch, "node_modules", "typescript", "bin", "tsc"), "-p", project], {
+    cwd: scratch,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
+beforeAll(() => {
+  const work = mkdtempSync(join(tmpdir(), "wsafe-pack-test-"));
+  scratch = join(work, "consumer");
+  mkdirSync(join(work, "tarballs"));
+  mkdirSync(scratch);
+  for (const pkg of built) packed.set(pkg.name, packPackage(join(root, pkg.dir), join(work, "tarballs")));
+  writeFileSync(
+    join(scratch, "package.json"),
+    JSON.stringify({ name: "wsafe-consumer", private: true, type: "module" }),
+  );
+  // Everything comes from the tarballs or the registry; nothing from the workspace.
+  execFileSync(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      ...[...packed.values()].map((p) => p.tarball),
+      "typescript@~6.0.2",
+    ],
+    { cwd: scratch, stdio: ["ignore", "ignore", "pipe"], timeout: 240_000 },
+  );
+}, 300_000);
+
+afterAll(() => {
+  if (scratch) rmSync(dirname(scratch), { recursive: true, force: true });
+}, 60_000);
+
+describe.each(built.map((pkg) => [pkg.name, pkg] as [string, PublishedPackage]))(
+  "%s, packed",
+  (name, pkg) => {
+    it("holds only what consumers need", () => {
+      const { files } = packed.get(name)!;
+      expect(unwantedFiles(files)).toEqual([]);
+      expect(files).toEqual(
+        expect.arrayContaining(["package.json", "README.md", "dist/index.js", "dist/index.d.ts"]),
+      );
+    });
+
+    it("has complete exports and provenance-friendly metadata", () => {
+      const manifest = JSON.parse(
+        readFileSync(join(scratch, "node_modules", name, "package.json"), "utf8"),
+      ) as Manifest;
+      expect(manifestProblems(manifest, packed.get(name)!.files, pkg.dir)).toEqual([]);
+      // pnpm pack must have replaced workspace: ranges, or npm could not install it.
+      expect(JSON.stringify(manifest)).not.toContain("workspace:");
+    });
+
+    it("imports as ESM and loads with require()", () => {
+      const keys = JSON.parse(
+        esm(`const m = await import(${JSON.stringify(name)}); console.log(JSON.stringify(Object.keys(m)))`),
+      );
+      expect(keys.length).toBeGreaterThan(0);
+      expect(
+        JSON.parse(cjs(`console.log(JSON.stringify(Object.keys(require(${JSON.stringify(name)}))))`)),
+      ).toEqual(keys);
+    });
+
+    it("runs its command lines", () => {
+      const bins =
+        JSON.parse(readFileSync(join(scratch, "node_modules", name, "package.json"), "utf8")).bin ?? {};
+      for (const bin of Object.keys(bins)) {
+        const result = spawnSync(join(scratch, "node_modules", ".bin", bin), ["--help"], {
+          cwd: scratch,
+          encoding: "utf8",
+          timeout: 60_000,
+        });
+        expect({ bin, status: result.status, stderr: result.stderr }).toEqual({
+          bin,
+          status: 0,
+          stderr: expect.any(String),
+        });
+      }
+    });
+  },
+);
+
+describe.runIf(has("@wsafe/schema"))("@wsafe/schema, as a consumer uses it", () => {
+  it('validates with `import { equipmentSchema } from "@wsafe/schema"`', () => {
+    const out = esm(`
+      import { equipmentSchema, methods } from "@wsafe/schema";
+      const example = methods["equipments.list"].examples[0].response.equipments[0];
+      console.log(JSON.stringify([equipmentSchema.safeParse(example).success, equipmentSchema.safeParse({}).success]));`);
+    expect(JSON.parse(out)).toEqual([true, false]);
+  });
+
+  it("imports openapi.json with an import attribute, and require()s it", () => {
+    const version = esm(
+      `import openapi from "@wsafe/schema/openapi.json" with { type: "json" }; console.log(openapi.openapi)`,
+    );
+    expect(version.trim()).toMatch(/^3\.1\./);
+    expect(cjs(`console.log(require("@wsafe/schema/openapi.json").openapi)`).trim()).toBe(version.trim());
+  });
+
+  it("resolves every JSON Schema file and the contract by subpath", () => {
+    const names = packed
+      .get("@wsafe/schema")!
+      .files.filter((file) => file.startsWith("generated/json-schema/"))
+      .map((file) => file.slice("generated/json-schema/".length));
+    expect(names).toEqual(
+      expect.arrayContaining(["Equipment.json", "equipments.list.params.json", "ErrorResponse.json"]),
+    );
+    const out = esm(`
+      import { readFileSync } from "node:fs";
+      import { createRequire } from "node:module";
+      import { fileURLToPath } from "node:url";
+      const require = createRequire(import.meta.url);
+      const ids = ${JSON.stringify(names)}.map((name) => {
+        const spec = "@wsafe/schema/json-schema/" + name;
+        const file = fileURLToPath(import.meta.resolve(spec));
+        if (require.resolve(spec) !== file) throw new Error("require and import resolve " + spec + " differently");
+        return JSON.parse(readFileSync(file, "utf8")).$id;
+      });
+      const contract = JSON.parse(readFileSync(require.resolve("@wsafe/schema/contract.json"), "utf8"));
+      console.log(JSON.stringify({ ids, version: contract.version }));`);
+    const { ids, version } = JSON.parse(out) as { ids: string[]; version: string };
+    expect(ids.map((id, index) => id.endsWith(`/${names[index]}`))).toEqual(names.map(() => true));
+    expect(version).toBe("v1");
+  });
+});
+
+describe("types, with tsc in the scratch project", () => {
+  // One good consumer file using every package's types, and one deliberately wrong file
+  // per package that must not compile.
+  const good: string[] = [];
+  const wrong: Record<string, string> = {};
+  if (has("@wsafe/schema")) {
+    good.push(`
+import { type Equipment, equipmentSchema, type MethodResult, validate } from "@wsafe/schema";
+import { toJsonSchema } from "@wsafe/schema/openapi";
+import openapi from "@wsafe/schema/openapi.json" with { type: "json" };
+export const equipment: Equipment = equipmentSchema.parse({});
+export const info: MethodResult<"users.info"> = { ok: true, user: { id: "u_ada", name: "Ada Lovelace" } };
+const checked = validate("User", {});
+export const name: string | undefined = checked.ok ? checked.value.name : undefined;
+export const schema: Record<string, unknown> = toJsonSchema("Equipment");
+export const version: string = openapi.openapi;`);
+    wrong["@wsafe/schema"] = `
+import type { MethodResult } from "@wsafe/schema";
+export const info: MethodResult<"users.info"> = { ok: true, user: { id: 42, name: "Ada Lovelace" } };`;
+  }
+  if (has("@wsafe/client")) {
+    good.push(`
+import { createClient } from "@wsafe/client";
+const client = createClient({ baseUrl: "https://wsafe.example.test", token: "t" });
+export async function userName(): Promise<string> {
+  const { user } = await client.users.info({ user: "u_ada" });
+  return user.name;
+}`);
+    wrong["@wsafe/client"] = `
+import { createClient } from "@wsafe/client";
+const client = createClient({ baseUrl: "https://wsafe.example.test", token: "t" });
+export const answer = client.users.info({ user: { id: "u_ada" } });`;
+  }
+  if (has("@wsafe/conformance")) {
+    good.push(`
+import { type ConformanceReport, runConformance, toJUnit } from "@wsafe/conformance";
+export async function junit(): Promise<string> {
+  const report: ConformanceReport = await runConformance({ baseUrl: "https://wsafe.example.test", token: "t" });
+  return toJUnit(report);
+}`);
+    wrong["@wsafe/conformance"] = `
+import { runConformance } from "@wsafe/conformance";
+export const report = runConformance({ baseUrl: "https://wsafe.example.test" });`;
+  }
+  if (has("@wsafe/server")) {
+    good.push(`
+import { startServer } from "@wsafe/server";
+export async function serve(): Promise<string> {
+  const server = await startServer({ port: 0, database: "memory://" });
+  await server.close();
+  return server.url;
+}`);
+    wrong["@wsafe/server"] = `
+import { startServer } from "@wsafe/server";
+export const server = startServer({ port: "8443" });`;
+  }
+
+  const compilerOptions = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    resolveJsonModule: true,
+    types: [],
+  };
+  const project = (name: string, sources: Record<string, string>) => {
+    for (const [file, source] of Object.entries(sources)) writeFileSync(join(scratch, file), source);
+    const config = `tsconfig.${name}.json`;
+    writeFileSync(join(scratch, config), JSON.stringify({ compilerOptions, files: Object.keys(sources) }));
+    return tsc(config);
+  };
+
+  it("compiles a consumer that uses every package's types", () => {
+    const result = project("good", { "good.ts": good.join("\n") });
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  }, 60_000);
+
+  // One tsc run for every wrong file (tsc is the slow part); each must have its own error.
+  it("refuses a consumer that misuses each package", () => {
+    const files = Object.fromEntries(
+      Object.entries(wrong).map(([name, source]) => [`wrong-${name.replace(/\W/g, "-")}.ts`, source]),
+    );
+    const result = project("wrong", files);
+    expect(result.status).not.toBe(0);
+    const failing = Object.keys(files).filter((file) =>
+      new RegExp(`^${file.replace(".", "\\.")}\\(\\d+,\\d+\\): error TS\\d+`, "m").test(result.stdout),
+    );
+    expect(failing).toEqual(Object.keys(files));
+  }, 60_000);
+});
