@@ -6,18 +6,14 @@
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, import, validation, client
 //   --cpu-prof         write CPU profiles of the wsafe server of workload 1 (bench/results/profiles/)
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchDataset } from "./lib/benchDataset.mjs";
-import { buildCharts } from "./lib/charts.mjs";
-import { buildFigures } from "./lib/figures.mjs";
 import { loud, progress } from "./lib/log.mjs";
 import { machineFacts } from "./lib/machineFacts.mjs";
-import { markdownSummary } from "./lib/markdownSummary.mjs";
 import { findPostgresUrl } from "./lib/postgresDatabase.mjs";
-import { figureCells, figureHeader, terminalTable } from "./lib/terminalTable.mjs";
+import { writeOutputs } from "./lib/writeOutputs.mjs";
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, "..");
@@ -95,11 +91,12 @@ results.validation = await step("validation", async () =>
 );
 results.pipeline = await step("pipeline", async () => {
   const cpuProfileDir = cpuProf ? join(benchDir, "results", "profiles") : undefined;
+  if (!postgresUrl) notes.push("pipeline: wsafe on PostgreSQL not measured (no database URL).");
   const result = await (await import("./workloads/pipeline.mjs")).runPipeline({
     ...sizes.pipeline,
     cpuProfileDir,
+    postgresUrl,
   });
-  if (cpuProfileDir) progress(`pipeline: CPU profiles of the wsafe server in ${cpuProfileDir}`);
   return result;
 });
 results.bigList = await step("biglist", async () =>
@@ -128,23 +125,7 @@ for (const [backend, variants] of Object.entries(results.bigList?.backends ?? {}
 
 machine.loadBefore = loadBefore;
 machine.loadAfter = loadAverage();
-const figures = buildFigures(results);
-console.log(`\nwsafe bench${quick ? " --quick (tiny sizes: figures are not representative)" : ""}`);
-console.log(
-  `${machine.cpuModel}, ${machine.cpuCount} cores, ${machine.memoryMiB} MiB, Node ${machine.node}, ${machine.date}, commit ${machine.commit}`,
+writeOutputs(
+  { machine, quick, sizes, notes, results },
+  quick ? join(benchDir, "results", "quick") : join(benchDir, "results"),
 );
-console.log(`load average: ${machine.loadBefore} at the start, ${machine.loadAfter} at the end\n`);
-console.log(terminalTable(figureHeader, figures.map(figureCells)));
-for (const note of notes) console.log(`note: ${note}`);
-
-const outDir = quick ? join(benchDir, "results", "quick") : join(benchDir, "results");
-mkdirSync(outDir, { recursive: true });
-const subtitle = `${machine.cpuModel} ×${machine.cpuCount}, Node ${machine.node}, ${machine.date.slice(0, 10)}${quick ? ", quick run" : ""}`;
-const charts = buildCharts(results, figures, subtitle);
-for (const chart of charts) writeFileSync(join(outDir, chart.file), chart.svg);
-const document = { machine, quick, sizes, figures, notes, results };
-const json = `${JSON.stringify(document, null, 2)}\n`;
-writeFileSync(join(outDir, `${machine.date.slice(0, 10)}.json`), json);
-writeFileSync(join(outDir, "latest.json"), json);
-writeFileSync(join(outDir, "latest.md"), markdownSummary({ machine, quick, figures, notes, charts, sizes }));
-progress(`results written to ${outDir} (json, latest.md, ${charts.map((c) => c.file).join(", ")})`);

@@ -15,12 +15,9 @@ export function buildCharts(results, figures, subtitle) {
   const bars = figures
     .filter((f) => f.share != null)
     .map((f) => ({
-      label: `${f.workload.replace(/^\d /, "")}: ${f.name.replace(/: time$/, "")}`.replace(
-        /, \d[\d,]* equipment/,
-        "",
-      ),
+      label: f.chartLabel ?? f.name,
       share: /** @type {number} */ (f.share),
-      note: `${formatRatio(f.ratio)} ${f.peer}`.replace(/ \(ANSWERS DIFFER\)/, ""),
+      note: `${formatRatio(f.ratio)} ${f.chartPeer ?? f.peer}`,
       goal: f.goalShare,
       met: f.met,
     }));
@@ -44,7 +41,15 @@ export function buildCharts(results, figures, subtitle) {
       title: "resources.list latency",
       svg: percentileChart(
         [
-          { label: `wsafe, HTTPS (${Math.round(p.wsafe.requestsPerSecond)} req/s)`, points: curve(p.wsafe) },
+          { label: `wsafe, PGlite (${Math.round(p.wsafe.requestsPerSecond)} req/s)`, points: curve(p.wsafe) },
+          ...(p.wsafePostgres
+            ? [
+                {
+                  label: `wsafe, PostgreSQL (${Math.round(p.wsafePostgres.requestsPerSecond)})`,
+                  points: curve(p.wsafePostgres),
+                },
+              ]
+            : []),
           {
             label: `bare Fastify, HTTPS (${Math.round(p.bareHttps.requestsPerSecond)})`,
             points: curve(p.bareHttps),

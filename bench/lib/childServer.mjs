@@ -8,6 +8,7 @@ import { procMemory } from "./procMemory.mjs";
  * @property {number} pid
  * @property {() => { rss: number, peak: number } | null} memory - VmRSS and VmHWM of the child now
  * @property {() => Promise<void>} close - asks the child to close, kills it (by its pid) if it hangs
+ * @property {(message: object, reply: string) => Promise<any>} ask - sends a message, waits for the reply of that type
  */
 
 /**
@@ -51,6 +52,17 @@ export function startChildServer(name, options, { execArgv = [], timeoutMs = 120
         url: message.url,
         pid: /** @type {number} */ (child.pid),
         memory: () => procMemory(/** @type {number} */ (child.pid)),
+        ask(message, reply) {
+          return new Promise((done) => {
+            const listen = (/** @type {any} */ answer) => {
+              if (answer?.type !== reply) return;
+              child.off("message", listen);
+              done(answer);
+            };
+            child.on("message", listen);
+            child.send(message);
+          });
+        },
         async close() {
           if (child.exitCode !== null || child.signalCode !== null) return;
           child.send({ type: "close" });

@@ -15,6 +15,7 @@ import { fontFamily, seriesColors, svgText } from "./svgText.mjs";
  * @param {number} maxNines - where the axis ends (3 = 99.9 %)
  */
 export function ninesPosition(p, maxNines) {
+  if (p <= 0) return 0;
   if (p >= 100) return maxNines;
   return Math.min(maxNines, -Math.log10(1 - p / 100));
 }

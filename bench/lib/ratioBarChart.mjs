@@ -22,13 +22,13 @@ const colours = { met: "#1b7e3c", missed: "#c0392b", none: "#5b6b7a" };
  * @returns {string} a standalone SVG document
  */
 export function ratioBarChart(bars, { title, subtitle = "" }) {
-  const labelWidth = 330;
-  const plotWidth = 420;
-  const noteWidth = 190;
+  const labelWidth = 400;
+  const plotWidth = 400;
+  const noteWidth = 330;
   const rowHeight = 30;
   const top = subtitle ? 70 : 52;
   const width = labelWidth + plotWidth + noteWidth;
-  const height = top + bars.length * rowHeight + 48;
+  const height = top + bars.length * rowHeight + 66;
   const finite = bars.map((b) => b.share).filter(Number.isFinite);
   const max = Math.max(1.25, Math.ceil(Math.max(0, ...finite) * 4) / 4);
   const x = (/** @type {number} */ share) => labelWidth + (Math.min(share, max) / max) * plotWidth;
@@ -49,8 +49,7 @@ export function ratioBarChart(bars, { title, subtitle = "" }) {
     );
   }
   out.push(
-    `<text x="${x(1)}" y="${bottom + 36}" text-anchor="middle" fill="#333">= the peer (ceiling)</text>`,
-    `<text x="${labelWidth}" y="${bottom + 36}" fill="#555">wsafe's speed as a share of its peer's →</text>`,
+    `<text x="${labelWidth + plotWidth / 2}" y="${bottom + 38}" text-anchor="middle" fill="#333">wsafe's speed as a share of its peer's (solid line: 100 %, as fast as the peer)</text>`,
   );
   bars.forEach((bar, i) => {
     const y = top + i * rowHeight;
@@ -72,7 +71,7 @@ export function ratioBarChart(bars, { title, subtitle = "" }) {
     );
   });
   out.push(
-    `<text x="${width - 12}" y="${height - 8}" text-anchor="end" font-size="11" fill="#777">dashed tick: the goal of the row</text>`,
+    `<text x="${labelWidth + plotWidth / 2}" y="${bottom + 56}" text-anchor="middle" font-size="12" fill="#555">dashed tick: the goal of the row · green: met · red: missed · grey: no goal</text>`,
     "</svg>",
   );
   return `${out.join("\n")}\n`;

@@ -1,9 +1,10 @@
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { autocannon } from "../lib/autocannon.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
 import { progress } from "../lib/log.mjs";
 import { autocannonPercentiles, median } from "../lib/percentiles.mjs";
+import { createBenchDatabase } from "../lib/postgresDatabase.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
 
@@ -41,24 +42,32 @@ function summarise(rounds) {
  * The three servers run in their own processes; autocannon loads them from a fourth,
  * one at a time, taking turns round after round.
  *
- * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, cpuProfileDir?: string }} size
+ * With a PostgreSQL URL, wsafe is also measured on a fresh PostgreSQL database holding
+ * the same demo data.
+ *
+ * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, cpuProfileDir?: string, postgresUrl?: string }} size
  */
-export async function runPipeline({ connections, seconds, rounds, warmupSeconds, cpuProfileDir }) {
+export async function runPipeline({
+  connections,
+  seconds,
+  rounds,
+  warmupSeconds,
+  cpuProfileDir,
+  postgresUrl,
+}) {
   const tls = createBenchCertificate();
   const servers = [];
+  /** @type {Awaited<ReturnType<typeof createBenchDatabase>> | undefined} */
+  let db;
   try {
     progress("pipeline: starting wsafe (memory store, demo data, limiter set out of reach)");
-    const wsafe = await startChildServer(
-      "wsafeServer.mjs",
-      {
-        database: "memory://",
-        demo: true,
-        tls: { cert: tls.cert, key: tls.key },
-        // A limit no run can reach: the limiter still counts, but never answers instead.
-        rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
-      },
-      { execArgv: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [] },
-    );
+    const wsafe = await startChildServer("wsafeServer.mjs", {
+      database: "memory://",
+      demo: true,
+      tls: { cert: tls.cert, key: tls.key },
+      // A limit no run can reach: the limiter still counts, but never answers instead.
+      rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
+    });
     servers.push(wsafe);
     const sample = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
     const parsed = JSON.parse(String(sample.body));
@@ -77,29 +86,66 @@ export async function runPipeline({ connections, seconds, rounds, warmupSeconds,
     servers.push(bareHttps);
     const bareHttp = await startChildServer("bareFastify.mjs", { tls: null, bodyPath, path });
     servers.push(bareHttp);
+    /** @type {Record<string, import("../lib/childServer.mjs").ChildServer>} */
+    const targets = { bareHttp, bareHttps, wsafe };
+    if (postgresUrl) {
+      db = await createBenchDatabase(postgresUrl, "pipeline");
+      progress(`pipeline: starting wsafe on PostgreSQL (${db.name}, demo data)`);
+      const wsafePostgres = await startChildServer("wsafeServer.mjs", {
+        database: db.url,
+        demo: true,
+        tls: { cert: tls.cert, key: tls.key },
+        rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
+      });
+      servers.push(wsafePostgres);
+      const check = await timedPost(
+        `${wsafePostgres.url}${path}`,
+        { token: demoReadToken },
+        { keepBody: true },
+      );
+      // The demo data's dates follow the clock, so the bytes differ slightly; the records must not.
+      const resources = JSON.parse(String(check.body)).resources;
+      if (resources?.length !== parsed.resources.length || Math.abs(check.bytes - sample.bytes) > 64) {
+        throw new Error(
+          `wsafe on PostgreSQL answers resources.list differently: ${String(check.body).slice(0, 200)}`,
+        );
+      }
+      targets.wsafePostgres = wsafePostgres;
+    }
     closeIdleSockets();
 
-    const targets = { bareHttp, bareHttps, wsafe };
     const body = JSON.stringify({ token: demoReadToken });
     /** @type {Record<string, any[]>} */
-    const results = { bareHttp: [], bareHttps: [], wsafe: [] };
+    const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
     for (const [name, server] of Object.entries(targets)) {
       progress(`pipeline: warming up ${name} for ${warmupSeconds} s`);
       await autocannon({ url: `${server.url}${path}`, body, connections, seconds: warmupSeconds });
     }
     for (let round = 1; round <= rounds; round++) {
       for (const [name, server] of Object.entries(targets)) {
+        const profiling = cpuProfileDir && name.startsWith("wsafe");
+        if (profiling) await server.ask({ type: "profile-start" }, "profile-started");
         const result = await autocannon({ url: `${server.url}${path}`, body, connections, seconds });
+        if (profiling) {
+          mkdirSync(cpuProfileDir, { recursive: true });
+          const file = join(cpuProfileDir, `pipeline-${name}-round${round}.cpuprofile`);
+          await server.ask({ type: "profile-stop", file }, "profile-stopped");
+          progress(
+            `pipeline: CPU profile of wsafe under load: ${file} (node bench/profile-summary.mjs ${file})`,
+          );
+        }
         results[name].push(result);
         progress(
-          `pipeline: round ${round}/${rounds} ${name.padEnd(9)} ${result.requests.average.toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+          `pipeline: round ${round}/${rounds} ${name.padEnd(13)} ${result.requests.average.toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
         );
       }
     }
     // The limiter must not have answered in the servers' place during the load.
-    const after = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
-    if (!String(after.body).startsWith('{"ok":true')) {
-      throw new Error(`wsafe stopped answering ok under load: ${String(after.body).slice(0, 200)}`);
+    for (const server of [wsafe, targets.wsafePostgres].filter(Boolean)) {
+      const after = await timedPost(`${server.url}${path}`, { token: demoReadToken }, { keepBody: true });
+      if (!String(after.body).startsWith('{"ok":true')) {
+        throw new Error(`wsafe stopped answering ok under load: ${String(after.body).slice(0, 200)}`);
+      }
     }
     closeIdleSockets();
     const summary = Object.fromEntries(
@@ -113,10 +159,14 @@ export async function runPipeline({ connections, seconds, rounds, warmupSeconds,
       ...summary,
       ratioHttps: summary.wsafe.requestsPerSecond / summary.bareHttps.requestsPerSecond,
       ratioHttp: summary.wsafe.requestsPerSecond / summary.bareHttp.requestsPerSecond,
+      ratioPostgresHttps: summary.wsafePostgres
+        ? summary.wsafePostgres.requestsPerSecond / summary.bareHttps.requestsPerSecond
+        : null,
     };
   } finally {
     closeIdleSockets();
     for (const server of servers) await server.close();
+    await db?.drop();
     rmSync(tls.dir, { recursive: true, force: true });
   }
 }
