@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isClientBuilt } from "../src/integrations/wsafeClientModule.js";
 import { distDir, docsRoot } from "./builtSite.js";
 import { chromiumPath, hasChromium, launchChromium } from "./chromium.js";
+import { type RealServer, startRealServer } from "./realServer.js";
 import { type StaticServer, startStaticServer } from "./staticServer.js";
 import { startStubApi } from "./stubApi.js";
 
@@ -21,28 +22,15 @@ if (!hasChromium) {
   );
 }
 
-interface RealServer {
-  url: string;
-  close(): Promise<void>;
-}
-type StartServer = (options: object) => Promise<RealServer>;
-
-/** @wsafe/server's startServer, when that package is built. */
-async function loadStartServer(): Promise<StartServer | string> {
-  try {
-    const server = (await import("@wsafe/server")) as { startServer?: StartServer };
-    return server.startServer ?? "@wsafe/server does not export startServer";
-  } catch (error) {
-    return `@wsafe/server cannot be imported (${(error as Error).message.split("\n")[0]})`;
-  }
-}
-
 describe.skipIf(!hasChromium)("the built site in Chromium", () => {
   let site: StaticServer;
   let browser: Browser;
+  let realServer: Promise<RealServer | string>;
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
+    // Started first: it takes longest, and runs in its own process beside the other tests.
+    realServer = startRealServer();
     site = await startStaticServer(distDir);
     browser = await launchChromium();
   });
@@ -50,6 +38,8 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await site?.close();
+    const server = await realServer;
+    if (typeof server !== "string") await server.close();
   });
 
   /** A fresh page that records console errors and uncaught exceptions. */
@@ -186,13 +176,12 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
   });
 
   it("runs the try-it console against a real @wsafe/server", async (context) => {
-    const startServer = await loadStartServer();
-    if (typeof startServer === "string") {
-      console.warn(`\n*** apps/docs: SKIPPING the try-it test against a real server: ${startServer} ***\n`);
+    const server = await realServer;
+    if (typeof server === "string") {
+      console.warn(`\n*** apps/docs: SKIPPING the try-it test against a real server: ${server} ***\n`);
       context.skip();
       return;
     }
-    const server = await startServer({ port: 0, database: "memory://", demo: true, http: true });
     const { page, errors } = await openPage();
     try {
       await page.goto(`${site.url}/methods/equipments.list/`);
@@ -221,7 +210,6 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
-      await server.close();
     }
   });
 });
