@@ -1,0 +1,438 @@
+import { errorResponseSchema, methods } from "@wsafe/schema";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoTokens } from "../src/demo/demoTokens.js";
+import { type ApiAnswer, callApi, callMethod } from "./support/callApi.js";
+import { fixtureTokens } from "./support/fixture.js";
+import { startTestServer, type TestServer } from "./support/startTestServer.js";
+import { testStores } from "./support/testStores.js";
+
+const read = demoTokens.read;
+const httpMethods = ["GET", "POST"] as const;
+
+/** Every failure: HTTP 200, JSON content type, the envelope, a description without internals. */
+function expectFailure(answer: ApiAnswer, error: string, description?: string | RegExp) {
+  expect(answer.status).toBe(200);
+  expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+  expect(errorResponseSchema.parse(answer.body)).toEqual(answer.body);
+  expect(answer.body.error).toBe(error);
+  expect(typeof answer.body.description).toBe("string");
+  expect(answer.body.description).not.toMatch(/SELECT|INSERT|\bat\s.+:\d+|\/work\/|node_modules|stack/i);
+  if (typeof description === "string") expect(answer.body.description).toBe(description);
+  else if (description) expect(answer.body.description).toMatch(description);
+}
+
+describe.each(testStores)("request pipeline on $name", ({ skip, create }) => {
+  describe.skipIf(skip)("decisions §1, in order", () => {
+    let t: TestServer;
+    beforeAll(async () => {
+      t = await startTestServer(create);
+    });
+    afterAll(async () => {
+      await t?.stop();
+    });
+
+    describe("row 1: api_method_not_found", () => {
+      it.each([
+        "/v2/users.info",
+        "/v1/",
+        "/v1/nope",
+        "/v1/users.info/",
+        "/v1/users.INFO",
+        "/",
+        "/v1",
+        "/v1/__proto__",
+        "/v1/constructor",
+        "/v1/toString",
+        "/v1/users.info/extra",
+        "/v1/resources%2Elist",
+      ])("answers %s with api_method_not_found, GET and POST", async (path) => {
+        for (const method of httpMethods) {
+          expectFailure(
+            await callApi(t.url, path, { method, data: { token: read } }),
+            "api_method_not_found",
+          );
+        }
+      });
+
+      it("checks the path before the HTTP method and the data", async () => {
+        expectFailure(
+          await callApi(t.url, "/v1/nope", { method: "PUT", body: "not json" }),
+          "api_method_not_found",
+        );
+      });
+
+      it("ignores pretty before the data is decoded", async () => {
+        const answer = await callApi(t.url, "/v1/nope", {
+          method: "POST",
+          data: { token: read, pretty: true },
+        });
+        expect(answer.text).not.toContain("\n");
+      });
+    });
+
+    describe("row 2: request_method_invalid", () => {
+      it.each(["PUT", "DELETE", "PATCH"])("answers %s with request_method_invalid", async (method) => {
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method, data: { token: read, user: "u_ada" } }),
+          "request_method_invalid",
+        );
+      });
+
+      it("answers HEAD with request_method_invalid headers and no body", async () => {
+        const answer = await callApi(t.url, "/v1/users.info", { method: "HEAD" });
+        expect(answer.status).toBe(200);
+        expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+        expect(answer.text).toBe("");
+      });
+
+      it("checks the HTTP method before the data", async () => {
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method: "PUT", body: "[" }),
+          "request_method_invalid",
+        );
+      });
+
+      it("answers an OPTIONS pre-flight with 204, CORS headers and no body", async () => {
+        const answer = await callApi(t.url, "/v1/equipments.list", {
+          method: "OPTIONS",
+          headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+        });
+        expect(answer.status).toBe(204);
+        expect(answer.text).toBe("");
+        expect(answer.headers["access-control-allow-origin"]).toBe("*");
+        expect(answer.headers["access-control-allow-methods"]).toContain("POST");
+        expect(answer.headers["svc-request-id"]).toMatch(/^[A-Za-z0-9]{20,}$/);
+      });
+    });
+
+    describe("row 3: request_data_invalid", () => {
+      it.each([
+        ["invalid JSON", "{"],
+        ["an array", "[1,2]"],
+        ["a string", '"token"'],
+        ["a number", "42"],
+        ["null", "null"],
+        ["true", "true"],
+        ["trailing garbage", '{"token":"x"} x'],
+      ])("refuses %s, GET and POST", async (_name, text) => {
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method: "POST", body: text }),
+          "request_data_invalid",
+        );
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method: "GET", query: encodeURIComponent(text) }),
+          "request_data_invalid",
+        );
+      });
+
+      it("refuses bad percent-encoding in a GET query string", async () => {
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method: "GET", query: "%7B%22token%E0%A4%A" }),
+          "request_data_invalid",
+        );
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method: "GET", query: "%ZZ" }),
+          "request_data_invalid",
+        );
+      });
+
+      it("refuses a body over 1 MiB", async () => {
+        const body = JSON.stringify({ token: read, padding: "x".repeat(1024 * 1024) });
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", { method: "POST", body }),
+          "request_data_invalid",
+          /exceeds/,
+        );
+      });
+
+      it("refuses a body that is not UTF-8", async () => {
+        expectFailure(
+          await callApi(t.url, "/v1/users.info", {
+            method: "POST",
+            body: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+          }),
+          "request_data_invalid",
+        );
+      });
+
+      it("counts absent or empty data as {} (then the token is missing)", async () => {
+        expectFailure(await callApi(t.url, "/v1/users.info", { method: "GET" }), "token_missing");
+        expectFailure(await callApi(t.url, "/v1/users.info", { method: "GET", query: "" }), "token_missing");
+        expectFailure(await callApi(t.url, "/v1/users.info", { method: "POST" }), "token_missing");
+        expectFailure(await callApi(t.url, "/v1/users.info", { method: "POST", body: "" }), "token_missing");
+      });
+
+      it("accepts a body of any Content-Type, and a UTF-8 BOM", async () => {
+        const body = JSON.stringify({ token: read, user: "u_ada" });
+        for (const contentType of [
+          undefined,
+          "application/json",
+          "text/plain",
+          "application/x-www-form-urlencoded",
+          "image/png",
+        ]) {
+          const answer = await callApi(t.url, "/v1/users.info", {
+            method: "POST",
+            body,
+            headers: contentType ? { "content-type": contentType } : {},
+          });
+          expect(answer.body).toEqual({ ok: true, user: { id: "u_ada", name: "Ada Lovelace" } });
+        }
+        const withBom = await callApi(t.url, "/v1/users.info", { method: "POST", body: `\uFEFF${body}` });
+        expect(withBom.body).toEqual({ ok: true, user: { id: "u_ada", name: "Ada Lovelace" } });
+      });
+
+      it("decodes the whole GET query string as JSON, with + as a plain character", async () => {
+        const answer = await callApi(t.url, "/v1/users.info", {
+          method: "GET",
+          query: encodeURIComponent(JSON.stringify({ token: read, user: "a+b" })),
+        });
+        expectFailure(answer, "content_not_found", "user not found: a+b");
+      });
+    });
+
+    describe("rows 4-7: the token", () => {
+      it.each(httpMethods)("%s: absent or empty token is token_missing", async (method) => {
+        expectFailure(
+          await callMethod(t.url, method, "resources.list", {}),
+          "token_missing",
+          "missing parameter: token",
+        );
+        expectFailure(await callMethod(t.url, method, "resources.list", { token: "" }), "token_missing");
+      });
+
+      it.each(httpMethods)("%s: a token that is not a string is token_invalid", async (method) => {
+        for (const token of [5, null, true, ["x"], { a: 1 }]) {
+          expectFailure(await callMethod(t.url, method, "resources.list", { token }), "token_invalid");
+        }
+      });
+
+      it.each(httpMethods)("%s: an unknown token is token_invalid, never invalid_token", async (method) => {
+        const answer = await callMethod(t.url, method, "users.info", {
+          token: "no-such-token-anywhere",
+          user: "u_ada",
+        });
+        expectFailure(answer, "token_invalid");
+      });
+
+      it.each(httpMethods)("%s: a deactivated token is token_inactive", async (method) => {
+        expectFailure(
+          await callMethod(t.url, method, "resources.list", { token: demoTokens.revoked }),
+          "token_inactive",
+        );
+      });
+
+      it.each(httpMethods)("%s: a token of an inactive account is account_inactive", async (method) => {
+        expectFailure(
+          await callMethod(t.url, method, "resources.list", { token: demoTokens.inactiveAccount }),
+          "account_inactive",
+        );
+      });
+
+      it("checks the token before the parameters", async () => {
+        expectFailure(await callMethod(t.url, "POST", "equipments.list", { colums: [] }), "token_missing");
+        expectFailure(
+          await callMethod(t.url, "POST", "equipments.list", { token: "nope-nope-nope", colums: [] }),
+          "token_invalid",
+        );
+        expectFailure(
+          await callMethod(t.url, "POST", "equipments.list", { token: demoTokens.revoked, colums: [] }),
+          "token_inactive",
+        );
+      });
+    });
+
+    describe("row 9: token_permission", () => {
+      it.each(httpMethods)(
+        "%s: a token without read permission is refused before its parameters",
+        async (method) => {
+          expectFailure(
+            await callMethod(t.url, method, "users.info", { token: fixtureTokens.writeOnly, colums: 1 }),
+            "token_permission",
+          );
+        },
+      );
+    });
+
+    describe("row 10: parameters", () => {
+      it.each(httpMethods)(
+        "%s: an unknown key is parameter_unexpected, before missing and invalid",
+        async (method) => {
+          expectFailure(
+            await callMethod(t.url, method, "equipments.list", {
+              token: read,
+              colums: ["id"],
+              service_type: 5,
+            }),
+            "parameter_unexpected",
+            "unexpected parameter: colums",
+          );
+          expectFailure(
+            await callMethod(t.url, method, "resources.list", { token: read, limit: 10 }),
+            "parameter_unexpected",
+            "unexpected parameter: limit",
+          );
+        },
+      );
+
+      it.each(["__proto__", "constructor", "prototype", "toString", "hasOwnProperty"])(
+        "treats %s as an ordinary unknown key",
+        async (key) => {
+          const body = `{"token":"${read}","user":"u_ada","${key}":{"admin":true}}`;
+          expectFailure(
+            await callApi(t.url, "/v1/users.info", { method: "POST", body }),
+            "parameter_unexpected",
+            `unexpected parameter: ${key}`,
+          );
+          expectFailure(
+            await callApi(t.url, "/v1/users.info", { method: "GET", query: encodeURIComponent(body) }),
+            "parameter_unexpected",
+          );
+        },
+      );
+
+      it.each(httpMethods)(
+        "%s: a required key absent is parameter_missing, before invalid",
+        async (method) => {
+          expectFailure(
+            await callMethod(t.url, method, "equipments.list", { token: read, service_type: "sideways" }),
+            "parameter_missing",
+            "missing parameter: equipmentType_id",
+          );
+          expectFailure(
+            await callMethod(t.url, method, "users.info", { token: read }),
+            "parameter_missing",
+            "missing parameter: user",
+          );
+        },
+      );
+
+      it.each([
+        ["equipments.list", { equipmentType_id: "et_harness", service_type: "sideways" }, "service_type"],
+        ["equipments.list", { equipmentType_id: "et_harness", service_type: null }, "service_type"],
+        ["equipments.list", { equipmentType_id: "et_harness", columns: ["id", "nope"] }, "columns"],
+        ["equipments.list", { equipmentType_id: "et_harness", columns: [1] }, "columns"],
+        ["equipments.list", { equipmentType_id: "et_harness", columns: "id" }, "columns"],
+        [
+          "equipments.list",
+          { equipmentType_id: "et_harness", include_null_metavalues: "true" },
+          "include_null_metavalues",
+        ],
+        [
+          "equipments.list",
+          { equipmentType_id: "et_harness", include_null_metavalues: 1 },
+          "include_null_metavalues",
+        ],
+        ["equipments.list", { equipmentType_id: "" }, "equipmentType_id"],
+        ["equipments.list", { equipmentType_id: 12 }, "equipmentType_id"],
+        ["users.info", { user: true }, "user"],
+        ["users.info", { user: -1 }, "user"],
+        ["users.info", { user: 1.5 }, "user"],
+        ["users.info", { user: null }, "user"],
+        ["users.info", { user: "" }, "user"],
+        ["resources.list", { pretty: "1" }, "pretty"],
+        ["resources.list", { pretty: "true" }, "pretty"],
+        ["resources.list", { pretty: 1 }, "pretty"],
+      ] as const)("%s %j is parameter_invalid naming %s", async (method, params, name) => {
+        for (const httpMethod of httpMethods) {
+          expectFailure(
+            await callMethod(t.url, httpMethod, method, { token: read, ...params }),
+            "parameter_invalid",
+            new RegExp(`^invalid parameter: ${name}`),
+          );
+        }
+      });
+    });
+
+    describe("row 11: content_not_found", () => {
+      it.each(httpMethods)("%s: unknown and other accounts' ids are not found alike", async (method) => {
+        expectFailure(
+          await callMethod(t.url, method, "equipments.list", { token: read, equipmentType_id: "et_nope" }),
+          "content_not_found",
+          "equipment type not found: et_nope",
+        );
+        expectFailure(
+          await callMethod(t.url, method, "equipments.list", {
+            token: read,
+            equipmentType_id: "et_other_account",
+          }),
+          "content_not_found",
+          "equipment type not found: et_other_account",
+        );
+        expectFailure(
+          await callMethod(t.url, method, "users.info", { token: read, user: "u_nobody" }),
+          "content_not_found",
+        );
+        expectFailure(
+          await callMethod(t.url, method, "users.info", { token: read, user: "u_other" }),
+          "content_not_found",
+        );
+      });
+    });
+
+    describe("decisions §2: headers", () => {
+      it("sends a unique alphanumeric request id and an integer response time on every answer", async () => {
+        const answers = await Promise.all([
+          callMethod(t.url, "POST", "users.info", { token: read, user: "u_ada" }),
+          callMethod(t.url, "GET", "users.info", { token: read, user: "u_ada" }),
+          callApi(t.url, "/v1/nope"),
+          callApi(t.url, "/v1/users.info", { method: "PUT" }),
+          callApi(t.url, "/v1/users.info", { method: "POST", body: "[" }),
+          callMethod(t.url, "POST", "users.info", { token: read }),
+        ]);
+        const ids = new Set<string>();
+        for (const answer of answers) {
+          expect(answer.status).toBe(200);
+          expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+          expect(answer.headers["svc-request-id"]).toMatch(/^[A-Za-z0-9]{20,}$/);
+          expect(answer.headers["svc-response-time"]).toMatch(/^\d+$/);
+          expect(answer.headers["access-control-allow-origin"]).toBe("*");
+          ids.add(answer.headers["svc-request-id"] as string);
+        }
+        expect(ids.size).toBe(answers.length);
+      });
+    });
+
+    describe("pretty", () => {
+      it.each(httpMethods)("%s: indents with two spaces when true, compact otherwise", async (method) => {
+        const compact = await callMethod(t.url, method, "resources.list", { token: read });
+        const prettyAnswer = await callMethod(t.url, method, "resources.list", { token: read, pretty: true });
+        const notPretty = await callMethod(t.url, method, "resources.list", { token: read, pretty: false });
+        expect(compact.text).not.toContain("\n");
+        expect(notPretty.text).toBe(compact.text.replace(/\n/g, ""));
+        expect(prettyAnswer.text).toBe(JSON.stringify(compact.body, null, 2));
+        expect(methods["resources.list"].result.parse(prettyAnswer.body)).toEqual(prettyAnswer.body);
+      });
+
+      it("applies to failures once the data was decoded", async () => {
+        const answer = await callMethod(t.url, "POST", "users.info", { token: read, pretty: true });
+        expect(answer.text).toBe(JSON.stringify(answer.body, null, 2));
+        const invalidPretty = await callMethod(t.url, "POST", "users.info", { token: read, pretty: "yes" });
+        expect(invalidPretty.text).not.toContain("\n");
+      });
+    });
+  });
+});
+
+describe.skipIf(testStores[1].skip)("server_error on PostgreSQL", () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(testStores[1].create, { logger: false });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it("answers server_error without internals when the database fails", async () => {
+    const client = new pg.Client({ connectionString: t.db.database });
+    await client.connect();
+    await client.query("ALTER TABLE users RENAME TO users_gone");
+    await client.end();
+    for (const method of httpMethods) {
+      const answer = await callMethod(t.url, method, "users.info", { token: read, user: "u_ada" });
+      expectFailure(answer, "server_error");
+      expect(answer.body.description).not.toMatch(/users_gone|relation|postgres/i);
+    }
+  });
+});
