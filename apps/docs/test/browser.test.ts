@@ -92,6 +92,8 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
     await page.waitForURL(/\/errors\/$/);
     await expect(page.locator("#token_invalid").count()).resolves.toBe(1);
     await screenshot(page, "errors");
+    await page.locator("#precedence").scrollIntoViewIfNeeded();
+    await screenshot(page, "errors-precedence");
     await page.locator("a[rel=next]").click();
     await page.waitForURL(/\/rate-limits\/$/);
     expect(errors).toEqual([]);

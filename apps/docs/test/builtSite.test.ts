@@ -181,6 +181,12 @@ describe("the conventions and operations pages", () => {
     }
   });
 
+  it("list every field of the failure envelope", () => {
+    const html = mainHtml(pageHtml("/conventions/"));
+    const shape = schemaCatalog.ErrorResponse.schema.shape as Record<string, unknown>;
+    expect(firstCells(sectionHtml(html, "response-envelope")).slice(-Object.keys(shape).length)).toEqual(Object.keys(shape));
+  });
+
   it("document every command of the server's command line", () => {
     const html = mainHtml(pageHtml("/command-line/"));
     for (const command of [
