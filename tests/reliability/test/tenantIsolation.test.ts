@@ -1,0 +1,131 @@
+import type { MethodName } from "@wsafe/schema";
+import type { Pool } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { idParameters } from "../src/contract.js";
+import { createFixture } from "../src/fixture.js";
+import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
+import { type Answer, call, json, openPool, send } from "../src/httpsClient.js";
+import type { ServerProcess } from "../src/serverProcess.js";
+
+const SAMPLES = Number(process.env.WSAFE_ISOLATION_SAMPLES ?? 150);
+
+const fixture = createFixture();
+
+/** Another account's id and an id nobody has, of the same shape, per id-bearing parameter. */
+const probes: Record<string, { foreign: (string | number)[]; missing: (string | number)[]; base: object }> = {
+  "equipments.list equipmentType_id": {
+    foreign: fixture.beta.equipmentTypes,
+    missing: ["et_zzzz"],
+    base: { service_type: "all", include_null_metavalues: true },
+  },
+  "users.info user": {
+    // The integer form is the same id (decisions §3): probe both spellings.
+    foreign: [...fixture.beta.users, 2042],
+    missing: ["u_zzzz_1", "9042", 9042],
+    base: {},
+  },
+};
+
+/** The answer with the probed id blanked out and the per-request headers dropped. */
+function shape(answer: Answer, id: string | number) {
+  const body = json(answer);
+  const text = JSON.stringify(body).replaceAll(String(id), "<id>");
+  const headers = Object.keys(answer.headers)
+    .filter((name) => !["date", "svc-request-id", "svc-response-time", "content-length"].includes(name))
+    .sort();
+  return { status: answer.status, body: JSON.parse(text) as unknown, headers };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe("tenant isolation", () => {
+  let database: FixtureDatabase;
+  let server: ServerProcess;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    database = await createFixtureDatabase("isolation", fixture);
+    server = await launchOn(database, { rateLimit: { points: 1e9, durationSeconds: 60 } });
+    // One socket: requests run one at a time, so their timings do not disturb each other.
+    pool = openPool(server.url, 1);
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await server?.stop();
+    await database?.remove();
+  });
+
+  it("has a probe for every id-bearing parameter of the registry", () => {
+    const names = idParameters().map(({ method, parameter }) => `${method} ${parameter}`);
+    expect(names.sort()).toEqual(Object.keys(probes).sort());
+  });
+
+  const cases = idParameters().map(({ method, parameter }) => ({
+    method,
+    parameter,
+    key: `${method} ${parameter}`,
+  }));
+
+  it.each(cases)(
+    "$key: another account's ids answer exactly like ids that do not exist",
+    async ({ method, parameter, key }) => {
+      const probe = probes[key]!;
+      const ask = (token: string, id: string | number) =>
+        send(pool, call(method as MethodName, { token, ...probe.base, [parameter]: id }));
+      const reference = shape(await ask(fixture.tokens.alphaRead, probe.missing[0]!), probe.missing[0]!);
+      expect(reference.body).toMatchObject({ ok: false, error: "content_not_found" });
+      for (const id of [...probe.foreign, ...probe.missing]) {
+        expect(shape(await ask(fixture.tokens.alphaRead, id), id), `${key} = ${JSON.stringify(id)}`).toEqual(
+          reference,
+        );
+      }
+      // And the owner does see them: the probe ids are real.
+      for (const id of probe.foreign)
+        expect(json(await ask(fixture.tokens.betaRead, id)).ok, `beta sees ${id}`).toBe(true);
+    },
+  );
+
+  it.each(cases)(
+    "$key: another account's ids take as long as ids that do not exist",
+    async ({ method, parameter, key }) => {
+      const probe = probes[key]!;
+      const foreign = probe.foreign[0]!;
+      const missing = probe.missing[0]!;
+      const timings = { foreign: [] as number[], missing: [] as number[] };
+      const ask = (id: string | number) =>
+        send(
+          pool,
+          call(method as MethodName, { token: fixture.tokens.alphaRead, ...probe.base, [parameter]: id }),
+        );
+      for (let i = 0; i < 20; i++) await ask(i % 2 ? foreign : missing); // warm-up
+      for (let i = 0; i < SAMPLES; i++) {
+        // Interleaved, so drift of the machine's load hits both alike.
+        const order = i % 2 === 0 ? (["foreign", "missing"] as const) : (["missing", "foreign"] as const);
+        for (const kind of order)
+          timings[kind].push((await ask(kind === "foreign" ? foreign : missing)).elapsedMs);
+      }
+      const a = median(timings.foreign);
+      const b = median(timings.missing);
+      console.log(
+        `isolation: ${key}: median ${a.toFixed(2)} ms for another account's id vs ${b.toFixed(2)} ms for a missing id (${SAMPLES} samples each, ${database.kind})`,
+      );
+      // Same time class only: a lookup that found the record and then hid it would show as a
+      // clear, systematic gap, not the noise of a shared machine.
+      expect(Math.abs(a - b)).toBeLessThan(Math.max(5, 0.5 * Math.min(a, b)));
+    },
+  );
+
+  it("never lists another account's records", async () => {
+    const alpha = JSON.stringify(
+      json(await send(pool, call("resources.list", { token: fixture.tokens.alphaRead }))),
+    );
+    const beta = JSON.stringify(
+      json(await send(pool, call("resources.list", { token: fixture.tokens.betaRead }))),
+    );
+    expect(alpha).toContain("res_alpha_0");
+    expect(beta).toContain("res_beta_0");
+    for (const marker of fixture.betaMarkers) expect(alpha).not.toContain(marker);
+    expect(beta).not.toContain("alpha");
+  });
+});
