@@ -1,6 +1,7 @@
 // Guards the promise that the site never disagrees with the contract: every method,
 // parameter, result field, record field and error identifier of @wsafe/schema must be
 // on the built pages, and every downloadable file at the URL its $id names.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -184,7 +185,9 @@ describe("the conventions and operations pages", () => {
   it("list every field of the failure envelope", () => {
     const html = mainHtml(pageHtml("/conventions/"));
     const shape = schemaCatalog.ErrorResponse.schema.shape as Record<string, unknown>;
-    expect(firstCells(sectionHtml(html, "response-envelope")).slice(-Object.keys(shape).length)).toEqual(Object.keys(shape));
+    expect(firstCells(sectionHtml(html, "response-envelope")).slice(-Object.keys(shape).length)).toEqual(
+      Object.keys(shape),
+    );
   });
 
   it("document every command of the server's command line", () => {
@@ -202,6 +205,24 @@ describe("the conventions and operations pages", () => {
     ]) {
       expect(shows(html, command), command).toBe(true);
     }
+  });
+
+  it("document every option that the built server's `serve --help` lists", (context) => {
+    let cli: string;
+    try {
+      cli = join(require.resolve("@wsafe/server/package.json"), "..", "dist", "cli.js");
+      if (!existsSync(cli)) throw new Error(`${cli} is not built`);
+    } catch (error) {
+      console.warn(
+        `\n*** apps/docs: SKIPPING the command line drift check: ${(error as Error).message} ***\n`,
+      );
+      context.skip();
+      return;
+    }
+    const help = execFileSync(process.execPath, [cli, "serve", "--help"], { encoding: "utf8" });
+    const flags = [...new Set(help.match(/--[a-z][a-z-]+/g))].filter((flag) => flag !== "--help");
+    const html = mainHtml(pageHtml("/command-line/"));
+    expect(flags.filter((flag) => !shows(html, flag))).toEqual([]);
   });
 
   it("has the authentication, rate limit, changelog and benchmark pages", () => {

@@ -15,7 +15,7 @@ export function commandLinePage(): string {
       [
         [
           "`wsafe serve [--port 8443] [--host 127.0.0.1] [--database D] [--tls-cert F --tls-key F] [--http] [--rate-limit N/Ws] [--redis URL] [--demo]`",
-          "Serves the API (and this site at `/`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and a ready `curl` line.",
+          "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and a ready `curl` line.",
         ],
         [
           "`wsafe import FILE [--database D]`",
@@ -23,7 +23,7 @@ export function commandLinePage(): string {
         ],
         [
           "`wsafe tokens create --account ID [--write]`",
-          "Creates a token for an account (with `write` permission when asked) and prints it.",
+          "Issues a token for an account (with `write` permission when asked) and prints it once; only its hash is stored.",
         ],
         ["`wsafe tokens revoke TOKEN`", "Deactivates a token: it then answers `token_inactive`."],
         [
@@ -32,41 +32,59 @@ export function commandLinePage(): string {
         ],
       ],
     ),
-    "## Options",
+    "## Options of `serve`",
     table(
       ["Option", "Environment", "Default", "Meaning"],
       [
-        ["`--port`", "`WSAFE_PORT`", "`8443`", "TCP port."],
-        ["`--host`", "", "`127.0.0.1`", "Address to listen on."],
+        ["`--port N`", "`WSAFE_PORT`", "`8443`", "TCP port; `0` picks a free one."],
+        ["`--host HOST`", "`WSAFE_HOST`", "`127.0.0.1`", "Interface to listen on."],
         [
           "`--database D`",
           "`WSAFE_DATABASE`",
           "`./.wsafe/data`",
-          "A `postgres://` URL uses PostgreSQL; anything else is a directory for the embedded store.",
+          "A `postgres://` URL uses PostgreSQL; anything else is a directory for the embedded store (PGlite). `import` takes it too.",
         ],
         [
-          "`--tls-cert F --tls-key F`",
-          "",
+          "`--tls-cert F`, `--tls-key F`",
+          "`WSAFE_TLS_CERT`, `WSAFE_TLS_KEY`",
           "self-signed",
-          "PEM certificate and key for HTTPS (TLS 1.2 minimum).",
+          "PEM certificate and key for HTTPS (TLS 1.2 minimum). Without them a self-signed certificate for localhost is made and its PEM path printed.",
         ],
-        ["`--http`", "", "off", "Plain HTTP, for deployments behind a TLS-terminating proxy."],
+        ["`--http`", "`WSAFE_HTTP=1`", "off", "Plain HTTP, for deployments behind a TLS-terminating proxy."],
         [
           "`--rate-limit N/Ws`",
-          "",
+          "`WSAFE_RATE_LIMIT`",
           "`600/60s`",
           "N requests per W seconds per token. See [rate limits](/rate-limits/).",
         ],
         [
           "`--redis URL`",
-          "",
+          "`WSAFE_REDIS`",
           "in memory",
           "Keep rate-limit counters in Redis so that many server processes share one limit.",
         ],
-        ["`--demo`", "", "off", "Import the demo dataset into an empty store."],
+        [
+          "`--demo`",
+          "`WSAFE_DEMO=1`",
+          "off",
+          "Import the demo dataset into an empty store; print the demo token and a ready `curl` line.",
+        ],
+        [
+          "`--docs-dir DIR`",
+          "`WSAFE_DOCS_DIR`",
+          "`apps/docs/dist` when built",
+          "The built documentation site (this site) to serve at `/` beside the API.",
+        ],
+        [
+          "`--header-prefix P`",
+          "`WSAFE_HEADER_PREFIX`",
+          "`SVC`",
+          "Prefix of the `-Request-ID` and `-Response-Time` headers.",
+        ],
+        ["`--cors-origin O`", "`WSAFE_CORS_ORIGIN`", "`*`", "`Access-Control-Allow-Origin` of every answer."],
       ],
     ),
-    "Environment variables mirror the flags: `WSAFE_DATABASE`, `WSAFE_PORT` and so on (`wsafe serve --help` lists them).",
+    "`wsafe <command> --help` prints the same, as the installed version has it.",
     "## Running",
     code(
       "sh",

@@ -14,7 +14,7 @@ export function rateLimitsPage(): string {
     code(
       "json",
       JSON.stringify(
-        { ok: false, error: "rate_limit_exceeded", description: "rate limit exceeded: retry after 12 s" },
+        { ok: false, error: "rate_limit_exceeded", description: "request limit exceeded; retry after 12 s" },
         null,
         2,
       ),
@@ -24,6 +24,6 @@ export function rateLimitsPage(): string {
     "## Many servers",
     "Counters live in the server's memory, or in Redis when the server runs with `--redis redis://...`, so that many server processes behind a load balancer share one limit per token.",
     "## Clients",
-    "`@wsafe/client` reports `rate_limit_exceeded` with the `Retry-After` value, so a caller can wait and retry. Other clients should honour `Retry-After` the same way.",
+    "`@wsafe/client` waits `Retry-After` and retries (3 times by default; see its `retries` option); when it gives up, or the wait would exceed its `maxDelayMs`, it throws the `rate_limit_exceeded` error with `retryAfter` in seconds. Other clients should honour `Retry-After` the same way.",
   );
 }
