@@ -18,7 +18,11 @@ export interface PackedPackage {
  * @param destination - where the tarball goes
  */
 export function packPackage(packageDir: string, destination: string): PackedPackage {
-  const output = execFileSync("pnpm", ["pack", "--pack-destination", destination, "--json"], {
+  // Under `pnpm run` (turbo, the root scripts) use that very pnpm: a fresh clone may have
+  // it only under .tools/, not on the PATH.
+  const execPath = process.env.npm_execpath;
+  const [command, prefix] = execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ["pnpm", []];
+  const output = execFileSync(command, [...prefix, "pack", "--pack-destination", destination, "--json"], {
     cwd: packageDir,
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],

@@ -54,13 +54,15 @@ beforeAll(() => {
     join(scratch, "package.json"),
     JSON.stringify({ name: "wsafe-consumer", private: true, type: "module" }),
   );
-  // Everything comes from the tarballs or the registry; nothing from the workspace.
+  // Everything comes from the tarballs or the registry (the local cache first), nothing
+  // from the workspace.
   execFileSync(
     "npm",
     [
       "install",
       "--no-audit",
       "--no-fund",
+      "--prefer-offline",
       "--loglevel=error",
       ...[...packed.values()].map((p) => p.tarball),
       "typescript@~6.0.2",
