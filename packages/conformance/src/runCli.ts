@@ -13,6 +13,7 @@ export interface CliIo {
   stderr: (text: string) => void;
 }
 
+/** The `--help` text of `wsafe-conformance`. */
 export const usage = `Usage: wsafe-conformance <base-url> [options]
 
 Checks a deployment of the /v1 wsafe Web API against the published contract: HTTP 200

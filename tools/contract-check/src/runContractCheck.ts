@@ -22,6 +22,7 @@ export const defaultPaths = {
   changesets: ".changeset",
 } as const;
 
+/** The `--help` text of `contract-check`. */
 export const usage = `Usage: contract-check [--base FILE] [--next FILE] [--changesets DIR] [--json]
        contract-check --accept [--force]
 

@@ -32,7 +32,9 @@ export type Fault =
   | "wrong-content-type"
   | "bad-envelope";
 
+/** The fixture's two accounts' read tokens. */
 export const fixtureTokens = { read: "fixture-token-account-a", other: "fixture-token-account-b" } as const;
+/** Ids of the second account's records, by the parameter that takes them. */
 export const fixtureOtherIds = { equipmentType_id: "et_other_account", user: "u_other" } as const;
 
 const account = { [fixtureTokens.read]: "a", [fixtureTokens.other]: "b" } as Record<string, "a" | "b">;
