@@ -81,7 +81,8 @@ export function manifestProblems(manifest: Manifest, files: readonly string[], d
     const isScript = targets.some(({ target }) => /\.[cm]?js$/.test(target));
     if (isScript) {
       const conditions = value && typeof value === "object" ? Object.keys(value) : [];
-      if (conditions[0] !== "types") problems.push(`exports["${key}"] does not list "types" first`);
+      if (!conditions.includes("types")) problems.push(`exports["${key}"] has no "types" condition`);
+      else if (conditions[0] !== "types") problems.push(`exports["${key}"] does not list "types" first`);
     }
   }
   return problems;
