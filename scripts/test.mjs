@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Runs every test of the workspace. Starts the real PostgreSQL and Redis
-// servers first (scripts/services.sh installs them when missing) and hands
-// their addresses to the tests through WSAFE_TEST_DATABASE_URL and
-// WSAFE_TEST_REDIS_URL; where they cannot be had, the tests that need them
-// say that they skipped.
+// Runs every test of the workspace, in the order CI needs:
+// 1. starts the real PostgreSQL and Redis servers (scripts/services.sh installs
+//    them when missing) and hands their addresses to the tests through
+//    WSAFE_TEST_DATABASE_URL and WSAFE_TEST_REDIS_URL; where they cannot be had,
+//    the tests that need them say that they skipped;
+// 2. every package's suite through turbo (each builds what it depends on first);
+// 3. the breaking-change gate against the released /v1 contract;
+// 4. the benchmarks at a tiny size, so they never rot (figures printed, not asserted).
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,15 +23,23 @@ for (const line of services.stdout.split("\n")) {
   const match = /^(WSAFE_[A-Z_]+|CHROMIUM_PATH)=(.*)$/.exec(line.trim());
   if (match) {
     env[match[1]] ??= match[2];
-    console.log(`test: ${match[1]}=${match[2]}`);
+    console.log(`test: ${match[1]}=${env[match[1]]}`);
   }
 }
 if (services.status !== 0) console.warn("test: services.sh failed; tests that need PostgreSQL or Redis will skip");
 
-const turbo = join(root, "node_modules", ".bin", "turbo");
-const run = spawnSync(turbo, ["run", "test", "--concurrency=1", ...process.argv.slice(2)], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
-process.exit(run.status ?? 1);
+/** Runs one step; stops the whole run with its exit code when it fails. */
+function step(title, command, args) {
+  console.log(`\ntest: ${title}`);
+  const run = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  if (run.status !== 0) {
+    console.error(`test: ${title} failed (exit ${run.status ?? run.signal})`);
+    process.exit(run.status || 1);
+  }
+}
+
+const bin = (name) => join(root, "node_modules", ".bin", name);
+step("every package's suite", bin("turbo"), ["run", "test", "--concurrency=1", ...process.argv.slice(2)]);
+step("breaking-change gate (/v1 contract)", process.execPath, [join(root, "tools", "contract-check", "bin", "contract-check.js")]);
+step("benchmarks, quick", process.execPath, [join(root, "bench", "run.mjs"), "--quick"]);
+console.log("\ntest: every step passed");
