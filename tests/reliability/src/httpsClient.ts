@@ -104,3 +104,8 @@ export function json(answer: Answer): Record<string, unknown> {
     throw new Error(`not JSON (HTTP ${answer.status}): ${answer.body.toString("utf8").slice(0, 500)}`);
   }
 }
+
+/** Closes a pool unless a test already did. */
+export async function closePool(pool: Pool | undefined): Promise<void> {
+  if (pool && !pool.closed && !pool.destroyed) await pool.close();
+}

@@ -1,6 +1,6 @@
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, openPool, send } from "../src/httpsClient.js";
+import { closePool, json, openPool, send } from "../src/httpsClient.js";
 import { BODY_LIMIT } from "../src/oracle.js";
 import { openTls, watch } from "../src/rawSocket.js";
 import type { RequestCase } from "../src/requestCase.js";
@@ -39,7 +39,7 @@ describe("the body limit", () => {
   });
 
   afterAll(async () => {
-    await pool?.close();
+    await closePool(pool);
     await server?.stop();
   });
 

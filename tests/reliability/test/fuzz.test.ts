@@ -6,7 +6,7 @@ import { checkAnswer } from "../src/checkAnswer.js";
 import type { StoreDump } from "../src/dumpStore.js";
 import { findLeaks } from "../src/findLeaks.js";
 import { createFixture } from "../src/fixture.js";
-import { type Answer, openPool, send } from "../src/httpsClient.js";
+import { type Answer, closePool, openPool, send } from "../src/httpsClient.js";
 import { createOracle } from "../src/oracle.js";
 import { requestArbitrary } from "../src/requestArbitrary.js";
 import { describeCase, type RequestCase } from "../src/requestCase.js";
@@ -63,7 +63,7 @@ describe("fuzzing /v1 over HTTPS", () => {
   });
 
   afterAll(async () => {
-    if (pool && !pool.closed) await pool.close();
+    await closePool(pool);
     await server?.stop();
     await pgDatabase?.drop();
     await directory?.remove();
@@ -158,7 +158,7 @@ describe("fuzzing /v1 over HTTPS", () => {
   }, 120_000);
 
   it("leaves the store byte-for-byte unchanged", async () => {
-    if (!pool.closed) await pool.close();
+    await closePool(pool);
     expect(await server.stop()).toBe(0);
     const after = await dumpDatabase(database);
     expect(Object.keys(after).length).toBeGreaterThanOrEqual(8);

@@ -2,7 +2,7 @@ import net from "node:net";
 import type tls from "node:tls";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
+import { call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import { openTls } from "../src/rawSocket.js";
 import { launchServer, type ServerProcess } from "../src/serverProcess.js";
 
@@ -27,7 +27,7 @@ describe("many idle connections", () => {
 
   afterAll(async () => {
     for (const socket of idle) socket.destroy();
-    await pool?.close();
+    await closePool(pool);
     await server?.stop();
   });
 

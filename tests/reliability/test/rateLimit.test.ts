@@ -4,7 +4,7 @@ import { writeCertificateFiles } from "../src/certificate.js";
 import { findLeaks } from "../src/findLeaks.js";
 import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
-import { type Answer, call, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
+import { type Answer, call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import { type ServerProcess, serveCli } from "../src/serverProcess.js";
 import { redisUrl, warnIfMissing } from "../src/services.js";
 import { TcpProxy } from "../src/tcpProxy.js";
@@ -73,7 +73,7 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
 
   const onTeardown: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    await Promise.all(pools.map((pool) => pool.close()));
+    await Promise.all(pools.map(closePool));
     for (const server of servers) {
       // A crash would show as a non-zero exit here.
       expect(await server.stop()).toBe(0);

@@ -1,7 +1,7 @@
 import type tls from "node:tls";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, json, openPool, send } from "../src/httpsClient.js";
+import { call, closePool, json, openPool, send } from "../src/httpsClient.js";
 import { openTls, watch } from "../src/rawSocket.js";
 import { launchServer, type ServerProcess } from "../src/serverProcess.js";
 
@@ -29,7 +29,7 @@ describe("slow clients (slowloris)", () => {
   afterAll(async () => {
     for (const timer of timers) clearInterval(timer);
     for (const socket of sockets) socket.destroy();
-    await pool?.close();
+    await closePool(pool);
     await server?.stop();
   });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idParameters } from "../src/contract.js";
 import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
-import { type Answer, call, json, openPool, send } from "../src/httpsClient.js";
+import { type Answer, call, closePool, json, openPool, send } from "../src/httpsClient.js";
 import type { ServerProcess } from "../src/serverProcess.js";
 
 const SAMPLES = Number(process.env.WSAFE_ISOLATION_SAMPLES ?? 150);
@@ -51,7 +51,7 @@ describe("tenant isolation", () => {
   });
 
   afterAll(async () => {
-    await pool?.close();
+    await closePool(pool);
     await server?.stop();
     await database?.remove();
   });
