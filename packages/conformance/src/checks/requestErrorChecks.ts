@@ -7,8 +7,9 @@ import type { CheckDefinition } from "../CheckContext.js";
  */
 export function requestErrorChecks(method: MethodName): CheckDefinition[] {
   const path = `/v1/${method}`;
-  const checks: [string, string, { method: string; body?: string; path?: string }][] = [
-    ["request_method_invalid", "PUT", { method: "PUT", body: "{}" }],
+  // `validData`: the body is a successful call's request data, so only the HTTP method is wrong.
+  const checks: [string, string, { method: string; body?: string; path?: string; validData?: true }][] = [
+    ["request_method_invalid", "PUT", { method: "PUT", validData: true }],
     ["request_method_invalid", "DELETE", { method: "DELETE" }],
     ["request_data_invalid", "POST body that is not JSON", { method: "POST", body: '{"token": ' }],
     ["request_data_invalid", "POST body that is a JSON array", { method: "POST", body: "[]" }],
