@@ -250,8 +250,8 @@ describe.skipIf(!server)("against the real server", () => {
         validateResponses: validateResponse,
       });
       const started = Date.now();
-      const results = await Promise.all([1, 2, 3].map(() => api.resources.list()));
-      expect(results.map((result) => result.ok)).toEqual([true, true, true]);
+      const results = await Promise.all([1, 2, 3, 4].map(() => api.resources.list()));
+      expect(results.map((result) => result.ok)).toEqual([true, true, true, true]);
       expect(events.length).toBeGreaterThanOrEqual(1);
       expect(events[0]!.error).toMatchObject({
         error: "rate_limit_exceeded",
