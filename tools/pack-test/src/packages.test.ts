@@ -7,11 +7,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Manifest, manifestProblems } from "./manifestProblems.js";
 import { type PackedPackage, packPackage } from "./packPackage.js";
 import { type PublishedPackage, publishedPackages } from "./publishedPackages.js";
 import { unwantedFiles } from "./unwantedFiles.js";
+
+// Each check spawns node or tsc in the scratch project; on a busy machine loading the
+// server alone can take seconds.
+vi.setConfig({ testTimeout: 60_000 });
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const built = publishedPackages.filter((pkg) => existsSync(join(root, pkg.dir, "dist", "index.js")));
