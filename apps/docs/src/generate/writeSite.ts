@@ -1,15 +1,7 @@
 // Writes everything the site generates from the contract: the Markdown pages under
 // src/content/docs/ and the downloadable files under public/. Both are gitignored and
 // rewritten on every build, so a page can never lag behind @wsafe/schema.
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { methods, schemaNames } from "@wsafe/schema";
@@ -35,9 +27,21 @@ export interface SitePaths {
   repoRoot: string;
 }
 
+/** Writes a file only when its text changes, so that `astro dev` and the content cache see no churn. */
 function write(file: string, text: string) {
+  if (existsSync(file) && readFileSync(file, "utf8") === text) return;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
+}
+
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir: string, prefix = ""): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
 }
 
 function readChangelogs(repoRoot: string): Changelog[] {
@@ -58,20 +62,26 @@ function readChangelogs(repoRoot: string): Changelog[] {
   return changelogs;
 }
 
+/**
+ * Makes `dir` hold exactly `files` (relative path → source file). Files are copied
+ * only when they differ and stale ones removed, never the whole folder: a second
+ * build running at the same time (turbo in another terminal) then never sees it empty.
+ */
+function mirrorFiles(dir: string, files: Record<string, string>) {
+  for (const stale of filesUnder(dir).filter((path) => !(path in files))) rmSync(join(dir, stale));
+  for (const [path, source] of Object.entries(files)) write(join(dir, path), readFileSync(source, "utf8"));
+}
+
 /** Copies the schema package's generated files to the URLs their `$id`s name. */
 function copyDownloads(publicDir: string) {
   const require = createRequire(import.meta.url);
-  const v1 = join(publicDir, "v1");
-  rmSync(v1, { recursive: true, force: true });
-  mkdirSync(join(v1, "schemas"), { recursive: true });
-  copyFileSync(require.resolve("@wsafe/schema/openapi.json"), join(v1, "openapi.json"));
-  for (const name of schemaNames) {
-    // A missing file means the schema package was not built; failing here beats a 404.
-    copyFileSync(
-      require.resolve(`@wsafe/schema/json-schema/${name}.json`),
-      join(v1, "schemas", `${name}.json`),
-    );
-  }
+  const files: Record<string, string> = { "openapi.json": require.resolve("@wsafe/schema/openapi.json") };
+  // A missing file means the schema package was not built; failing here beats a 404.
+  for (const name of schemaNames)
+    files[`schemas/${name}.json`] = require.resolve(`@wsafe/schema/json-schema/${name}.json`);
+  for (const source of Object.values(files))
+    if (!existsSync(source)) throw new Error(`${source} is missing: build @wsafe/schema`);
+  mirrorFiles(join(publicDir, "v1"), files);
 }
 
 /**
@@ -82,19 +92,19 @@ function copyBenchmarks(
   repoRoot: string,
   publicDir: string,
 ): { latest: string | undefined; svgNames: string[] } {
-  const target = join(publicDir, "benchmarks");
-  rmSync(target, { recursive: true, force: true });
   const results = [join(repoRoot, "bench", "results"), join(repoRoot, "bench", "results", "quick")].find(
     (dir) => existsSync(join(dir, "latest.md")),
   );
-  if (!results) return { latest: undefined, svgNames: [] };
-  const latest = readFileSync(join(results, "latest.md"), "utf8");
-  const svgNames = readdirSync(results)
-    .filter((name) => name.endsWith(".svg"))
-    .sort();
-  if (svgNames.length) mkdirSync(target, { recursive: true });
-  for (const name of svgNames) copyFileSync(join(results, name), join(target, name));
-  return { latest, svgNames };
+  const svgNames = results
+    ? readdirSync(results)
+        .filter((name) => name.endsWith(".svg"))
+        .sort()
+    : [];
+  mirrorFiles(
+    join(publicDir, "benchmarks"),
+    Object.fromEntries(svgNames.map((name) => [name, join(results!, name)])),
+  );
+  return { latest: results ? readFileSync(join(results, "latest.md"), "utf8") : undefined, svgNames };
 }
 
 /** The generated pages: path under src/content/docs → Markdown. */
@@ -130,8 +140,10 @@ export function writeSite({ docsRoot, repoRoot }: SitePaths): { pages: number } 
   copyDownloads(publicDir);
   const benchmarks = copyBenchmarks(repoRoot, publicDir);
   const contentDir = join(docsRoot, "src", "content", "docs");
-  rmSync(contentDir, { recursive: true, force: true });
   const pages = generatePages(repoRoot, benchmarks);
+  // The folder holds generated pages only: whatever this run does not write is stale.
+  for (const stale of filesUnder(contentDir).filter((path) => !(path in pages)))
+    rmSync(join(contentDir, stale));
   for (const [path, markdown] of Object.entries(pages)) write(join(contentDir, path), markdown);
   return { pages: Object.keys(pages).length };
 }
