@@ -49,3 +49,33 @@ export function launchOn(
 ): Promise<ServerProcess> {
   return launchServer({ port: 0, database: database.url, ...serverOptions }, options);
 }
+
+/** A launcher server on a fresh fixture database, and how to get rid of both. */
+export interface FixtureServer {
+  server: ServerProcess;
+  database: FixtureDatabase;
+  stop(): Promise<void>;
+}
+
+/** Seeds `fixture` into a fresh database and starts this suite's launcher on it. */
+export async function startFixtureServer(
+  label: string,
+  fixture: Fixture,
+  serverOptions: object = {},
+): Promise<FixtureServer> {
+  const database = await createFixtureDatabase(label, fixture);
+  try {
+    const server = await launchOn(database, serverOptions);
+    return {
+      server,
+      database,
+      async stop() {
+        await server.stop();
+        await database.remove();
+      },
+    };
+  } catch (error) {
+    await database.remove();
+    throw error;
+  }
+}

@@ -1,12 +1,16 @@
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFixture } from "../src/fixture.js";
+import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
 import { closePool, json, openPool, send } from "../src/httpsClient.js";
 import { BODY_LIMIT } from "../src/oracle.js";
 import { openTls, watch } from "../src/rawSocket.js";
 import type { RequestCase } from "../src/requestCase.js";
-import { launchServer, type ServerProcess } from "../src/serverProcess.js";
+import type { ServerProcess } from "../src/serverProcess.js";
 
-const token = "wsafe-demo-token-read";
+const LABEL = "body";
+const fixture = createFixture();
+const token = fixture.tokens.alphaRead;
 
 /** A POST whose JSON text is padded with white space to exactly `size` bytes. */
 function paddedBody(size: number, chunked: boolean): RequestCase {
@@ -25,22 +29,19 @@ function paddedBody(size: number, chunked: boolean): RequestCase {
 // decisions §1 row 3: a body over the limit (1 MiB by default) is request_data_invalid,
 // however it travels; the server must stop reading rather than buffer what comes.
 describe("the body limit", () => {
+  let running: FixtureServer;
   let server: ServerProcess;
   let pool: Pool;
 
   beforeAll(async () => {
-    server = await launchServer({
-      port: 0,
-      database: "memory://",
-      demo: true,
-      rateLimit: { points: 1e6, durationSeconds: 60 },
-    });
+    running = await startFixtureServer(LABEL, fixture, { rateLimit: { points: 1e6, durationSeconds: 60 } });
+    server = running.server;
     pool = openPool(server.url, 2);
   });
 
   afterAll(async () => {
     await closePool(pool);
-    await server?.stop();
+    await running?.stop();
   });
 
   it.each([false, true])("holds at exactly 1 MiB, chunked: %s", async (chunked) => {

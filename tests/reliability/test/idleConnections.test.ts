@@ -2,33 +2,34 @@ import net from "node:net";
 import type tls from "node:tls";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFixture } from "../src/fixture.js";
+import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
 import { call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import { openTls } from "../src/rawSocket.js";
-import { launchServer, type ServerProcess } from "../src/serverProcess.js";
+import type { ServerProcess } from "../src/serverProcess.js";
 
 // Bounded on purpose: enough to exhaust a server that spends a thread, a buffer or a
 // database connection per socket, small enough for a shared 2-core machine.
-const IDLE_TLS = 400;
-const IDLE_TCP = 100;
+const IDLE_TLS = 300;
+const IDLE_TCP = 200;
+const LABEL = "idle";
+const fixture = createFixture();
 
 describe("many idle connections", () => {
+  let running: FixtureServer;
   let server: ServerProcess;
   let pool: Pool;
   const idle: (net.Socket | tls.TLSSocket)[] = [];
 
   beforeAll(async () => {
-    server = await launchServer({
-      port: 0,
-      database: "memory://",
-      demo: true,
-      rateLimit: { points: 1e6, durationSeconds: 60 },
-    });
+    running = await startFixtureServer(LABEL, fixture, { rateLimit: { points: 1e6, durationSeconds: 60 } });
+    server = running.server;
   });
 
   afterAll(async () => {
     for (const socket of idle) socket.destroy();
     await closePool(pool);
-    await server?.stop();
+    await running?.stop();
   });
 
   it(`keeps serving with ${IDLE_TLS} idle TLS and ${IDLE_TCP} silent TCP connections open`, async () => {
@@ -49,7 +50,7 @@ describe("many idle connections", () => {
 
     pool = openPool(server.url, 4);
     const answers = await mapConcurrent(Array.from({ length: 100 }), 4, () =>
-      send(pool, call("resources.list", { token: "wsafe-demo-token-read" })),
+      send(pool, call("resources.list", { token: fixture.tokens.alphaRead })),
     );
     const latencies = answers.map((answer) => answer.elapsedMs).sort((a, b) => a - b);
     for (const answer of answers) expect(json(answer).ok).toBe(true);

@@ -1,28 +1,29 @@
 import type tls from "node:tls";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFixture } from "../src/fixture.js";
+import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
 import { call, closePool, json, openPool, send } from "../src/httpsClient.js";
 import { openTls, watch } from "../src/rawSocket.js";
-import { launchServer, type ServerProcess } from "../src/serverProcess.js";
+import type { ServerProcess } from "../src/serverProcess.js";
 
 // How long a client that sends its request a byte at a time may hold a connection.
 // SECURITY.md names this bound; WSAFE_SLOW_CLIENT_LIMIT_MS widens it for a slow machine.
 const LIMIT_MS = Number(process.env.WSAFE_SLOW_CLIENT_LIMIT_MS ?? 30_000);
 const SLOW_CLIENTS = 50;
+const LABEL = "slow";
+const fixture = createFixture();
 
 describe("slow clients (slowloris)", () => {
+  let running: FixtureServer;
   let server: ServerProcess;
   let pool: Pool;
   const sockets: tls.TLSSocket[] = [];
   const timers: NodeJS.Timeout[] = [];
 
   beforeAll(async () => {
-    server = await launchServer({
-      port: 0,
-      database: "memory://",
-      demo: true,
-      rateLimit: { points: 1e6, durationSeconds: 60 },
-    });
+    running = await startFixtureServer(LABEL, fixture, { rateLimit: { points: 1e6, durationSeconds: 60 } });
+    server = running.server;
     pool = openPool(server.url, 2);
   });
 
@@ -30,7 +31,7 @@ describe("slow clients (slowloris)", () => {
     for (const timer of timers) clearInterval(timer);
     for (const socket of sockets) socket.destroy();
     await closePool(pool);
-    await server?.stop();
+    await running?.stop();
   });
 
   /** Opens a connection and keeps feeding it one small piece every second, never finishing. */
@@ -68,7 +69,7 @@ describe("slow clients (slowloris)", () => {
       // While they hang on, a well-behaved client is served as usual.
       const latencies: number[] = [];
       for (let i = 0; i < 20; i++) {
-        const answer = await send(pool, call("resources.list", { token: "wsafe-demo-token-read" }));
+        const answer = await send(pool, call("resources.list", { token: fixture.tokens.alphaRead }));
         expect(answer.status).toBe(200);
         expect(json(answer).ok).toBe(true);
         latencies.push(answer.elapsedMs);

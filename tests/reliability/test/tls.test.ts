@@ -2,18 +2,22 @@ import net from "node:net";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testCertificate } from "../src/certificate.js";
-import { launchServer, type ServerProcess } from "../src/serverProcess.js";
+import { createFixture } from "../src/fixture.js";
+import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
+import type { ServerProcess } from "../src/serverProcess.js";
 import { handshake } from "../src/tlsProbe.js";
 
 // decisions §2: HTTPS only, TLS 1.2 minimum; a TLS 1.0/1.1 handshake is refused.
 describe("TLS versions", () => {
+  let running: FixtureServer;
   let server: ServerProcess;
   let reference: tls.Server;
   let referencePort: number;
 
   beforeAll(async () => {
     const certificate = await testCertificate();
-    server = await launchServer({ port: 0, database: "memory://", demo: true, tls: certificate });
+    running = await startFixtureServer("tls", createFixture(), { tls: certificate });
+    server = running.server;
     // A server that accepts anything from TLS 1.0 up: proves this client really offers
     // the old versions, so a refusal below is the wsafe server's doing, not ours.
     reference = tls.createServer(
@@ -26,7 +30,7 @@ describe("TLS versions", () => {
 
   afterAll(async () => {
     reference?.close();
-    await server?.stop();
+    await running?.stop();
   });
 
   it.each(["TLSv1", "TLSv1.1"] as const)(
