@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { datasetSchema, formatIssuePath } from "@wsafe/schema";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { demoCurlLines } from "./cli/demoCurlLines.js";
 import { parseRateLimit } from "./cli/parseRateLimit.js";
@@ -157,6 +158,15 @@ program
       document = JSON.parse((await readFile(file, "utf8")).replace(/^\uFEFF/, ""));
     } catch (error) {
       fail(`cannot read ${file}: ${(error as Error).message}`);
+    }
+    // The schema check needs no store: an invalid file fails before the database is even opened.
+    const parsed = datasetSchema.safeParse(document);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => ({
+        path: formatIssuePath(issue.path),
+        message: issue.message,
+      }));
+      fail(`${file}: ${new DatasetError(problems).message}\nnothing was imported`);
     }
     try {
       const summary = await withStore(options.database, (store) => {

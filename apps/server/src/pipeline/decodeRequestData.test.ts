@@ -1,0 +1,58 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./ApiError.js";
+import { decodeRequestData } from "./decodeRequestData.js";
+
+const failsWith = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof ApiError ? error.error : "other";
+  }
+  return "none";
+};
+
+describe(decodeRequestData, () => {
+  it("reads any JSON object back, from a GET query string and from a POST body", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (object) => {
+        const text = JSON.stringify(object);
+        const expected = JSON.parse(text);
+        expect({ ...decodeRequestData("GET", encodeURIComponent(text), undefined) }).toEqual(expected);
+        expect({ ...decodeRequestData("POST", "", Buffer.from(text)) }).toEqual(expected);
+      }),
+    );
+  });
+
+  it("keeps __proto__ as a plain own key that never reaches a prototype", () => {
+    const data = decodeRequestData(
+      "POST",
+      "",
+      Buffer.from('{"__proto__":{"polluted":true},"a":{"__proto__":1}}'),
+    );
+    expect(Object.keys(data)).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(data)).toBeNull();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("treats absent and empty data as {}", () => {
+    expect({ ...decodeRequestData("GET", "", undefined) }).toEqual({});
+    expect({ ...decodeRequestData("POST", "", undefined) }).toEqual({});
+    expect({ ...decodeRequestData("POST", "", Buffer.alloc(0)) }).toEqual({});
+  });
+
+  it("tolerates a UTF-8 BOM in a POST body", () => {
+    expect({ ...decodeRequestData("POST", "", Buffer.from('\uFEFF{"a":1}')) }).toEqual({ a: 1 });
+  });
+
+  it.each([
+    ["GET", "%E0%A4%A", undefined],
+    ["GET", encodeURIComponent("[1]"), undefined],
+    ["GET", "{", undefined],
+    ["POST", "", Buffer.from("null")],
+    ["POST", "", Buffer.from('"x"')],
+    ["POST", "", Buffer.from([0xff, 0xfe])],
+  ] as const)("refuses %s %s %s with request_data_invalid", (method, query, body) => {
+    expect(failsWith(() => decodeRequestData(method, query, body))).toBe("request_data_invalid");
+  });
+});
