@@ -27,7 +27,7 @@ export default defineConfig({
     starlight({
       title: "wsafe /v1",
       description: "The /v1 Web API of a workplace health-and-safety system.",
-      customCss: ["./src/styles/tryIt.css"],
+      customCss: ["./src/styles/tryIt.css", "./src/styles/inlineCode.css"],
       components: { MarkdownContent: "./src/components/MarkdownContent.astro" },
       lastUpdated: false,
       pagination: true,
