@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { recordFigure } from "./figures.js";
 
 /** The shared PostgreSQL server of `scripts/services.sh`, when there is one. */
 export const postgresUrl = process.env.WSAFE_TEST_DATABASE_URL || undefined;
@@ -17,6 +18,7 @@ export function warnIfMissing(
 ): boolean {
   if (url) return false;
   const variable = service === "PostgreSQL" ? "WSAFE_TEST_DATABASE_URL" : "WSAFE_TEST_REDIS_URL";
+  recordFigure(`SKIPPED (${variable} not set)`, what);
   console.warn(
     `\n!!! SKIPPED: ${what} needs ${service}; ${variable} is not set. Start it with \`bash scripts/services.sh\` (or run \`pnpm test\` at the root).\n`,
   );

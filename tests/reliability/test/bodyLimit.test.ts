@@ -1,5 +1,6 @@
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
 import { closePool, json, openPool, send } from "../src/httpsClient.js";
@@ -78,6 +79,7 @@ describe("the body limit", () => {
     console.log(
       `body limit: server answered after ${(sent / 1024 / 1024).toFixed(1)} MiB of an endless chunked body`,
     );
+    recordFigure("body limit: endless chunked body answered after", `${(sent / 1024 / 1024).toFixed(1)} MiB`);
     expect(fate.received).toMatch(/^HTTP\/1\.1 200 /);
     expect(fate.received).toContain('"error":"request_data_invalid"');
     // Socket buffers hold a few MiB; a server that buffered everything would read all 256.

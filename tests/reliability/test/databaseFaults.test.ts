@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFigure } from "../src/figures.js";
 import { findLeaks } from "../src/findLeaks.js";
 import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
@@ -54,6 +55,14 @@ describe.skipIf(skip)("database faults", () => {
     await server?.stop();
     await proxy?.close();
     await database?.remove();
+    recordFigure(
+      "faults: database faults survived",
+      `${figures.faults} (${figures.backendsKilled} backends killed)`,
+    );
+    recordFigure(
+      "faults: server_error answers / recoveries",
+      `${figures.serverErrors} / ${figures.recoveries}`,
+    );
     console.log(
       `faults: ${figures.faults} database faults survived (${figures.backendsKilled} backends killed), ` +
         `${figures.serverErrors} server_error answers, ${figures.recoveries} recoveries`,
@@ -84,6 +93,8 @@ describe.skipIf(skip)("database faults", () => {
 
   it("answers normally before any fault", async () => {
     for (const request of requests) expect(json(await send(pool, request)).ok).toBe(true);
+    // Through the relay, or the faults below would not reach the server.
+    expect(proxy.accepted).toBeGreaterThan(0);
   });
 
   it("answers server_error while the database is unreachable, then recovers", async () => {

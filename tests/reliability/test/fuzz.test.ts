@@ -4,6 +4,7 @@ import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAnswer } from "../src/checkAnswer.js";
 import type { StoreDump } from "../src/dumpStore.js";
+import { recordFigure } from "../src/figures.js";
 import { findLeaks } from "../src/findLeaks.js";
 import { createFixture } from "../src/fixture.js";
 import { type Answer, closePool, openPool, send } from "../src/httpsClient.js";
@@ -141,6 +142,18 @@ describe("fuzzing /v1 over HTTPS", () => {
     const report = [...problems.entries()]
       .sort((a, b) => b[1].count - a[1].count)
       .map(([kind, group]) => `${group.count} x ${kind}\n    e.g. ${group.examples.join("\n    e.g. ")}`);
+    recordFigure(
+      "fuzz: requests tried",
+      `${tried} (seed ${SEED}, ${pgDatabase ? "PostgreSQL" : "embedded store"})`,
+    );
+    recordFigure(
+      "fuzz: identifier distribution",
+      [...distribution.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(", "),
+    );
+    recordFigure("fuzz: kinds of problem found", report.length);
     if (report.length > 0)
       console.log(`fuzz: PROBLEMS (replay with WSAFE_FUZZ_SEED=${SEED}):\n${report.join("\n")}`);
     expect(report, `problems found, replay with WSAFE_FUZZ_SEED=${SEED}`).toEqual([]);
@@ -163,6 +176,7 @@ describe("fuzzing /v1 over HTTPS", () => {
     const after = await dumpDatabase(database);
     expect(Object.keys(after).length).toBeGreaterThanOrEqual(8);
     expect(after).toEqual(before);
+    recordFigure("fuzz: store after the run", `unchanged (${Object.keys(after).length} tables compared)`);
   });
 
   it("wrote no plain token and no internals to its log", () => {

@@ -3,6 +3,7 @@ import type tls from "node:tls";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCertificateFiles } from "../src/certificate.js";
+import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
 import { call, closePool, openPool, send } from "../src/httpsClient.js";
@@ -116,6 +117,10 @@ describe("SIGTERM under load", () => {
       `sigterm: ${lanes.ok} requests ok under load, ${uploadAnswers.filter((a) => a.includes('{"ok":true')).length}/5 in-flight uploads completed, ` +
         `new connection after the signal: ${refused}, exit ${exit}; ` +
         `after the signal: ${lanes.transportErrors} requests met a closed connection, ${lanes.otherAnswers.length} got a non-envelope answer`,
+    );
+    recordFigure(
+      "sigterm: in-flight completed / exit / non-envelope answers",
+      `${uploadAnswers.filter((a) => a.includes('{"ok":true')).length}/5 / ${exit} / ${lanes.otherAnswers.length}`,
     );
     expect(uploadAnswers).toEqual(Array(5).fill('HTTP/1.1 200 OK {"ok":true,'));
     expect(refused).toBe("ECONNREFUSED");

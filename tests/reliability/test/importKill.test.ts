@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { countRows } from "../src/dumpStore.js";
+import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { writeLargeDataset } from "../src/largeDataset.js";
 import { repositoryRoot, wsafeCli } from "../src/serverProcess.js";
@@ -77,6 +78,7 @@ describe.each([
           `import: ${engine}: killed at ${killed.killedAt} of ${records} records, store unchanged; ` +
             `full import afterwards: ${rows["public.equipments"]} equipment rows, records lost: ${lost}`,
         );
+        recordFigure(`import: kill -9 into the ${engine}, records lost`, lost);
         expect(lost).toBe(0);
         expect(rows["public.schedules"]! - countRows(before)["public.schedules"]!).toBe(2 * equipments);
       } finally {

@@ -1,6 +1,7 @@
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCertificateFiles } from "../src/certificate.js";
+import { recordFigure } from "../src/figures.js";
 import { findLeaks } from "../src/findLeaks.js";
 import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
@@ -102,6 +103,7 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
     console.log(
       `rate limit: window 1: ${JSON.stringify(one.counts)}, Retry-After up to ${one.maxRetryAfter} s`,
     );
+    recordFigure("rate limit: window 1 (two servers, one Redis)", JSON.stringify(one.counts));
     expect(one.problems).toEqual([]);
     expect(one.counts).toEqual({ ok: LIMIT, rate_limit_exceeded: BURST - LIMIT });
     expect(tally(other).counts).toEqual({ ok: 10 });
@@ -113,6 +115,7 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
     expect(bad.counts).toEqual({ parameter_unexpected: 10 });
     const two = tally(await burst(BURST, { token }));
     console.log(`rate limit: window 2 (after 10 bad requests): ${JSON.stringify(two.counts)}`);
+    recordFigure("rate limit: window 2 (after 10 bad requests)", JSON.stringify(two.counts));
     expect(two.problems).toEqual([]);
     expect(two.counts).toEqual({ ok: LIMIT - 10, rate_limit_exceeded: BURST - LIMIT + 10 });
     // Row 8 comes before row 10: an over-limit request with a bad parameter is rate-limited.
@@ -126,6 +129,8 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
     await sleep(WINDOW_S * 1000 + 300);
     expect(json(await send(pool, call("resources.list", { token }))).ok).toBe(true);
 
+    // The server really counts through the relay (else cutting it would prove nothing).
+    expect(redisProxy.accepted).toBeGreaterThan(0);
     await redisProxy.cut();
     const during = await mapConcurrent(Array.from({ length: 20 }), 4, () =>
       send(pool, call("resources.list", { token })),
@@ -141,6 +146,7 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
       `rate limit: Redis unreachable: ${outcomes.length} requests answered ${behaviour.join(" / ")} ` +
         `(${behaviour.includes("ok") ? "fails open" : "fails closed"}); server process alive: ${server.child.exitCode === null}`,
     );
+    recordFigure("rate limit: Redis unreachable", behaviour.join(" / "));
     // One consistent choice, fail open (ok) or closed (server_error): never a hang or a crash.
     expect(behaviour.length).toBe(1);
     expect(["ok", "server_error"]).toContain(behaviour[0]);

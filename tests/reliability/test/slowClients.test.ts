@@ -1,6 +1,7 @@
 import type tls from "node:tls";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
 import { call, closePool, json, openPool, send } from "../src/httpsClient.js";
@@ -89,6 +90,10 @@ describe("slow clients (slowloris)", () => {
           `still open after ${(LIMIT_MS / 1000).toFixed(0)} s: ${open(slowHeaders)} + ${open(slowBodies)}; ` +
           `slowest cut after ${(slowest(slowHeaders) / 1000).toFixed(1)} s / ${(slowest(slowBodies) / 1000).toFixed(1)} s; ` +
           `others served meanwhile in max ${Math.max(...latencies).toFixed(0)} ms`,
+      );
+      recordFigure(
+        `slowloris: connections still open after ${LIMIT_MS / 1000} s`,
+        `${open(slowHeaders)} slow-header + ${open(slowBodies)} slow-body of ${2 * SLOW_CLIENTS}`,
       );
       expect({ slowHeadersOpen: open(slowHeaders), slowBodiesOpen: open(slowBodies) }).toEqual({
         slowHeadersOpen: 0,

@@ -2,6 +2,7 @@ import type { MethodName } from "@wsafe/schema";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idParameters } from "../src/contract.js";
+import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
 import { type Answer, call, closePool, json, openPool, send } from "../src/httpsClient.js";
@@ -110,6 +111,7 @@ describe("tenant isolation", () => {
       console.log(
         `isolation: ${key}: median ${a.toFixed(2)} ms for another account's id vs ${b.toFixed(2)} ms for a missing id (${SAMPLES} samples each, ${database.kind})`,
       );
+      recordFigure(`isolation: ${key} median foreign/missing`, `${a.toFixed(2)} / ${b.toFixed(2)} ms`);
       // Same time class only: a lookup that found the record and then hid it would show as a
       // clear, systematic gap, not the noise of a shared machine.
       expect(Math.abs(a - b)).toBeLessThan(Math.max(5, 0.5 * Math.min(a, b)));

@@ -2,6 +2,7 @@ import net from "node:net";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testCertificate } from "../src/certificate.js";
+import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
 import type { ServerProcess } from "../src/serverProcess.js";
@@ -46,6 +47,7 @@ describe("TLS versions", () => {
     // connection would say nothing about the TLS settings.
     expect(result).toMatchObject({ ok: false, code: "ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION" });
     console.log(`tls: ${version} refused with a protocol_version alert`);
+    recordFigure(`tls: ${version}`, "refused (protocol_version alert)");
   });
 
   it.each(["TLSv1.2", "TLSv1.3"] as const)("accepts %s", async (version) => {
