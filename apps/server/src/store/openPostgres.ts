@@ -7,7 +7,14 @@ import type { Sql } from "./Sql.js";
  * @param url - a `postgres://` or `postgresql://` connection URL
  */
 export async function openPostgres(url: string): Promise<Sql> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // JIT compilation costs a second or more on the large equipments.list statement and
+  // never pays back on these short queries.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    options: "-c jit=off",
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on("error", () => {});
   // Fail at start, not at the first request, when the server cannot be reached.
