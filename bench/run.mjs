@@ -5,7 +5,9 @@
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, import, validation, client
-//   --cpu-prof         write CPU profiles of the wsafe server of workload 1 (bench/results/profiles/)
+//   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
+//                      import commands (workload 3) into bench/results/profiles/;
+//                      read them with `node bench/profile-summary.mjs FILE`
 import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,11 +93,13 @@ results.validation = await step("validation", async () =>
 );
 results.pipeline = await step("pipeline", async () => {
   const cpuProfileDir = cpuProf ? join(benchDir, "results", "profiles") : undefined;
-  if (!postgresUrl) notes.push("pipeline: wsafe on PostgreSQL not measured (no database URL).");
+  if (!postgresUrl || quick)
+    notes.push("pipeline: wsafe on PostgreSQL not measured (quick run or no database URL).");
   const result = await (await import("./workloads/pipeline.mjs")).runPipeline({
     ...sizes.pipeline,
     cpuProfileDir,
-    postgresUrl,
+    // The quick run keeps to one wsafe: a second one with demo data costs seconds it does not have.
+    postgresUrl: quick ? undefined : postgresUrl,
   });
   return result;
 });
@@ -111,6 +115,7 @@ results.import = await step("import", async () => {
   const result = await (await import("./workloads/importRecords.mjs")).runImportWorkload({
     dataset: benchDataset({ equipmentCount: sizes.import.equipment }),
     postgresUrl,
+    cpuProfileDir: cpuProf ? join(benchDir, "results", "profiles") : undefined,
   });
   if (!result.realCommand)
     notes.push("import: `wsafe import` did not exist yet; the same library call was timed instead.");

@@ -1,10 +1,24 @@
 // The protocol between the bench and a server it runs in a child process: the child
 // gets its options as JSON in argv[2], answers `{ type: "ready", url }` once it
 // listens, and closes itself on `{ type: "close" }` or when the bench goes away.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
-/** @returns {any} the options the bench passed */
+/**
+ * The options the bench passed. The certificate travels as a directory (`tlsDir`) and
+ * is read here, so that no key ever shows in a process list; it comes back as `tls`.
+ *
+ * @returns {any}
+ */
 export function childOptions() {
-  return JSON.parse(process.argv[2] ?? "{}");
+  const { tlsDir, ...options } = JSON.parse(process.argv[2] ?? "{}");
+  if (tlsDir) {
+    options.tls = {
+      cert: readFileSync(join(tlsDir, "cert.pem"), "utf8"),
+      key: readFileSync(join(tlsDir, "key.pem"), "utf8"),
+    };
+  }
+  return options;
 }
 
 /**

@@ -19,10 +19,14 @@ export const listVariants = {
 
 const curvePoints = [0, 10, 25, 50, 75, 90, 100];
 
+/** Timed requests per side and variant: at least 3, then more while under 30 s in all. */
+const minRuns = 3;
+const budgetMs = 30_000;
+
 /**
  * Times one server on one request: a first, untimed request (whose answer is kept to
- * check it), then `runs` timed ones; the server is fresh, so its peak RSS belongs to
- * this request alone.
+ * check it), then timed ones - `minRuns` at least, `runs` at most, fewer than `runs`
+ * once `budgetMs` is spent, so that a slow store does not take the whole hour.
  *
  * @param {import("../lib/childServer.mjs").ChildServer} server
  * @param {object} request
@@ -39,7 +43,8 @@ async function measure(server, request, runs) {
   const count = parsed.equipments.length;
   const times = [];
   const serverTimes = [];
-  for (let i = 0; i < runs; i++) {
+  const started = performance.now();
+  for (let i = 0; i < runs && (i < minRuns || performance.now() - started < budgetMs); i++) {
     const answer = await timedPost(`${server.url}/v1/equipments.list`, request);
     times.push(answer.ms);
     const header = Number(answer.headers["svc-response-time"]);
@@ -66,20 +71,20 @@ async function measure(server, request, runs) {
  * process, so that its peak RSS belongs to that request alone; without, one process
  * per side serves every variant (the quick run, where start-ups would dominate).
  *
- * @param {{ backend: string, database: string, runs: number, fresh: boolean, tls: { cert: string, key: string } }} options
+ * @param {{ backend: string, database: string, runs: number, fresh: boolean, tlsDir: string }} options
  */
-async function measureBackend({ backend, database, runs, fresh, tls }) {
+async function measureBackend({ backend, database, runs, fresh, tlsDir }) {
   const sides = {
     wsafe: {
       start: () =>
         startChildServer("wsafeServer.mjs", {
           database,
-          tls,
+          tlsDir,
           rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
         }),
       extra: { token: benchToken },
     },
-    ceiling: { start: () => startChildServer("ceilingServer.mjs", { database, tls }), extra: {} },
+    ceiling: { start: () => startChildServer("ceilingServer.mjs", { database, tlsDir }), extra: {} },
   };
   /** @type {Record<string, Record<string, any>>} */
   const measured = { wsafe: {}, ceiling: {} };
@@ -91,7 +96,11 @@ async function measureBackend({ backend, database, runs, fresh, tls }) {
         const server = shared ?? (await start());
         const request = { ...extra, equipmentType_id: benchEquipmentType, service_type: "all", ...params };
         try {
-          measured[side][variant] = await measure(server, request, runs);
+          const result = await measure(server, request, runs);
+          measured[side][variant] = result;
+          progress(
+            `big list ${backend}/${variant} ${side}: median ${result.medianMs.toFixed(0)} ms over ${result.times.length} requests`,
+          );
         } finally {
           if (!shared) await server.close();
         }
@@ -144,7 +153,7 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
         database: dir,
         runs,
         fresh: freshServerPerVariant,
-        tls,
+        tlsDir: tls.dir,
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -163,7 +172,7 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
           database: db.url,
           runs,
           fresh: freshServerPerVariant,
-          tls,
+          tlsDir: tls.dir,
         });
       } finally {
         await db.drop();

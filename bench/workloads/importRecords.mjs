@@ -35,10 +35,12 @@ function importCommand(file, database) {
  * @param {string} label
  * @param {string[]} args
  */
-function timeImport(label, args) {
+function timeImport(label, args, execArgv = []) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...execArgv, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    // When the first count appears, reading, validating and checking the file are over.
+    let firstCountSeconds = Number.NaN;
     const memory = watchPeakMemory(/** @type {number} */ (child.pid));
     /** @type {string[]} */
     const lines = [];
@@ -51,6 +53,9 @@ function timeImport(label, args) {
         const text = line.trim();
         if (!text) continue;
         lines.push(text);
+        if (Number.isNaN(firstCountSeconds) && /\d+\/\d+/.test(text)) {
+          firstCountSeconds = (performance.now() - start) / 1000;
+        }
         if (performance.now() - shown > 2000) {
           shown = performance.now();
           progress(`import ${label} │ ${text}`);
@@ -67,7 +72,7 @@ function timeImport(label, args) {
       for (const line of lines.slice(-2)) progress(`import ${label} │ ${line}`);
       if (code !== 0)
         reject(new Error(`import into ${label} failed (exit ${code}):\n${lines.slice(-10).join("\n")}`));
-      else resolve({ seconds, peakRss, output: lines.slice(-20) });
+      else resolve({ seconds, firstCountSeconds, peakRss, output: lines.slice(-20) });
     });
   });
 }
@@ -77,9 +82,13 @@ function timeImport(label, args) {
  * fresh PostgreSQL database and a fresh PGlite directory, timed from the command's
  * start to its exit: reading, validating, checking references and writing.
  *
- * @param {{ dataset: any, postgresUrl?: string }} options
+ * @param {{ dataset: any, postgresUrl?: string, cpuProfileDir?: string }} options
  */
-export async function runImportWorkload({ dataset, postgresUrl }) {
+export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir }) {
+  const profile = (/** @type {string} */ name) =>
+    cpuProfileDir
+      ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`, `--cpu-prof-name=import-${name}.cpuprofile`]
+      : [];
   const dir = mkdtempSync(join(tmpdir(), "wsafe-bench-import-"));
   const file = join(dir, "dataset.json");
   writeFileSync(file, JSON.stringify(dataset));
@@ -107,7 +116,7 @@ export async function runImportWorkload({ dataset, postgresUrl }) {
       try {
         const command = importCommand(file, db.url);
         realCommand &&= command.real;
-        const run = /** @type {any} */ (await timeImport("postgres", command.args));
+        const run = /** @type {any} */ (await timeImport("postgres", command.args, profile("postgres")));
         const [{ n }] = await runStatement(db.url, "SELECT count(*)::int AS n FROM equipments");
         if (n !== equipment) throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
         backends.postgres = {
@@ -122,7 +131,7 @@ export async function runImportWorkload({ dataset, postgresUrl }) {
     const pgliteDir = join(dir, "pglite");
     const command = importCommand(file, pgliteDir);
     realCommand &&= command.real;
-    const run = /** @type {any} */ (await timeImport("pglite", command.args));
+    const run = /** @type {any} */ (await timeImport("pglite", command.args, profile("pglite")));
     backends.pglite = {
       ...run,
       recordsPerSecond: equipment / run.seconds,

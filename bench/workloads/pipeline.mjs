@@ -64,7 +64,7 @@ export async function runPipeline({
     const wsafe = await startChildServer("wsafeServer.mjs", {
       database: "memory://",
       demo: true,
-      tls: { cert: tls.cert, key: tls.key },
+      tlsDir: tls.dir,
       // A limit no run can reach: the limiter still counts, but never answers instead.
       rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
     });
@@ -79,7 +79,7 @@ export async function runPipeline({
     );
 
     const bareHttps = await startChildServer("bareFastify.mjs", {
-      tls: { cert: tls.cert, key: tls.key },
+      tlsDir: tls.dir,
       bodyPath,
       path,
     });
@@ -94,7 +94,7 @@ export async function runPipeline({
       const wsafePostgres = await startChildServer("wsafeServer.mjs", {
         database: db.url,
         demo: true,
-        tls: { cert: tls.cert, key: tls.key },
+        tlsDir: tls.dir,
         rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
       });
       servers.push(wsafePostgres);
