@@ -12,7 +12,8 @@ let query;
 let closeDatabase;
 if (/^postgres(ql)?:\/\//.test(database)) {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: database, max: 4 });
+  // JIT off, as the wsafe server runs it: compiling these plans costs more than it saves.
+  const pool = new pg.Pool({ connectionString: database, max: 4, options: "-c jit=off" });
   query = async (text, params) => (await pool.query(text, params)).rows;
   closeDatabase = () => pool.end();
 } else {

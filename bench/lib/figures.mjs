@@ -181,34 +181,35 @@ export function buildFigures(results) {
   if (i) {
     const w = "3 import";
     const n = i.equipment.toLocaleString("en-US");
-    if (i.backends.postgres) {
-      const rate = i.backends.postgres.recordsPerSecond;
+    // "Records" as `wsafe import` counts them: every row written (equipment, their
+    // schedules, the account, token, users and type); equipment/s is shown beside.
+    for (const [backend, run] of Object.entries(/** @type {Record<string, any>} */ (i.backends))) {
+      const where = backendNames[/** @type {keyof typeof backendNames} */ (backend)] ?? backend;
+      const postgres = backend === "postgres";
       figures.push(
         figure({
           workload: w,
-          name: `${n} equipment into PostgreSQL`,
-          value: rate,
+          name: `${n} equipment (${i.rows.toLocaleString("en-US")} records) into ${where}`,
+          value: run.rowsPerSecond,
           unit: "records/s",
-          peer: "goal",
-          peerValue: 20_000,
-          goal: "≥ 1.00×",
-          met: rate >= 20_000,
-          chartLabel: "import into PostgreSQL, records/s",
-          chartPeer: "the goal (20 000/s)",
-          share: rate / 20_000,
-          goalShare: 1,
+          peer: postgres ? "goal" : i.backends.postgres ? "PostgreSQL" : null,
+          peerValue: postgres ? 20_000 : (i.backends.postgres?.rowsPerSecond ?? null),
+          ...(postgres
+            ? {
+                goal: "≥ 1.00×",
+                met: run.rowsPerSecond >= 20_000,
+                chartLabel: "import into PostgreSQL, records/s",
+                chartPeer: "the goal (20 000/s)",
+                share: run.rowsPerSecond / 20_000,
+                goalShare: 1,
+              }
+            : {}),
         }),
-      );
-    }
-    if (i.backends.pglite) {
-      figures.push(
         figure({
           workload: w,
-          name: `${n} equipment into PGlite`,
-          value: i.backends.pglite.recordsPerSecond,
-          unit: "records/s",
-          peer: i.backends.postgres ? "PostgreSQL" : null,
-          peerValue: i.backends.postgres?.recordsPerSecond ?? null,
+          name: `${n} equipment into ${where}: equipment/s`,
+          value: run.recordsPerSecond,
+          unit: "equipment/s",
         }),
       );
     }
