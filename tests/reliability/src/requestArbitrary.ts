@@ -183,6 +183,13 @@ function requestData(method: MethodName, fixture: Fixture): fc.Arbitrary<JsonMod
     "et_nope",
     "u_nope",
     "424242",
+    // Near misses of real ids, and ids no database column should choke on.
+    "ET_ALPHA",
+    " et_alpha",
+    "et_alpha\u0000",
+    "\u0000",
+    "u_alpha_1%00",
+    "x".repeat(3000),
   ];
   const parameterEntries = Object.entries(params.properties ?? {})
     .filter(([name]) => name !== "token")

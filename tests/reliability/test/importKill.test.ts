@@ -47,8 +47,8 @@ const scratch = await tempDirectory("import-kill");
 afterAll(() => scratch.remove());
 
 describe.each([
-  { engine: "embedded store", equipments: 5_000, skip: false },
-  { engine: "PostgreSQL", equipments: 10_000, skip: skipPostgres },
+  { engine: "embedded store", equipments: 4_000, skip: false },
+  { engine: "PostgreSQL", equipments: 8_000, skip: skipPostgres },
 ])("kill -9 of `wsafe import` into the $engine", ({ engine, equipments, skip }) => {
   it.skipIf(skip)(
     "leaves the store exactly as before, and a full import afterwards loses nothing",

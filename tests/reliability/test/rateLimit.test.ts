@@ -11,7 +11,7 @@ import { redisUrl, warnIfMissing } from "../src/services.js";
 import { TcpProxy } from "../src/tcpProxy.js";
 
 const LIMIT = 40;
-const WINDOW_S = 5;
+const WINDOW_S = 4;
 const BURST = 4 * LIMIT;
 
 const skip = warnIfMissing("Redis", redisUrl, "the shared rate-limit tests (two servers, one Redis)");
