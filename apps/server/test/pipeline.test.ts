@@ -46,6 +46,9 @@ describe.each(testStores)("request pipeline on $name", ({ skip, create }) => {
         "/v1/toString",
         "/v1/users.info/extra",
         "/v1/resources%2Elist",
+        "/v1/%zz",
+        "/v1/users.info%",
+        "//v1/users.info",
       ])("answers %s with api_method_not_found, GET and POST", async (path) => {
         for (const method of httpMethods) {
           expectFailure(
