@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { Redis } from "ioredis";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCertificateFiles } from "../src/certificate.js";
@@ -107,6 +109,29 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
     expect(one.problems).toEqual([]);
     expect(one.counts).toEqual({ ok: LIMIT, rate_limit_exceeded: BURST - LIMIT });
     expect(tally(other).counts).toEqual({ ok: 10 });
+
+    // The shared counters are keyed by the token's digest: Redis never holds a plain token.
+    const redis = new Redis(redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      const keys: string[] = [];
+      let cursor = "0";
+      do {
+        const [next, batch] = await redis.scan(cursor, "MATCH", "*", "COUNT", 1000);
+        cursor = next;
+        keys.push(...batch);
+      } while (cursor !== "0");
+      const digest = createHash("sha256").update(token).digest("hex");
+      expect(
+        keys.some((key) => key.includes(digest)),
+        "a counter keyed by the token's digest",
+      ).toBe(true);
+      for (const plain of Object.values(fixture.tokens)) {
+        expect(keys.filter((key) => key.includes(plain))).toEqual([]);
+      }
+    } finally {
+      redis.disconnect();
+    }
 
     // The next window, after Retry-After: again exactly the limit. This time 10
     // requests with a bad parameter go first; they passed rows 1-7 and so count.
