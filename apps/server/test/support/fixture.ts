@@ -250,7 +250,7 @@ export function createFixture(now: number) {
       assignedUsers_id: e.assignedUsers_id,
       notes: e.notes,
       isInService: e.isInService,
-      metavalues: e.metavalues,
+      metavalues: e.metavalues as Equipment["metavalues"],
       status,
       schedules,
     };
