@@ -7,6 +7,7 @@ import { startChildServer } from "../lib/childServer.mjs";
 import { loud, progress } from "../lib/log.mjs";
 import { median, percentiles } from "../lib/percentiles.mjs";
 import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
+import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
 
@@ -136,7 +137,7 @@ async function measureBackend({ backend, database, runs, fresh, tlsDir }) {
  * @param {{ dataset: any, runs: number, freshServerPerVariant: boolean, postgresUrl?: string }} options
  */
 export async function runBigList({ dataset, runs, freshServerPerVariant, postgresUrl }) {
-  const { importDataset, openStore } = await import("@wsafe/server");
+  const { importDataset, openStore } = await import(serverLocation().entryUrl);
   const tls = createBenchCertificate();
   const count = dataset.equipments.length;
   /** @type {Record<string, any>} */

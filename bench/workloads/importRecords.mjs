@@ -1,31 +1,20 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { loud, progress } from "../lib/log.mjs";
+import { join } from "node:path";
+import { progress } from "../lib/log.mjs";
 import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
 import { watchPeakMemory } from "../lib/procMemory.mjs";
-
-const require = createRequire(import.meta.url);
-const serverDir = dirname(require.resolve("@wsafe/server/package.json"));
+import { serverLocation } from "../lib/serverSnapshot.mjs";
 
 /**
- * The command that imports a file: the server's own `wsafe import` once its command
- * line is built, else a stand-in making the same library call.
+ * The server's own command: `wsafe import FILE --database D`.
  *
  * @param {string} file
  * @param {string} database
  */
 function importCommand(file, database) {
-  if (existsSync(join(serverDir, "dist", "cli.js"))) {
-    return { args: [join(serverDir, "bin", "wsafe.js"), "import", file, "--database", database], real: true };
-  }
-  return {
-    args: [fileURLToPath(new URL("../children/importWorker.mjs", import.meta.url)), file, database],
-    real: false,
-  };
+  return [serverLocation().bin, "import", file, "--database", database];
 }
 
 /**
@@ -109,14 +98,13 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   );
   /** @type {Record<string, any>} */
   const backends = {};
-  let realCommand = true;
   try {
     if (postgresUrl) {
       const db = await createBenchDatabase(postgresUrl, "import");
       try {
-        const command = importCommand(file, db.url);
-        realCommand &&= command.real;
-        const run = /** @type {any} */ (await timeImport("postgres", command.args, profile("postgres")));
+        const run = /** @type {any} */ (
+          await timeImport("postgres", importCommand(file, db.url), profile("postgres"))
+        );
         const [{ n }] = await runStatement(db.url, "SELECT count(*)::int AS n FROM equipments");
         if (n !== equipment) throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
         backends.postgres = {
@@ -129,9 +117,9 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
       }
     }
     const pgliteDir = join(dir, "pglite");
-    const command = importCommand(file, pgliteDir);
-    realCommand &&= command.real;
-    const run = /** @type {any} */ (await timeImport("pglite", command.args, profile("pglite")));
+    const run = /** @type {any} */ (
+      await timeImport("pglite", importCommand(file, pgliteDir), profile("pglite"))
+    );
     backends.pglite = {
       ...run,
       recordsPerSecond: equipment / run.seconds,
@@ -140,12 +128,10 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  if (!realCommand)
-    loud("import: the server has no `wsafe import` command yet; timed the same library call instead");
   for (const [backend, result] of Object.entries(backends)) {
     progress(
       `import ${backend}: ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s)`,
     );
   }
-  return { equipment, rows, fileBytes, realCommand, backends };
+  return { equipment, rows, fileBytes, backends };
 }
