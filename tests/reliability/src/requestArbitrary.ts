@@ -553,9 +553,9 @@ function wrongTarget(fixture: Fixture): fc.Arbitrary<RequestCase> {
  */
 export function requestArbitrary(fixture: Fixture): fc.Arbitrary<RequestCase> {
   return fc.oneof(
-    { arbitrary: apiCall(fixture), weight: 80 },
-    { arbitrary: brokenData(fixture), weight: 10 },
-    { arbitrary: wrongTarget(fixture), weight: 8 },
+    { arbitrary: apiCall(fixture), weight: 163 },
+    { arbitrary: brokenData(fixture), weight: 20 },
+    { arbitrary: wrongTarget(fixture), weight: 16 },
     { arbitrary: sizeLimit(fixture), weight: 1 },
   );
 }
