@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
@@ -283,14 +284,16 @@ describe("wsafe serve", () => {
     } else {
       console.warn("curl is not installed: the printed curl lines were not run");
     }
-    // A request still in flight when SIGTERM arrives gets its whole answer.
-    const inFlight = callMethod(serve.url, "POST", "equipments.list", {
-      token: demoTokens.read,
-      equipmentType_id: "et_harness",
-      service_type: "all",
-    });
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // A request still in flight when SIGTERM arrives gets its whole answer: its body is
+    // only half sent when the signal comes, so the server has surely started on it.
+    await callMethod(serve.url, "POST", "users.info", { token: demoTokens.read, user: "u_ada" });
+    const body = new PassThrough();
+    const inFlight = callApi(serve.url, "/v1/equipments.list", { method: "POST", body });
+    body.write(`{"token":"${demoTokens.read}",`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     serve.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    body.end('"equipmentType_id":"et_harness","service_type":"all"}');
     const answer = await inFlight;
     expect(answer.body.ok).toBe(true);
     expect(answer.body.equipments.length).toBeGreaterThan(1000);
@@ -315,6 +318,10 @@ describe("wsafe serve", () => {
     expect(answer.body).toEqual({ ok: true, user: { id: "u_ada", name: "Ada Lovelace" } });
     expect(answer.headers["xyz-request-id"]).toMatch(/^[A-Za-z0-9]{20,}$/);
     expect((await callApi(serve.url, "/v1/nope")).body.error).toBe("api_method_not_found");
+    // A second process on the same embedded store would corrupt it: refused, clearly.
+    const busy = await runCli(["tokens", "create", "--account", "acc_demo", "--database", join(dir, "data")]);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/is in use by process \d+; stop it first/);
     serve.child.kill("SIGINT");
     expect(await serve.exited).toBe(0);
     // Logs name the request, its method and outcome, but never the token, even when it travels in a GET URL.

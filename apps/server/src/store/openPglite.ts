@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { lockDirectory } from "./lockDirectory.js";
 import type { Sql } from "./Sql.js";
 
 function wrapTransaction(tx: Transaction): Sql {
@@ -48,8 +49,18 @@ async function createInMemory(): Promise<PGlite> {
  */
 export async function openPglite(location: string): Promise<Sql> {
   const memory = location.startsWith("memory://");
-  if (!memory) await mkdir(location, { recursive: true });
-  const db = memory ? await createInMemory() : await PGlite.create(location);
+  let unlock = () => {};
+  if (!memory) {
+    await mkdir(location, { recursive: true });
+    unlock = lockDirectory(location);
+  }
+  let db: PGlite;
+  try {
+    db = memory ? await createInMemory() : await PGlite.create(location);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     kind: "pglite",
     async query<Row>(text: string, params: readonly unknown[] = []) {
@@ -62,7 +73,11 @@ export async function openPglite(location: string): Promise<Sql> {
       return db.transaction((tx) => work(wrapTransaction(tx)));
     },
     async close() {
-      if (!db.closed) await db.close();
+      try {
+        if (!db.closed) await db.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { Agent, request } from "undici";
 
 /** Accepts the self-signed certificates the test servers make. */
@@ -19,8 +20,8 @@ export interface CallOptions {
   data?: unknown;
   /** A raw query string (after `?`), used as is. */
   query?: string;
-  /** A raw body, used as is. */
-  body?: string | Buffer;
+  /** A raw body, used as is (a stream is sent as it is written). */
+  body?: string | Buffer | Readable;
   headers?: Record<string, string>;
 }
 
