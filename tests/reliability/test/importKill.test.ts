@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { countRows } from "../src/dumpStore.js";
+import { countRows, type StoreDump } from "../src/dumpStore.js";
 import { recordFigure } from "../src/figures.js";
 import { createFixture } from "../src/fixture.js";
 import { writeLargeDataset } from "../src/largeDataset.js";
@@ -46,12 +46,26 @@ function importAndKill(file: string, database: string, killAt?: number) {
 const scratch = await tempDirectory("import-kill");
 afterAll(() => scratch.remove());
 
+/** Rows of `before` missing from `after`, and rows of `after` that `before` did not have. */
+function compareRows(before: StoreDump, after: StoreDump) {
+  let lost = 0;
+  let added = 0;
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const was = new Set((JSON.parse(before[table] ?? "[]") as unknown[]).map((row) => JSON.stringify(row)));
+    const is = new Set((JSON.parse(after[table] ?? "[]") as unknown[]).map((row) => JSON.stringify(row)));
+    for (const row of was) if (!is.has(row)) lost++;
+    for (const row of is) if (!was.has(row)) added++;
+  }
+  return { lost, added };
+}
+
 describe.each([
-  { engine: "embedded store", equipments: 4_000, skip: false },
-  { engine: "PostgreSQL", equipments: 8_000, skip: skipPostgres },
-])("kill -9 of `wsafe import` into the $engine", ({ engine, equipments, skip }) => {
+  // The full import afterwards runs once, on PostgreSQL when there is one (it is quick there).
+  { engine: "embedded store", equipments: 3_400, skip: false, fullImport: skipPostgres },
+  { engine: "PostgreSQL", equipments: 8_000, skip: skipPostgres, fullImport: true },
+])("kill -9 of `wsafe import` into the $engine", ({ engine, equipments, skip, fullImport }) => {
   it.skipIf(skip)(
-    "leaves the store exactly as before, and a full import afterwards loses nothing",
+    "leaves the store exactly as before, and the store takes the whole file afterwards",
     async () => {
       const fixture = createFixture();
       const postgres = engine === "PostgreSQL" ? await createTestDatabase("import") : undefined;
@@ -66,21 +80,23 @@ describe.each([
           "SIGKILL",
         );
         const afterKill = await dumpDatabase(database);
+        const { lost, added } = compareRows(before, afterKill);
+        console.log(
+          `import: ${engine}: killed at ${killed.killedAt} of ${records} records; ` +
+            `records lost: ${lost}, half-written records left: ${added}`,
+        );
+        recordFigure(`import: kill -9 into the ${engine}, records lost / half-written`, `${lost} / ${added}`);
         expect(afterKill).toEqual(before);
+        if (!fullImport) return;
 
         // The store still works and takes the whole file: nothing of it is lost.
         const full = await importAndKill(file, database);
         expect(full.code, full.output).toBe(0);
         const rows = countRows(await dumpDatabase(database));
-        const lost =
-          equipments - ((rows["public.equipments"] ?? 0) - countRows(before)["public.equipments"]!);
-        console.log(
-          `import: ${engine}: killed at ${killed.killedAt} of ${records} records, store unchanged; ` +
-            `full import afterwards: ${rows["public.equipments"]} equipment rows, records lost: ${lost}`,
-        );
-        recordFigure(`import: kill -9 into the ${engine}, records lost`, lost);
-        expect(lost).toBe(0);
-        expect(rows["public.schedules"]! - countRows(before)["public.schedules"]!).toBe(2 * equipments);
+        const seeded = countRows(before);
+        console.log(`import: ${engine}: full import afterwards: ${rows["public.equipments"]} equipment rows`);
+        expect(rows["public.equipments"]! - seeded["public.equipments"]!).toBe(equipments);
+        expect(rows["public.schedules"]! - seeded["public.schedules"]!).toBe(2 * equipments);
       } finally {
         await postgres?.drop();
       }
