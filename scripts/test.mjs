@@ -39,7 +39,7 @@ function step(title, command, args) {
 }
 
 const bin = (name) => join(root, "node_modules", ".bin", name);
-step("every package's suite", bin("turbo"), ["run", "test", "--concurrency=1", ...process.argv.slice(2)]);
+step("every package's suite", bin("turbo"), ["run", "test", "--concurrency=1", "--continue", ...process.argv.slice(2)]);
 step("breaking-change gate (/v1 contract)", process.execPath, [join(root, "tools", "contract-check", "bin", "contract-check.js")]);
 step("benchmarks, quick", process.execPath, [join(root, "bench", "run.mjs"), "--quick"]);
 console.log("\ntest: every step passed");
