@@ -20,6 +20,8 @@ async function success<M extends keyof typeof methods>(
   expect(answer.status).toBe(200);
   expect(answer.body.ok, answer.text).toBe(true);
   expect(methods[method].result.parse(answer.body)).toEqual(answer.body);
+  // Without pretty the body is compact: exactly what JSON.stringify writes.
+  expect(answer.text).toBe(JSON.stringify(answer.body));
   return answer.body;
 }
 
