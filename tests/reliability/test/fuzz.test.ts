@@ -108,7 +108,7 @@ describe("fuzzing /v1 over HTTPS", () => {
         for (const verdict of await Promise.all(batch.map(attempt))) {
           for (const problem of verdict.problems) {
             // A wrong identifier often hangs on the Content-Type: keep those apart.
-            const type = problem.startsWith("answered")
+            const type = problem.startsWith("answered request_data_invalid")
               ? ` [content-type ${verdict.request.contentType ?? "none"}]`
               : "";
             const kind = `${verdict.request.method}: ${problemKind(problem)}${type}`;
