@@ -4,6 +4,17 @@ import { figureCells, figureHeader } from "./terminalTable.mjs";
 const escapeCell = (cell) => cell.replace(/\|/g, "\\|");
 
 /**
+ * One missed goal in words. A goal in copies is on the value itself; every other goal
+ * is on the ratio to the peer.
+ *
+ * @param {import("./figures.mjs").Figure} f
+ */
+function missedText(f) {
+  const measured = f.goal?.includes("copies") ? `${f.value.toFixed(1)} copies` : `${f.ratio?.toFixed(2)}×`;
+  return `${f.name} (${measured}, goal ${f.goal})`;
+}
+
+/**
  * The Markdown summary of a run: machine facts, the table of figures, the charts and
  * the notes (skipped parts, mismatched answers). README and the docs site link it.
  *
@@ -22,9 +33,7 @@ export function markdownSummary({ machine, quick, figures, notes, charts, sizes 
     `- Sizes: ${JSON.stringify(sizes)}`,
     "",
     `Goals met: ${figures.filter((f) => f.met === true).length} of ${figures.filter((f) => f.met !== null).length}.` +
-      (missed.length
-        ? ` Missed: ${missed.map((f) => `${f.name} (${f.ratio?.toFixed(2)}×, goal ${f.goal})`).join("; ")}.`
-        : ""),
+      (missed.length ? ` Missed: ${missed.map(missedText).join("; ")}.` : ""),
     "",
     `| ${figureHeader.join(" | ")} |`,
     `| ${figureHeader.map((_, i) => (i >= 2 && i !== 3 ? "---:" : "---")).join(" | ")} |`,

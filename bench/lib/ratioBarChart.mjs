@@ -30,7 +30,9 @@ export function ratioBarChart(bars, { title, subtitle = "" }) {
   const width = labelWidth + plotWidth + noteWidth;
   const height = top + bars.length * rowHeight + 66;
   const finite = bars.map((b) => b.share).filter(Number.isFinite);
-  const max = Math.max(1.25, Math.ceil(Math.max(0, ...finite) * 4) / 4);
+  // The axis ends at 300 % at most: past that, a bar is clipped and says so with an arrow.
+  const max = Math.min(3, Math.max(1.25, Math.ceil(Math.max(0, ...finite) * 4) / 4));
+  const tickStep = max <= 1.5 ? 0.25 : 0.5;
   const x = (/** @type {number} */ share) => labelWidth + (Math.min(share, max) / max) * plotWidth;
   const out = [];
   out.push(
@@ -40,7 +42,7 @@ export function ratioBarChart(bars, { title, subtitle = "" }) {
   );
   if (subtitle) out.push(`<text x="16" y="50" fill="#555">${svgText(subtitle)}</text>`);
   const bottom = top + bars.length * rowHeight;
-  for (let tick = 0; tick <= max + 1e-9; tick += 0.25) {
+  for (let tick = 0; tick <= max + 1e-9; tick += tickStep) {
     const tx = x(tick);
     const strong = Math.abs(tick - 1) < 1e-9;
     out.push(
@@ -59,6 +61,12 @@ export function ratioBarChart(bars, { title, subtitle = "" }) {
       `<text x="${labelWidth - 10}" y="${y + 19}" text-anchor="end" fill="#1a1a1a">${svgText(bar.label)}</text>`,
       `<rect x="${labelWidth}" y="${y + 6}" width="${Math.max(1, x(share) - labelWidth)}" height="${rowHeight - 12}" fill="${colour}" rx="2"/>`,
     );
+    if (share > max) {
+      const end = labelWidth + plotWidth;
+      out.push(
+        `<path d="M${end + 2},${y + 4} L${end + 10},${y + rowHeight / 2} L${end + 2},${y + rowHeight - 4} Z" fill="${colour}"/>`,
+      );
+    }
     if (bar.goal != null) {
       const gx = x(bar.goal);
       out.push(
@@ -67,7 +75,7 @@ export function ratioBarChart(bars, { title, subtitle = "" }) {
     }
     const status = bar.met === true ? "goal met" : bar.met === false ? "goal missed" : "no goal";
     out.push(
-      `<text x="${labelWidth + plotWidth + 12}" y="${y + 19}" fill="${colour}">${svgText(`${bar.note} · ${status}`)}</text>`,
+      `<text x="${labelWidth + plotWidth + 16}" y="${y + 19}" fill="${colour}">${svgText(`${bar.note} · ${status}`)}</text>`,
     );
   });
   out.push(
