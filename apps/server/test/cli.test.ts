@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { openStore } from "../src/store/openStore.js";
 import { callApi, callMethod } from "./support/callApi.js";
 import { createFixture } from "./support/fixture.js";
-import { runCli, startServe } from "./support/runCli.js";
+import { runCli, type ServeProcess, startServe } from "./support/runCli.js";
 import { type TestDatabase, testStores } from "./support/testStores.js";
 
 const exec = promisify(execFile);
@@ -259,8 +259,13 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
 
 describe("wsafe serve", () => {
   let dir: string;
+  const started: ServeProcess[] = [];
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "wsafe-serve-"));
+  });
+  // A failed assertion must not leave a server running behind the suite.
+  afterEach(() => {
+    for (const serve of started.splice(0)) if (serve.child.exitCode === null) serve.child.kill("SIGKILL");
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -268,6 +273,7 @@ describe("wsafe serve", () => {
 
   it("--demo fills the empty store, prints curl lines that work as printed, and stops gracefully on SIGTERM", async () => {
     const serve = await startServe(["--demo", "--port", "0", "--database", join(dir, "data")], { cwd: dir });
+    started.push(serve);
     const output = serve.output();
     expect(serve.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(output).toContain(`demo token (read): ${demoTokens.read}`);
@@ -310,6 +316,7 @@ describe("wsafe serve", () => {
         WSAFE_HEADER_PREFIX: "XYZ",
       },
     });
+    started.push(serve);
     expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await callMethod(serve.url, "GET", "users.info", {
       token: demoTokens.read,
