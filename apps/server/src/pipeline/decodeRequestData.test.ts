@@ -41,6 +41,19 @@ describe(decodeRequestData, () => {
     expect({ ...decodeRequestData("POST", "", Buffer.alloc(0)) }).toEqual({});
   });
 
+  it("treats only JSON white space as empty, never other Unicode spaces", () => {
+    expect(decodeRequestData("GET", "%20%0A%09%0D", undefined)).toEqual({});
+    expect(decodeRequestData("POST", "", Buffer.from(" \r\n\t"))).toEqual({});
+    for (const space of ["\u00a0", "\u2028", "\u3000", "\ufeff\u00a0"]) {
+      expect(() => decodeRequestData("GET", encodeURIComponent(space), undefined)).toThrow(
+        expect.objectContaining({ error: "request_data_invalid" }),
+      );
+      expect(() => decodeRequestData("POST", "", Buffer.from(space))).toThrow(
+        expect.objectContaining({ error: "request_data_invalid" }),
+      );
+    }
+  });
+
   it("tolerates a UTF-8 BOM in a POST body", () => {
     expect({ ...decodeRequestData("POST", "", Buffer.from('\uFEFF{"a":1}')) }).toEqual({ a: 1 });
   });

@@ -19,7 +19,9 @@ function parseJsonSafely(text: string): unknown {
 }
 
 function toObject(text: string): Record<string, unknown> {
-  if (text.trim() === "") return Object.create(null) as Record<string, unknown>;
+  // Only JSON's own white space makes the data empty; `trim()` would also swallow
+  // U+00A0, U+2028 and friends, which are not JSON and must be request_data_invalid.
+  if (/^[ \t\n\r]*$/.test(text)) return Object.create(null) as Record<string, unknown>;
   let value: unknown;
   try {
     value = parseJsonSafely(text);

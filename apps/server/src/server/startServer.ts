@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import type { Socket } from "node:net";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { findDocsFile } from "../docs/findDocsFile.js";
@@ -16,6 +17,17 @@ import type { RunningServer, ServerOptions } from "./ServerOptions.js";
 
 /** Largest request body accepted: 1 MiB (decisions §1 row 3). */
 export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * How long a client may take: to send its headers, and its whole request. Short
+ * enough that slow-loris clients are cut within seconds, long enough for a 1 MiB body
+ * on a slow link. Node checks them every {@link TIMEOUT_CHECK_INTERVAL_MS}.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 20_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
+/** Node's own limit on the request line plus headers, so also on a GET query string. */
+const MAX_HEADER_BYTES = 16 * 1024;
 
 interface RequestState {
   start: number;
@@ -77,8 +89,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const limiter = rateLimiter;
 
+  const nodeServerOptions = {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    maxHeaderSize: MAX_HEADER_BYTES,
+  };
   const app = Fastify({
-    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: "TLSv1.2" as const } } : {}),
+    ...(tls
+      ? { https: { cert: tls.cert, key: tls.key, minVersion: "TLSv1.2" as const, ...nodeServerOptions } }
+      : { http: nodeServerOptions }),
     bodyLimit: BODY_LIMIT,
     logger: loggerOptions(options.logger),
     // Fastify's own request lines would print the URL, and a GET URL carries the token.
@@ -87,9 +107,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestIdHeader: false,
     connectionTimeout: 60_000,
     keepAliveTimeout: 10_000,
-    requestTimeout: 60_000,
-    return503OnClosing: true,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // While closing, a request that still arrives on a kept-alive connection is served
+    // like any other (and its connection then closed), never answered with a bare 503.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
+    // A request line and headers over Node's limit (a long GET query string) never
+    // reach a route; answer it with our envelope rather than a bare 431.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, prefix, corsOrigin),
     // A URL the router cannot decode still gets our envelope: it names no method.
     frameworkErrors: (error, request, reply) => {
       if (!request.wsafe) request.wsafe = { start: performance.now() };
@@ -106,6 +131,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   app.decorateRequest("wsafe", null as unknown as RequestState);
   app.addHook("onRequest", async (request) => {
     request.wsafe = { start: performance.now() };
+    // decisions §1 row 3 accepts a body of any Content-Type, even a malformed one that
+    // Fastify would refuse before our raw-bytes parser runs; we decode the bytes
+    // ourselves, so the declared type is irrelevant.
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      request.headers["content-type"] = "application/octet-stream";
+    }
   });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
@@ -287,4 +318,41 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+}
+
+/**
+ * Answers an HTTP-level client error that never reached a route. An oversized request
+ * line or header block gets the JSON envelope (`request_data_invalid`, HTTP 200) like
+ * every other bad request data; timeouts and unparseable HTTP get a short status line
+ * and the connection is closed, since no request reached the service.
+ */
+function answerClientError(error: Error, socket: Socket, prefix: string, corsOrigin: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code = (error as { code?: string }).code;
+  if (code === "HPE_HEADER_OVERFLOW") {
+    const body = JSON.stringify({
+      ok: false,
+      error: "request_data_invalid",
+      description: `request line and headers exceed ${MAX_HEADER_BYTES} bytes; send large request data with POST`,
+    });
+    socket.end(
+      [
+        "HTTP/1.1 200 OK",
+        "Content-Type: application/json; charset=utf-8",
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `${prefix}-Request-ID: ${createRequestId()}`,
+        `${prefix}-Response-Time: 0`,
+        `Access-Control-Allow-Origin: ${corsOrigin}`,
+        "Connection: close",
+        "",
+        body,
+      ].join("\r\n"),
+    );
+    return;
+  }
+  const status = code === "ERR_HTTP_REQUEST_TIMEOUT" ? "408 Request Timeout" : "400 Bad Request";
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

@@ -4,6 +4,15 @@ import { hashToken } from "./hashToken.js";
 import { type ListEquipmentsInput, listEquipmentsQuery } from "./listEquipmentsQuery.js";
 import type { Sql } from "./Sql.js";
 
+/**
+ * Whether PostgreSQL text can hold the string. It cannot hold NUL, so an id with one
+ * names nothing in the store: lookups answer "not found" without asking the database,
+ * which would refuse the parameter and turn a caller's typo into `server_error`.
+ */
+function isStorableText(text: string): boolean {
+  return !text.includes("\u0000");
+}
+
 /** What the store knows about a token, found by its hash. */
 export interface TokenRecord {
   /** Stable, non-secret key for the token (hex of its hash): rate-limit counters and logs use it. */
@@ -78,6 +87,7 @@ export class Store {
 
   /** The equipment type of the account, or `undefined` when absent or another account's. */
   async findEquipmentType(accountId: string, id: string): Promise<EquipmentTypeRecord | undefined> {
+    if (!isStorableText(id)) return undefined;
     const rows = await this.sql.query<{ id: string; metafield_ids: string }>(
       `SELECT id, (SELECT coalesce(json_agg(m->>'id'), '[]'::json) FROM jsonb_array_elements(metafields) m)::text AS metafield_ids
          FROM equipment_types WHERE id = $1 AND account_id = $2`,
@@ -96,6 +106,7 @@ export class Store {
 
   /** The user of the account, or `undefined` when absent or another account's. */
   async findUser(accountId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+    if (!isStorableText(id)) return undefined;
     const rows = await this.sql.query<{ id: string; name: string }>(
       "SELECT id, name FROM users WHERE id = $1 AND account_id = $2",
       [id, accountId],

@@ -23,6 +23,8 @@ export function rateLimitsPage(): string {
     "Only requests that passed the earlier checks of the [pipeline](/errors/#precedence) count against a token: a request with an unknown URL, a bad HTTP method, undecodable request data, or a missing, unknown or inactive token is answered before the limit is consulted and does not use it up. Requests that fail later (a bad parameter, content not found) do count.",
     "## Many servers",
     "Counters live in the server's memory, or in Redis when the server runs with `--redis redis://...`, so that many server processes behind a load balancer share one limit per token.",
+    "## When Redis is unreachable",
+    "The limiter **fails closed**: while the server cannot reach Redis, every request that reaches the limit check answers `server_error` (never an unlimited pass, never a crash), and service resumes by itself as soon as Redis answers again. Failing open would let one token exceed its limit on every process at once, which is what a shared limit exists to prevent.",
     "## Clients",
     "`@wsafe/client` waits `Retry-After` and retries (3 times by default; see its `retries` option); when it gives up, or the wait would exceed its `maxDelayMs`, it throws the `rate_limit_exceeded` error with `retryAfter` in seconds. Other clients should honour `Retry-After` the same way.",
   );
