@@ -39,6 +39,6 @@ export function snapshotServer() {
  * @returns {{ entryUrl: string, bin: string }}
  */
 export function serverLocation() {
-  const dir = process.env.WSAFE_BENCH_SERVER_DIR ?? dirname(require.resolve("@wsafe/server/package.json"));
+  const dir = process.env.WSAFE_BENCH_SERVER_DIR || dirname(require.resolve("@wsafe/server/package.json"));
   return { entryUrl: pathToFileURL(join(dir, "dist", "index.js")).href, bin: join(dir, "bin", "wsafe.js") };
 }
