@@ -131,7 +131,7 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   }
   for (const [backend, result] of Object.entries(backends)) {
     progress(
-      `import ${backend}: ${result.rowsPerSecond.toFixed(0)} records/s, ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s, ${result.firstCountSeconds.toFixed(1)} s before its first progress line)`,
+      `import ${backend}: ${result.rowsPerSecond.toFixed(0)} records/s, ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s, ${Number.isFinite(result.firstCountSeconds) ? `${result.firstCountSeconds.toFixed(1)} s before its first progress line` : "no progress line"})`,
     );
   }
   return { equipment, rows, fileBytes, backends };
