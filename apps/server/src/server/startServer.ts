@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import type { Socket } from "node:net";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { pino } from "pino";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { findDocsFile } from "../docs/findDocsFile.js";
 import { ApiError } from "../pipeline/ApiError.js";
@@ -52,6 +53,10 @@ function loggerOptions(logger: ServerOptions["logger"]): boolean | object {
   const base = typeof logger === "object" ? logger : {};
   return {
     level: "info",
+    // Asynchronous stdout: a synchronous write per request line cost about a third of
+    // the CPU of a resources.list under load (measured with --cpu-prof); pino still
+    // flushes what is buffered when the process exits.
+    stream: pino.destination({ dest: 1, sync: false }),
     ...base,
     serializers: { req: requestSerializer, ...((base as { serializers?: object }).serializers ?? {}) },
     redact: {
@@ -314,6 +319,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await app.close();
         await limiter.close();
         await store.close();
+        // Hand the buffered log lines to stdout before the caller exits.
+        (app.log as { flush?: () => void }).flush?.();
       })();
       return closing;
     },
