@@ -1,18 +1,20 @@
 import { RawJsonResult } from "../trpc/RawJsonResult.js";
+import { compactJson } from "./compactJson.js";
 
 /**
- * The JSON text of a response body: compact, or indented with two spaces when
- * `pretty` was asked for.
+ * The JSON of a response body: compact, or indented with two spaces when `pretty` was
+ * asked for.
  *
  * @param body - a plain object, or a body whose JSON the database built
  * @param pretty - indent for people
+ * @returns JSON text, or its UTF-8 bytes for a database-built body
  */
-export function serializeBody(body: RawJsonResult | object, pretty: boolean): string {
+export function serializeBody(body: RawJsonResult | object, pretty: boolean): string | Buffer {
   if (body instanceof RawJsonResult) {
-    // PostgreSQL writes jsonb values with spaces after `:` and `,`; one pass through V8's
-    // (fast, native) parser and serialiser makes the body compact as decisions §1 asks.
-    const value: unknown = JSON.parse(body.toBody());
-    return pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+    // PostgreSQL writes its JSON with spaces after `:` and `,`; one pass over the bytes
+    // makes it compact without building the (large) object tree. Only `pretty` needs
+    // the tree, to indent it.
+    return pretty ? JSON.stringify(JSON.parse(body.toBody()), null, 2) : compactJson(body.toBody());
   }
   return pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
 }
