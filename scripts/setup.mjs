@@ -18,9 +18,13 @@ function findPnpm() {
   const local = join(root, ".tools", "node_modules", ".bin", "pnpm");
   if (!existsSync(local)) {
     console.log(`setup: installing pnpm ${pinned} into .tools/`);
-    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", join(root, ".tools"), `pnpm@${pinned}`], {
-      stdio: "inherit",
-    });
+    execFileSync(
+      "npm",
+      ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", join(root, ".tools"), `pnpm@${pinned}`],
+      {
+        stdio: "inherit",
+      },
+    );
   }
   return local;
 }

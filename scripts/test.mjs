@@ -4,7 +4,7 @@
 //    them when missing) and hands their addresses to the tests through
 //    WSAFE_TEST_DATABASE_URL and WSAFE_TEST_REDIS_URL; where they cannot be had,
 //    the tests that need them say that they skipped;
-// 2. every package's suite through turbo (each builds what it depends on first);
+// 2. Biome's lint and format check, then every package's suite through turbo (each builds what it depends on first);
 // 3. the breaking-change gate against the released /v1 contract;
 // 4. the benchmarks at a tiny size, so they never rot (figures printed, not asserted).
 import { spawnSync } from "node:child_process";
@@ -26,7 +26,8 @@ for (const line of services.stdout.split("\n")) {
     console.log(`test: ${match[1]}=${env[match[1]]}`);
   }
 }
-if (services.status !== 0) console.warn("test: services.sh failed; tests that need PostgreSQL or Redis will skip");
+if (services.status !== 0)
+  console.warn("test: services.sh failed; tests that need PostgreSQL or Redis will skip");
 
 /** Runs one step; stops the whole run with its exit code when it fails. */
 function step(title, command, args) {
@@ -39,7 +40,16 @@ function step(title, command, args) {
 }
 
 const bin = (name) => join(root, "node_modules", ".bin", name);
-step("every package's suite", bin("turbo"), ["run", "test", "--concurrency=1", "--continue", ...process.argv.slice(2)]);
-step("breaking-change gate (/v1 contract)", process.execPath, [join(root, "tools", "contract-check", "bin", "contract-check.js")]);
+step("lint and format (Biome)", bin("biome"), ["check", "."]);
+step("every package's suite", bin("turbo"), [
+  "run",
+  "test",
+  "--concurrency=1",
+  "--continue",
+  ...process.argv.slice(2),
+]);
+step("breaking-change gate (/v1 contract)", process.execPath, [
+  join(root, "tools", "contract-check", "bin", "contract-check.js"),
+]);
 step("benchmarks, quick", process.execPath, [join(root, "bench", "run.mjs"), "--quick"]);
 console.log("\ntest: every step passed");
