@@ -47,6 +47,8 @@ describe("one server: rate limit in memory, TLS, header prefix, CORS origin, doc
     await writeFile(join(docs, "index.html"), "<h1>home</h1>");
     await writeFile(join(docs, "methods", "index.html"), "<h1>methods</h1>");
     await writeFile(join(docs, "v1", "openapi.json"), '{"openapi":"3.1.0"}');
+    // A file named like a method must never shadow it.
+    await writeFile(join(docs, "v1", "users.info"), "shadow");
     await writeFile(join(docs, "style.css"), "body{}");
     server = await startServer({
       port: 0,
@@ -115,6 +117,10 @@ describe("one server: rate limit in memory, TLS, header prefix, CORS origin, doc
     expect((await callApi(server.url, "/style.css", { method: "HEAD" })).headers["content-length"]).toBe("6");
     const openapi = await callApi(server.url, "/v1/openapi.json", { method: "GET" });
     expect(openapi.body).toEqual({ openapi: "3.1.0" });
+    expect((await callApi(server.url, "/v1/users.info", { method: "GET" })).body).toMatchObject({
+      ok: false,
+      error: "token_missing",
+    });
     for (const path of ["/v1/nope", "/methods", "/../package.json", "/%2e%2e/package.json", "/nope.html"]) {
       expect((await callApi(server.url, path, { method: "GET" })).body).toMatchObject({
         ok: false,

@@ -220,11 +220,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   ): Promise<FastifyReply> {
     const [path = "", ...rest] = request.raw.url?.split("?") ?? [];
     const rawQuery = rest.join("?");
-    if (await serveDocs(request, reply, path)) return reply;
 
-    // Row 1: the path names a method.
+    // Row 1: the path names a method. Only a path that names none can be a page of the
+    // docs site, so API calls never wait on the file system and no file can shadow a method.
     const method = parseMethodPath(path);
     if (!method) {
+      if (await serveDocs(request, reply, path)) return reply;
       return fail(request, reply, new ApiError("api_method_not_found", `no such method: ${path}`), false);
     }
     request.wsafe.method = method;
