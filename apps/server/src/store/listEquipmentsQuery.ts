@@ -1,4 +1,17 @@
-import type { EquipmentField } from "@wsafe/schema";
+import type { EquipmentField, Status } from "@wsafe/schema";
+
+/**
+ * The contract's statuses by severity: index 0 uptodate, 1 expiring, 2 expired. The
+ * SQL computes a severity per schedule (the worst one is the equipment's) and names it
+ * from this list, so the names come from the schema's `Status` alone.
+ */
+const statusBySeverity = ["uptodate", "expiring", "expired"] as const satisfies readonly Status[];
+// Every status of the contract has a severity: a status added to the schema fails here.
+const everyStatusHasASeverity: Exclude<Status, (typeof statusBySeverity)[number]> extends never
+  ? true
+  : never = true;
+void everyStatusHasASeverity;
+const statusArraySql = `(ARRAY[${statusBySeverity.map((status) => `'${status}'`).join(",")}])`;
 
 /** What `equipments.list` asks of the store, after its parameters were checked. */
 export interface ListEquipmentsInput {
@@ -33,8 +46,7 @@ const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
   isInService: () => `'"isInService":' || to_json(e.is_in_service)::text`,
   // jsonb `||` keeps the right side's value for a key both sides have: set values win over nulls.
   metavalues: (nulls) => `'"metavalues":' || (${nulls} || e.metavalues)::text`,
-  status: () =>
-    `'"status":' || to_json((ARRAY['uptodate','expiring','expired'])[coalesce(sc.worst, 0) + 1])::text`,
+  status: () => `'"status":' || to_json(${statusArraySql}[coalesce(sc.worst, 0) + 1])::text`,
   schedules: () => `'"schedules":' || coalesce(sc.list::text, '[]')`,
 };
 
@@ -45,7 +57,7 @@ const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
 const schedulesCte = (typeId: string, now: string, serviceFilter: string) => `WITH sc AS (
   SELECT x.equipment_id, max(x.severity) AS worst,
          '[' || string_agg('{"schedule_id":' || to_json(x.schedule_id)::text
-           || ',"status":"' || (ARRAY['uptodate','expiring','expired'])[x.severity + 1]
+           || ',"status":"' || ${statusArraySql}[x.severity + 1]
            || '","expiresOn":' || coalesce(x.expires_on::text, 'null')
            || ',"expiringOn":' || coalesce(x.expiring_on::text, 'null')
            || ',"lastCompletedOn":' || coalesce(x.last_completed_on::text, 'null') || '}',
