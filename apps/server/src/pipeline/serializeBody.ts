@@ -14,7 +14,8 @@ export function serializeBody(body: RawJsonResult | object, pretty: boolean): st
     // PostgreSQL writes its JSON with spaces after `:` and `,`; one pass over the bytes
     // makes it compact without building the (large) object tree. Only `pretty` needs
     // the tree, to indent it.
-    return pretty ? JSON.stringify(JSON.parse(body.toBody()), null, 2) : compactJson(body.toBody());
+    if (pretty) return JSON.stringify(JSON.parse(body.toBody()), null, 2);
+    return body.compact ? body.toBody() : compactJson(body.toBody());
   }
   return pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
 }

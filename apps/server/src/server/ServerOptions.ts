@@ -16,6 +16,12 @@ export interface ServerOptions {
   http?: boolean;
   /** Certificate and key (PEM text). Without them HTTPS uses a fresh self-signed localhost certificate. */
   tls?: { cert: string; key: string };
+  /**
+   * Keep token records and `resources.list` answers in memory, emptied by every change
+   * the database announces (see `Store.startReadCache`). Default true; false makes every
+   * request read the database, as a baseline for measurements.
+   */
+  readCache?: boolean;
   /** Requests per window per token. Default 600 per 60 s. */
   rateLimit?: RateLimit;
   /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */

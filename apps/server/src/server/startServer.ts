@@ -87,6 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let rateLimiter: RateLimiter | undefined;
   try {
     if (options.demo && (await store.isEmpty())) await importDataset(store, createDemoDataset());
+    if (options.readCache !== false) await store.startReadCache();
     rateLimiter = await RateLimiter.create(options.rateLimit ?? defaultRateLimit, options.redisUrl);
   } catch (error) {
     await store.close();

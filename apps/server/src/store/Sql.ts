@@ -13,6 +13,20 @@ export interface Sql {
    * rolled back when it throws.
    */
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Listens on a notification channel (`LISTEN`) until the returned function is called.
+   * `onNotify` gets each payload once its transaction committed. `onListening` says
+   * whether notifications are being received: `false` when the listening connection is
+   * lost (payloads may then be missed; it reconnects by itself), `true` again once it
+   * listens. On PGlite, whose one connection lives in the process, it never fails.
+   *
+   * @param channel - a lower-case SQL identifier
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** Releases the connection(s) or the embedded database. */
   close(): Promise<void>;
   /** Which engine runs the statements, for logs and messages. */

@@ -1,8 +1,13 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Permission } from "@wsafe/schema";
+import { compactJson } from "../pipeline/compactJson.js";
 import { hashToken } from "./hashToken.js";
 import { type ListEquipmentsInput, listEquipmentsQuery } from "./listEquipmentsQuery.js";
+import { ReadCache, type ReadCacheLimits } from "./ReadCache.js";
 import type { Sql } from "./Sql.js";
+
+/** The notification channel that migration 0002's triggers announce changes on. */
+const CHANGES_CHANNEL = "wsafe_changes";
 
 /**
  * Whether PostgreSQL text can hold the string. It cannot hold NUL, so an id with one
@@ -34,12 +39,40 @@ export interface EquipmentTypeRecord {
  * in the files it imports, over one {@link Sql} that is PGlite or PostgreSQL.
  */
 export class Store {
+  #cache: ReadCache | undefined;
+  #stopListening: (() => Promise<void>) | undefined;
+
   /** @param sql - the database, already migrated */
   constructor(readonly sql: Sql) {}
 
+  /**
+   * Keeps token records and `resources.list` texts in memory from now on (see
+   * {@link ReadCache}), emptied by every committed change to their tables, by whatever
+   * process makes it. A server calls it once; one-shot commands have no use for it.
+   *
+   * @param limits - bounds on what is kept
+   * @returns the cache, to observe in tests
+   */
+  async startReadCache(limits?: Partial<ReadCacheLimits>): Promise<ReadCache> {
+    if (this.#cache) return this.#cache;
+    const cache = new ReadCache(limits);
+    this.#stopListening = await this.sql.listen(
+      CHANGES_CHANNEL,
+      () => cache.clear(),
+      (listening) => cache.setListening(listening),
+    );
+    this.#cache = cache;
+    return cache;
+  }
+
   /** Finds a token by its secret; `undefined` when no such token exists. */
-  async findToken(token: string): Promise<TokenRecord | undefined> {
+  findToken(token: string): Promise<TokenRecord | undefined> {
     const hash = hashToken(token);
+    if (!this.#cache) return this.#loadToken(hash);
+    return this.#cache.token(hash.toString("hex"), () => this.#loadToken(hash));
+  }
+
+  async #loadToken(hash: Buffer): Promise<TokenRecord | undefined> {
     const rows = await this.sql.query<{
       token_hash: Uint8Array;
       account_id: string;
@@ -65,8 +98,13 @@ export class Store {
     };
   }
 
-  /** The JSON array text of every resource of the account, ordered for `resources.list`. */
-  async listResourcesJson(accountId: string): Promise<string> {
+  /** The compact JSON array text of every resource of the account, ordered for `resources.list`. */
+  listResourcesJson(accountId: string): Promise<string> {
+    if (!this.#cache) return this.#loadResourcesJson(accountId);
+    return this.#cache.resourcesJson(accountId, () => this.#loadResourcesJson(accountId));
+  }
+
+  async #loadResourcesJson(accountId: string): Promise<string> {
     const rows = await this.sql.query<{ json: string }>(
       `SELECT coalesce(json_agg(json_build_object(
            'id', r.id, 'title', r.title, 'created', r.created, 'sequence', r.sequence,
@@ -82,7 +120,8 @@ export class Store {
          FROM resources r WHERE r.account_id = $1`,
       [accountId],
     );
-    return rows[0]?.json ?? "[]";
+    // Compacted once here rather than on every answer: the text may be kept and sent many times.
+    return compactJson(rows[0]?.json ?? "[]").toString("utf8");
   }
 
   /** The equipment type of the account, or `undefined` when absent or another account's. */
@@ -151,8 +190,10 @@ export class Store {
     return rows.length > 0;
   }
 
-  /** Closes the database. */
-  close(): Promise<void> {
-    return this.sql.close();
+  /** Stops listening for changes and closes the database. */
+  async close(): Promise<void> {
+    await this.#stopListening?.();
+    this.#stopListening = undefined;
+    await this.sql.close();
   }
 }

@@ -20,24 +20,27 @@ describe(migrate, () => {
   });
 
   it("applies each file once, in order", async () => {
-    expect(await migrate(sql, directory)).toEqual([{ name: "0001_initial.sql" }]);
+    expect(await migrate(sql, directory)).toEqual([
+      { name: "0001_initial.sql" },
+      { name: "0002_change_notifications.sql" },
+    ]);
     expect(await migrate(sql, directory)).toEqual([]);
-    await writeFile(join(directory, "0002_more.sql"), "CREATE TABLE extra (id int);");
-    expect(await migrate(sql, directory)).toEqual([{ name: "0002_more.sql" }]);
+    await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");
+    expect(await migrate(sql, directory)).toEqual([{ name: "9001_more.sql" }]);
   });
 
   it("rolls back a failing file entirely", async () => {
     await writeFile(
-      join(directory, "0003_broken.sql"),
+      join(directory, "9002_broken.sql"),
       "CREATE TABLE half (id int); SELECT no_such_function();",
     );
     await expect(migrate(sql, directory)).rejects.toThrow();
     expect(await sql.query("SELECT 1 FROM pg_tables WHERE tablename = 'half'")).toEqual([]);
-    await rm(join(directory, "0003_broken.sql"));
+    await rm(join(directory, "9002_broken.sql"));
   });
 
   it("refuses to start when an applied file was changed", async () => {
-    await writeFile(join(directory, "0002_more.sql"), "CREATE TABLE extra (id bigint);");
-    await expect(migrate(sql, directory)).rejects.toThrow(/0002_more.sql was changed/);
+    await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id bigint);");
+    await expect(migrate(sql, directory)).rejects.toThrow(/9001_more.sql was changed/);
   });
 });

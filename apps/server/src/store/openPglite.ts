@@ -3,7 +3,9 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { lockDirectory } from "./lockDirectory.js";
 import type { Sql } from "./Sql.js";
 
-function wrapTransaction(tx: Transaction): Sql {
+type Listen = Sql["listen"];
+
+function wrapTransaction(tx: Transaction, listen: Listen): Sql {
   return {
     kind: "pglite",
     async query<Row>(text: string, params: readonly unknown[] = []) {
@@ -14,8 +16,9 @@ function wrapTransaction(tx: Transaction): Sql {
     },
     // PGlite has one connection: a nested transaction simply joins the open one.
     transaction<T>(work: (sql: Sql) => Promise<T>) {
-      return work(wrapTransaction(tx));
+      return work(wrapTransaction(tx, listen));
     },
+    listen,
     async close() {},
   };
 }
@@ -61,6 +64,11 @@ export async function openPglite(location: string): Promise<Sql> {
     unlock();
     throw error;
   }
+  const listen: Listen = async (channel, onNotify, onListening) => {
+    const unlisten = await db.listen(channel, onNotify);
+    onListening(true);
+    return unlisten;
+  };
   return {
     kind: "pglite",
     async query<Row>(text: string, params: readonly unknown[] = []) {
@@ -70,8 +78,9 @@ export async function openPglite(location: string): Promise<Sql> {
       await db.exec(text);
     },
     transaction<T>(work: (sql: Sql) => Promise<T>) {
-      return db.transaction((tx) => work(wrapTransaction(tx)));
+      return db.transaction((tx) => work(wrapTransaction(tx, listen)));
     },
+    listen,
     async close() {
       try {
         if (!db.closed) await db.close();

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { listenPostgres } from "./listenPostgres.js";
 import type { Sql } from "./Sql.js";
 
 /**
@@ -20,6 +21,8 @@ export async function openPostgres(url: string): Promise<Sql> {
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  const listen: Sql["listen"] = (channel, onNotify, onListening) =>
+    listenPostgres(url, channel, onNotify, onListening);
   const onClient = (client: pg.PoolClient): Sql => ({
     kind: "postgres",
     async query<Row>(text: string, params: readonly unknown[] = []) {
@@ -31,6 +34,7 @@ export async function openPostgres(url: string): Promise<Sql> {
     transaction<T>(work: (sql: Sql) => Promise<T>) {
       return work(onClient(client));
     },
+    listen,
     async close() {},
   });
   return {
@@ -55,6 +59,7 @@ export async function openPostgres(url: string): Promise<Sql> {
         client.release();
       }
     },
+    listen,
     async close() {
       await pool.end();
     },

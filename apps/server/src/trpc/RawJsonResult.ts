@@ -6,10 +6,12 @@ export class RawJsonResult {
   /**
    * @param field - the result field (`equipments`, `resources`)
    * @param json - its JSON text
+   * @param compact - the text is already compact JSON (no blanks outside strings)
    */
   constructor(
     readonly field: string,
     readonly json: string,
+    readonly compact = false,
   ) {}
 
   /** The whole success body as compact JSON. */

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { ReadCache } from "./ReadCache.js";
+import type { TokenRecord } from "./Store.js";
+
+const record = (key: string): TokenRecord => ({
+  key,
+  accountId: "account-1",
+  active: true,
+  accountActive: true,
+  permissions: ["read"],
+});
+
+/** A load that counts its calls and answers `value`. */
+function counted<Value>(value: Value) {
+  const load = async () => {
+    load.calls++;
+    return value;
+  };
+  load.calls = 0;
+  return load;
+}
+
+/** A load that answers only when `finish` is called. */
+function deferred<Value>(value: Value) {
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const load = async () => {
+    await done;
+    return value;
+  };
+  return { load, finish: () => finish() };
+}
+
+describe(ReadCache, () => {
+  it("reads the database every time while it does not receive change notifications", async () => {
+    const cache = new ReadCache();
+    const load = counted(record("a"));
+    await cache.token("a", load);
+    await cache.token("a", load);
+    expect(load.calls).toBe(2);
+    expect(cache.counts).toEqual({ tokens: 0, resources: 0 });
+  });
+
+  it("keeps what it read while listening, until a change clears it", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const token = counted(record("a"));
+    const resources = counted('[{"id":"r"}]');
+    expect(await cache.token("a", token)).toEqual(record("a"));
+    expect(await cache.token("a", token)).toEqual(record("a"));
+    expect(await cache.resourcesJson("account-1", resources)).toBe('[{"id":"r"}]');
+    expect(await cache.resourcesJson("account-1", resources)).toBe('[{"id":"r"}]');
+    expect([token.calls, resources.calls]).toEqual([1, 1]);
+    cache.clear();
+    await cache.token("a", token);
+    await cache.resourcesJson("account-1", resources);
+    expect([token.calls, resources.calls]).toEqual([2, 2]);
+  });
+
+  it("drops everything and stops keeping when notifications stop", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const load = counted(record("a"));
+    await cache.token("a", load);
+    cache.setListening(false);
+    expect(cache.counts.tokens).toBe(0);
+    await cache.token("a", load);
+    await cache.token("a", load);
+    expect(load.calls).toBe(3);
+  });
+
+  it("never keeps an unknown token, so guessed tokens cannot fill memory", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const load = counted(undefined);
+    expect(await cache.token("guess", load)).toBeUndefined();
+    expect(await cache.token("guess", load)).toBeUndefined();
+    expect(load.calls).toBe(2);
+    expect(cache.counts.tokens).toBe(0);
+  });
+
+  it("returns but does not keep a value whose load began before a change", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const stale = deferred("[1]");
+    const answer = cache.resourcesJson("account-1", stale.load);
+    cache.clear(); // the change commits while the old rows are being read
+    stale.finish();
+    expect(await answer).toBe("[1]");
+    expect(cache.counts.resources).toBe(0);
+    const fresh = counted("[2]");
+    expect(await cache.resourcesJson("account-1", fresh)).toBe("[2]");
+    expect(fresh.calls).toBe(1);
+  });
+
+  it("does not let a request after a change join a load that began before it", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const stale = deferred("[1]");
+    const first = cache.resourcesJson("account-1", stale.load);
+    cache.clear();
+    const second = cache.resourcesJson("account-1", counted("[2]"));
+    stale.finish();
+    expect([await first, await second]).toEqual(["[1]", "[2]"]);
+  });
+
+  it("makes one query for concurrent misses of one key", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const slow = deferred(record("a"));
+    let calls = 0;
+    const load = () => {
+      calls++;
+      return slow.load();
+    };
+    const answers = Promise.all([cache.token("a", load), cache.token("a", load), cache.token("a", load)]);
+    slow.finish();
+    expect(await answers).toEqual([record("a"), record("a"), record("a")]);
+    expect(calls).toBe(1);
+  });
+
+  it("drops the oldest token records beyond its bound", async () => {
+    const cache = new ReadCache({ maxTokens: 2 });
+    cache.setListening(true);
+    for (const key of ["a", "b", "c"]) await cache.token(key, counted(record(key)));
+    expect(cache.counts.tokens).toBe(2);
+    const again = counted(record("a"));
+    await cache.token("a", again);
+    expect(again.calls).toBe(1); // "a" was the oldest, so it went
+    const kept = counted(record("c"));
+    await cache.token("c", kept);
+    expect(kept.calls).toBe(0);
+  });
+
+  it("keeps resources texts within their size bounds", async () => {
+    const cache = new ReadCache({ maxResourceChars: 10, maxResourceCharsEach: 6 });
+    cache.setListening(true);
+    await cache.resourcesJson("big", counted("[1234567]")); // 9 characters: over the bound for one
+    expect(cache.counts.resources).toBe(0);
+    await cache.resourcesJson("one", counted("[1234]"));
+    await cache.resourcesJson("two", counted("[5678]")); // 12 in all: "one" goes
+    expect(cache.counts.resources).toBe(1);
+    const one = counted("[1234]");
+    await cache.resourcesJson("one", one);
+    expect(one.calls).toBe(1);
+  });
+});

@@ -1,0 +1,172 @@
+import type { TokenRecord } from "./Store.js";
+
+/** Bounds of the cache: beyond them the oldest entries go first. */
+export interface ReadCacheLimits {
+  /** Token records kept (each a few hundred bytes). Default 100 000. */
+  maxTokens: number;
+  /** Characters of `resources.list` text kept in all. Default 32 Mi (64 MiB of UTF-16 at most). */
+  maxResourceChars: number;
+  /** A `resources.list` text longer than this is never kept. Default 4 Mi. */
+  maxResourceCharsEach: number;
+}
+
+const defaultLimits: ReadCacheLimits = {
+  maxTokens: 100_000,
+  maxResourceChars: 32 * 1024 * 1024,
+  maxResourceCharsEach: 4 * 1024 * 1024,
+};
+
+/** One kind of cached value: read through, bounded, oldest out first. */
+class Shelf<Value> {
+  readonly #values = new Map<string, Value>();
+  // Loads under way, so that concurrent misses of one key make one query.
+  readonly #loading = new Map<string, Promise<Value | undefined>>();
+  #size = 0;
+
+  constructor(
+    private readonly sizeOf: (value: Value) => number,
+    private readonly maxSize: number,
+    private readonly maxSizeEach: number,
+  ) {}
+
+  get(key: string): Value | undefined {
+    return this.#values.get(key);
+  }
+
+  loading(key: string): Promise<Value | undefined> | undefined {
+    return this.#loading.get(key);
+  }
+
+  setLoading(key: string, load: Promise<Value | undefined>): void {
+    this.#loading.set(key, load);
+  }
+
+  doneLoading(key: string, load: Promise<Value | undefined>): void {
+    if (this.#loading.get(key) === load) this.#loading.delete(key);
+  }
+
+  keep(key: string, value: Value): void {
+    const size = this.sizeOf(value);
+    if (size > this.maxSizeEach) return;
+    const previous = this.#values.get(key);
+    if (previous !== undefined) {
+      this.#size -= this.sizeOf(previous);
+      this.#values.delete(key);
+    }
+    // A Map iterates in insertion order: its first keys are the oldest.
+    for (const [oldKey, oldValue] of this.#values) {
+      if (this.#size + size <= this.maxSize) break;
+      this.#values.delete(oldKey);
+      this.#size -= this.sizeOf(oldValue);
+    }
+    this.#values.set(key, value);
+    this.#size += size;
+  }
+
+  clear(): void {
+    this.#values.clear();
+    this.#loading.clear();
+    this.#size = 0;
+  }
+
+  get count(): number {
+    return this.#values.size;
+  }
+}
+
+/**
+ * What a server keeps in memory so that a warm `resources.list` runs no SQL: token
+ * records by token hash, and each account's `resources.list` JSON text. Both change
+ * rarely (an import, a revoked token, a deactivated account) and are read on every
+ * request.
+ *
+ * It is only used while the store's change notifications are being received
+ * ({@link setListening}): every change to the tables behind it, whoever makes it,
+ * empties it when its transaction commits ({@link clear}). A value loaded across a
+ * clear is returned to its caller but not kept, since it may predate the change; so is
+ * one loaded while notifications are not received. Unknown tokens are never kept, so
+ * guessing tokens cannot fill memory.
+ */
+export class ReadCache {
+  readonly #tokens: Shelf<TokenRecord>;
+  readonly #resources: Shelf<string>;
+  #listening = false;
+  // Bumped by every clear: a load that started under an older generation is not kept.
+  #generation = 0;
+
+  /** @param limits - bounds on what is kept; defaults suit a server with a few GiB */
+  constructor(limits: Partial<ReadCacheLimits> = {}) {
+    const { maxTokens, maxResourceChars, maxResourceCharsEach } = { ...defaultLimits, ...limits };
+    this.#tokens = new Shelf(() => 1, maxTokens, 1);
+    this.#resources = new Shelf((text) => text.length, maxResourceChars, maxResourceCharsEach);
+  }
+
+  /**
+   * Says whether change notifications are being received. Either way everything kept
+   * so far is dropped: while not listening, changes may be missed.
+   */
+  setListening(listening: boolean): void {
+    this.#listening = listening;
+    this.clear();
+  }
+
+  /** Drops everything: something behind the cache changed. */
+  clear(): void {
+    this.#generation++;
+    this.#tokens.clear();
+    this.#resources.clear();
+  }
+
+  /** Whether the cache is in use (notifications are being received). */
+  get listening(): boolean {
+    return this.#listening;
+  }
+
+  /** How many token records and `resources.list` texts are kept (for tests and logs). */
+  get counts(): { tokens: number; resources: number } {
+    return { tokens: this.#tokens.count, resources: this.#resources.count };
+  }
+
+  /**
+   * The token record for a token hash, from memory or else from `load`.
+   *
+   * @param tokenKey - hex of the token's SHA-256: a map lookup by it reveals nothing
+   *   about the secret through its timing, since nobody can choose a hash's preimage
+   * @param load - reads the record from the database
+   */
+  token(tokenKey: string, load: () => Promise<TokenRecord | undefined>): Promise<TokenRecord | undefined> {
+    return this.#read(this.#tokens, tokenKey, load);
+  }
+
+  /**
+   * The `resources.list` JSON text of an account, from memory or else from `load`.
+   *
+   * @param accountId - the account
+   * @param load - builds the text in the database
+   */
+  async resourcesJson(accountId: string, load: () => Promise<string>): Promise<string> {
+    return (await this.#read(this.#resources, accountId, load)) as string;
+  }
+
+  async #read<Value>(
+    shelf: Shelf<Value>,
+    key: string,
+    load: () => Promise<Value | undefined>,
+  ): Promise<Value | undefined> {
+    if (!this.#listening) return load();
+    const kept = shelf.get(key);
+    if (kept !== undefined) return kept;
+    const pending = shelf.loading(key);
+    if (pending) return pending;
+    const generation = this.#generation;
+    const loading = load();
+    shelf.setLoading(key, loading);
+    try {
+      const value = await loading;
+      if (value !== undefined && this.#listening && generation === this.#generation) shelf.keep(key, value);
+      return value;
+    } finally {
+      shelf.doneLoading(key, loading);
+    }
+  }
+}
