@@ -2,6 +2,10 @@ import { ApiError } from "./ApiError.js";
 
 const invalid = (description: string) => new ApiError("request_data_invalid", description);
 
+// Made once: a decode() without `stream` keeps no state between calls, and making a
+// decoder costs more than decoding a small body.
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
 /**
  * Parses JSON so that no key can reach an object prototype: objects come out with a
  * null prototype, so `__proto__` or `constructor` are plain own keys that the
@@ -62,7 +66,7 @@ export function decodeRequestData(
   if (!body || body.length === 0) return Object.create(null) as Record<string, unknown>;
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(body);
+    text = strictUtf8.decode(body);
   } catch {
     throw invalid("request body is not valid UTF-8");
   }
