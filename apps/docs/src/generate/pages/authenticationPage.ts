@@ -40,5 +40,8 @@ export function authenticationPage(): string {
     '`token` absent or `""` is `token_missing`; any other non-string (a number, `null`, an object) is `token_invalid`.',
     "## Getting a token",
     "Tokens are created by the server's operator with `wsafe tokens create --account ID [--write]`, revoked with `wsafe tokens revoke TOKEN`, or imported in a [dataset](/dataset/). The server stores only a hash of each token, and compares in constant time. `wsafe serve --demo` prints the demo token `wsafe-demo-token-read`. See [command line](/command-line/).",
+    "## When a revocation takes effect",
+    "A server keeps the token records it has read in memory, so that most requests do not ask the database. Every change to tokens or accounts - `wsafe tokens revoke`, `wsafe accounts deactivate`, a dataset import, an operator's own SQL - is announced by the database when its transaction commits (PostgreSQL `NOTIFY` on the channel `wsafe_changes`, sent by triggers), and every server drops what it holds on hearing it. A revoked token is therefore refused by the next request that arrives after the announcement, on every server: within milliseconds of the commit. A request already under way when the change commits is answered as it would have been a moment earlier.",
+    "If a server loses its listening connection to PostgreSQL, it stops keeping anything and reads the database on every request until it listens again, so a missed announcement never leaves a revoked token working. The embedded store (PGlite) is used by one process only, whose own changes announce themselves the same way.",
   );
 }
