@@ -35,6 +35,25 @@ describe(decodeRequestData, () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("gives every nested object a null prototype, inside arrays too", () => {
+    const data = decodeRequestData("POST", "", Buffer.from('{"a":[{"b":{"c":1}}],"d":{"__proto__":[]}}'));
+    const a = data.a as [{ b: object }];
+    for (const object of [data, a[0], a[0].b, data.d]) expect(Object.getPrototypeOf(object)).toBeNull();
+    expect(Array.isArray(a)).toBe(true);
+    expect(Object.keys(data.d as object)).toEqual(["__proto__"]);
+  });
+
+  it("answers request_data_invalid, not a crash, for data nested too deeply to walk", () => {
+    // Within 1 MiB, and deeper than the stack allows for a recursive walk.
+    const deep = `{"a":${"[".repeat(500_000)}${"]".repeat(500_000)}}`;
+    expect(() => decodeRequestData("POST", "", Buffer.from(deep))).toThrow(
+      expect.objectContaining({
+        error: "request_data_invalid",
+        description: "request data is nested too deeply",
+      }),
+    );
+  });
+
   it("treats absent and empty data as {}", () => {
     expect({ ...decodeRequestData("GET", "", undefined) }).toEqual({});
     expect({ ...decodeRequestData("POST", "", undefined) }).toEqual({});

@@ -7,30 +7,40 @@ const invalid = (description: string) => new ApiError("request_data_invalid", de
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /**
- * Parses JSON so that no key can reach an object prototype: objects come out with a
- * null prototype, so `__proto__` or `constructor` are plain own keys that the
- * parameter check then names as unexpected.
+ * Parsed JSON with every object copied to a null prototype (arrays are kept, in place),
+ * so `__proto__` or `constructor` are plain own keys that the parameter check then names
+ * as unexpected. A walk after the parse rather than a reviver: a reviver is called for
+ * every value and made decoding a small body three times slower.
  */
-function parseJsonSafely(text: string): unknown {
-  return JSON.parse(text, (_key, value: unknown) => {
-    if (value && typeof value === "object" && !Array.isArray(value)) {
-      const safe = Object.create(null) as Record<string, unknown>;
-      for (const key of Object.keys(value)) safe[key] = (value as Record<string, unknown>)[key];
-      return safe;
-    }
+function withoutPrototypes(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = withoutPrototypes(value[i]);
     return value;
-  });
+  }
+  const safe = Object.create(null) as Record<string, unknown>;
+  // JSON.parse made `__proto__` an own data key; on a null-prototype object assigning it stays one.
+  for (const key of Object.keys(value))
+    safe[key] = withoutPrototypes((value as Record<string, unknown>)[key]);
+  return safe;
 }
 
 function toObject(text: string): Record<string, unknown> {
   // Only JSON's own white space makes the data empty; `trim()` would also swallow
   // U+00A0, U+2028 and friends, which are not JSON and must be request_data_invalid.
   if (/^[ \t\n\r]*$/.test(text)) return Object.create(null) as Record<string, unknown>;
-  let value: unknown;
+  let parsed: unknown;
   try {
-    value = parseJsonSafely(text);
+    parsed = JSON.parse(text);
   } catch {
     throw invalid("request data is not valid JSON");
+  }
+  let value: unknown;
+  try {
+    value = withoutPrototypes(parsed);
+  } catch {
+    // JSON.parse does not recurse; the walk does, and valid JSON can be deeper than the stack.
+    throw invalid("request data is nested too deeply");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw invalid("request data must be a JSON object");

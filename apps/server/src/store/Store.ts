@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Permission } from "@wsafe/schema";
 import { compactJson } from "../pipeline/compactJson.js";
-import { hashToken } from "./hashToken.js";
+import { hashToken, tokenKey } from "./hashToken.js";
 import { type ListEquipmentsInput, listEquipmentsQuery } from "./listEquipmentsQuery.js";
 import { ReadCache, type ReadCacheLimits } from "./ReadCache.js";
 import type { Sql } from "./Sql.js";
@@ -67,12 +67,13 @@ export class Store {
 
   /** Finds a token by its secret; `undefined` when no such token exists. */
   findToken(token: string): Promise<TokenRecord | undefined> {
-    const hash = hashToken(token);
-    if (!this.#cache) return this.#loadToken(hash);
-    return this.#cache.token(hash.toString("hex"), () => this.#loadToken(hash));
+    const key = tokenKey(token);
+    if (!this.#cache) return this.#loadToken(key);
+    return this.#cache.token(key, () => this.#loadToken(key));
   }
 
-  async #loadToken(hash: Buffer): Promise<TokenRecord | undefined> {
+  async #loadToken(key: string): Promise<TokenRecord | undefined> {
+    const hash = Buffer.from(key, "hex");
     const rows = await this.sql.query<{
       token_hash: Uint8Array;
       account_id: string;
@@ -90,7 +91,7 @@ export class Store {
     // decision itself free of early exits whatever the driver returned.
     if (!row || !timingSafeEqual(Buffer.from(row.token_hash), hash)) return undefined;
     return {
-      key: hash.toString("hex"),
+      key,
       accountId: row.account_id,
       active: row.active,
       accountActive: row.account_active,
