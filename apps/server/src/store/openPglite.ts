@@ -1,7 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { readCursorInTransaction } from "./cursorBatches.js";
 import { lockDirectory } from "./lockDirectory.js";
-import type { Sql } from "./Sql.js";
+import { readPgliteBatches } from "./readPgliteBatches.js";
+import type { BatchReadOptions, Sql } from "./Sql.js";
 
 function wrapTransaction(tx: Transaction): Sql {
   return {
@@ -15,6 +17,15 @@ function wrapTransaction(tx: Transaction): Sql {
     // PGlite has one connection: a nested transaction simply joins the open one.
     transaction<T>(work: (sql: Sql) => Promise<T>) {
       return work(wrapTransaction(tx));
+    },
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readCursorInTransaction<Row>(
+        async <R>(statement: string, values?: readonly unknown[]) =>
+          (await tx.query<R>(statement, values as unknown[])).rows,
+        text,
+        params,
+        options.batchSize,
+      );
     },
     async close() {},
   };
@@ -71,6 +82,9 @@ export async function openPglite(location: string): Promise<Sql> {
     },
     transaction<T>(work: (sql: Sql) => Promise<T>) {
       return db.transaction((tx) => work(wrapTransaction(tx)));
+    },
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readPgliteBatches<Row>(db, text, params, options);
     },
     async close() {
       try {

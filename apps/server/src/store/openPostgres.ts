@@ -1,5 +1,7 @@
 import pg from "pg";
-import type { Sql } from "./Sql.js";
+import { readCursorInTransaction } from "./cursorBatches.js";
+import { readPostgresBatches } from "./readPostgresBatches.js";
+import type { BatchReadOptions, Sql } from "./Sql.js";
 
 /**
  * Connects to a PostgreSQL server through a `pg` pool.
@@ -31,6 +33,15 @@ export async function openPostgres(url: string): Promise<Sql> {
     transaction<T>(work: (sql: Sql) => Promise<T>) {
       return work(onClient(client));
     },
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readCursorInTransaction<Row>(
+        async <R>(statement: string, values?: readonly unknown[]) =>
+          (await client.query(statement, values as unknown[])).rows as R[],
+        text,
+        params,
+        options.batchSize,
+      );
+    },
     async close() {},
   });
   return {
@@ -54,6 +65,9 @@ export async function openPostgres(url: string): Promise<Sql> {
       } finally {
         client.release();
       }
+    },
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readPostgresBatches<Row>(pool, text, params, options);
     },
     async close() {
       await pool.end();
