@@ -2,7 +2,7 @@ import { equipmentFields } from "@wsafe/schema";
 import { ApiError } from "../pipeline/ApiError.js";
 import type { TokenRecord } from "../store/Store.js";
 import { methodProcedure } from "../trpc/procedures.js";
-import { RawJsonResult } from "../trpc/RawJsonResult.js";
+import { StreamedJsonResult } from "../trpc/StreamedJsonResult.js";
 
 /**
  * `equipments.list`: the equipment of one type of the account, statuses computed at
@@ -15,12 +15,18 @@ export const equipmentsListProcedure = methodProcedure("equipments.list").query(
   if (!type) throw new ApiError("content_not_found", `equipment type not found: ${input.equipmentType_id}`);
   const wanted = new Set(input.columns ?? []);
   const fields = wanted.size === 0 ? equipmentFields : equipmentFields.filter((field) => wanted.has(field));
-  const json = await ctx.store.listEquipmentsJson({
+  const list = {
     equipmentTypeId: type.id,
     fields,
     inService: input.service_type === "all" ? null : input.service_type === "in",
     nullMetafields: input.include_null_metavalues ? type.metafieldIds : [],
     now: ctx.now,
-  });
-  return new RawJsonResult("equipments", json);
+  };
+  // Everything a caller can get wrong was checked above and still answers the envelope;
+  // only the list itself is read as it is sent.
+  return new StreamedJsonResult(
+    "equipments",
+    () => ctx.store.streamEquipmentsJson(list),
+    () => ctx.store.listEquipmentsJson(list),
+  );
 });

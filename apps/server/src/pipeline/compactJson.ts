@@ -15,22 +15,37 @@
  * compactJson('{"id" : "a b", "n" : [1, 2]}').toString(); // '{"id":"a b","n":[1,2]}'
  */
 export function compactJson(text: string): Buffer {
-  const input = Buffer.from(text, "utf8");
-  const output = Buffer.allocUnsafe(input.length);
+  const bytes = Buffer.from(text, "utf8");
+  return bytes.subarray(0, compactJsonInPlace(bytes));
+}
+
+/**
+ * The pass of {@link compactJson} over bytes already in a buffer, writing the compact
+ * text over them from the start (it never writes ahead of what it reads), so no second
+ * buffer is needed.
+ *
+ * @param bytes - UTF-8 JSON text (or several values and separators) that starts
+ *   outside a string; overwritten
+ * @returns the length of the compact text at the start of `bytes`
+ * @example
+ * const bytes = Buffer.from('[1, "a b"]');
+ * bytes.subarray(0, compactJsonInPlace(bytes)).toString(); // '[1,"a b"]'
+ */
+export function compactJsonInPlace(bytes: Buffer): number {
   let length = 0;
   let inString = false;
-  for (let index = 0; index < input.length; index++) {
-    const byte = input[index]!;
+  for (let index = 0; index < bytes.length; index++) {
+    const byte = bytes[index]!;
     if (inString) {
-      output[length++] = byte;
-      if (byte === BACKSLASH) output[length++] = input[++index]!;
+      bytes[length++] = byte;
+      if (byte === BACKSLASH) bytes[length++] = bytes[++index]!;
       else if (byte === QUOTE) inString = false;
     } else if (byte !== SPACE && byte !== NEWLINE && byte !== RETURN && byte !== TAB) {
-      output[length++] = byte;
+      bytes[length++] = byte;
       if (byte === QUOTE) inString = true;
     }
   }
-  return output.subarray(0, length);
+  return length;
 }
 
 const QUOTE = 0x22;

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import type { Socket } from "node:net";
+import { Readable } from "node:stream";
 import Fastify, { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { pino } from "pino";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
@@ -9,11 +10,13 @@ import { createRequestId } from "../pipeline/createRequestId.js";
 import { decodeRequestData } from "../pipeline/decodeRequestData.js";
 import { parseMethodPath } from "../pipeline/parseMethodPath.js";
 import { serializeBody } from "../pipeline/serializeBody.js";
+import { streamListBody } from "../pipeline/streamListBody.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { importDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { callMethod } from "../trpc/callMethod.js";
+import { StreamedJsonResult } from "../trpc/StreamedJsonResult.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
 
 /** Largest request body accepted: 1 MiB (decisions §1 row 3). */
@@ -192,7 +195,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (cause !== undefined) request.log.error({ err: cause }, "request failed");
     commonHeaders(request, reply);
     reply.code(200).header("Content-Type", "application/json; charset=utf-8");
+    if (body instanceof Readable) {
+      // Fastify pipes the stream (waiting for `drain`) and destroys the connection if
+      // it fails. Whatever ends the response first also ends the stream, which frees
+      // the database cursor, even if the client left before the stream was piped.
+      reply.raw.once("close", () => body.destroy());
+      if (reply.raw.destroyed) body.destroy();
+      return reply.send(body);
+    }
     return reply.send(serializeBody(body, pretty));
+  }
+
+  /**
+   * The body of a method's result. A streamed list is read as it is sent, except with
+   * `pretty`, whose indenting needs the whole tree: that keeps the whole-body path.
+   */
+  async function resultBody(request: FastifyRequest, result: object, pretty: boolean): Promise<object> {
+    if (!(result instanceof StreamedJsonResult)) return result;
+    if (pretty) return result.toRawJsonResult();
+    return streamListBody(result, (error) => {
+      request.wsafe.outcome = "server_error";
+      request.log.error({ err: error }, "list failed after its first bytes were sent; connection closed");
+    });
   }
 
   function fail(
@@ -279,7 +303,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const pretty = data.pretty === true;
     try {
       const result = await callMethod({ store, rateLimiter: limiter, now: Date.now() }, method, data);
-      return send(request, reply, result, pretty);
+      return send(request, reply, await resultBody(request, result, pretty), pretty);
     } catch (error) {
       if (error instanceof ApiError) return fail(request, reply, error, pretty);
       return send(

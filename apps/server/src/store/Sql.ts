@@ -27,8 +27,30 @@ export interface Sql {
     onNotify: (payload: string) => void,
     onListening: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Reads the rows of one `SELECT` through a cursor, in batches of at most
+   * `options.batchSize`, all from one snapshot, without ever holding the whole result.
+   * Ending the loop early (`break`, `return`, a throw) closes the cursor and frees the
+   * connection; a connection that failed is discarded, never reused.
+   */
+  readInBatches<Row = Record<string, unknown>>(
+    text: string,
+    params: readonly unknown[],
+    options: BatchReadOptions,
+  ): AsyncGenerator<Row[], void, undefined>;
   /** Releases the connection(s) or the embedded database. */
   close(): Promise<void>;
   /** Which engine runs the statements, for logs and messages. */
   readonly kind: "pglite" | "postgres";
+}
+
+/** How {@link Sql.readInBatches} reads. */
+export interface BatchReadOptions {
+  /** Rows per batch (one `FETCH`); a positive integer. */
+  batchSize: number;
+  /**
+   * Configuration parameters for the statement only (`SET LOCAL`, e.g. `work_mem`),
+   * applied where the store runs the statement in a transaction of its own.
+   */
+  settings?: Readonly<Record<string, string>>;
 }

@@ -74,14 +74,26 @@ const schedulesCte = (typeId: string, now: string, serviceFilter: string) => `WI
 )`;
 
 /**
- * Builds the one statement of `equipments.list`. It returns a single row whose `json`
- * is the JSON array of the selected records, in (`created`, `id`) order, schedules in
- * `schedule_id` order, every status computed at `now`: no per-record queries.
+ * How the statement returns the records: `array` as one row whose `json` is the JSON
+ * array of them all (what a whole body is built from), `rows` as one row per record,
+ * its `json` the record's text, in list order (what a cursor reads in chunks).
+ */
+export type ListEquipmentsShape = "array" | "rows";
+
+/**
+ * Builds the one statement of `equipments.list`: the selected records' JSON text, in
+ * (`created`, `id`) order, schedules in `schedule_id` order, every status computed at
+ * `now`: no per-record queries. Both shapes write each record with the same
+ * expression, so a list read row by row is the same text as the array.
  *
  * @param input - the checked request
+ * @param shape - one array row (default) or one row per record, see {@link ListEquipmentsShape}
  * @returns the statement and its parameters
  */
-export function listEquipmentsQuery(input: ListEquipmentsInput): { text: string; params: unknown[] } {
+export function listEquipmentsQuery(
+  input: ListEquipmentsInput,
+  shape: ListEquipmentsShape = "array",
+): { text: string; params: unknown[] } {
   const params: unknown[] = [];
   const param = (value: unknown, type: string) => {
     params.push(value);
@@ -96,13 +108,19 @@ export function listEquipmentsQuery(input: ListEquipmentsInput): { text: string;
     ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
     : "";
   const parts = input.fields.map((field) => fieldSql[field](nulls)).join(",\n    ");
-  const text = `${cte}
-SELECT coalesce(
-  '[' || string_agg('{' || concat_ws(',',
-    ${parts}) || '}', ',' ORDER BY e.created, e.id) || ']',
-  '[]') AS json
-FROM equipments e
+  const record = `'{' || concat_ws(',',
+    ${parts}) || '}'`;
+  const from = `FROM equipments e
 ${needsSchedules ? "LEFT JOIN sc ON sc.equipment_id = e.id" : ""}
 WHERE e.equipment_type_id = ${typeId} ${serviceFilter}`;
+  const text =
+    shape === "array"
+      ? `${cte}
+SELECT coalesce('[' || string_agg(${record}, ',' ORDER BY e.created, e.id) || ']', '[]') AS json
+${from}`
+      : `${cte}
+SELECT ${record} AS json
+${from}
+ORDER BY e.created, e.id`;
   return { text, params };
 }

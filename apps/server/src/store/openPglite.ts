@@ -1,7 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { readCursorInTransaction } from "./cursorBatches.js";
 import { lockDirectory } from "./lockDirectory.js";
-import type { Sql } from "./Sql.js";
+import { readPgliteBatches } from "./readPgliteBatches.js";
+import type { BatchReadOptions, Sql } from "./Sql.js";
 
 type Listen = Sql["listen"];
 
@@ -19,6 +21,15 @@ function wrapTransaction(tx: Transaction, listen: Listen): Sql {
       return work(wrapTransaction(tx, listen));
     },
     listen,
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readCursorInTransaction<Row>(
+        async <R>(statement: string, values?: readonly unknown[]) =>
+          (await tx.query<R>(statement, values as unknown[])).rows,
+        text,
+        params,
+        options.batchSize,
+      );
+    },
     async close() {},
   };
 }
@@ -81,6 +92,9 @@ export async function openPglite(location: string): Promise<Sql> {
       return db.transaction((tx) => work(wrapTransaction(tx, listen)));
     },
     listen,
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readPgliteBatches<Row>(db, text, params, options);
+    },
     async close() {
       try {
         if (!db.closed) await db.close();

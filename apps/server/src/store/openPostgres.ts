@@ -1,6 +1,8 @@
 import pg from "pg";
+import { readCursorInTransaction } from "./cursorBatches.js";
 import { listenPostgres } from "./listenPostgres.js";
-import type { Sql } from "./Sql.js";
+import { readPostgresBatches } from "./readPostgresBatches.js";
+import type { BatchReadOptions, Sql } from "./Sql.js";
 
 /**
  * Connects to a PostgreSQL server through a `pg` pool.
@@ -35,6 +37,15 @@ export async function openPostgres(url: string): Promise<Sql> {
       return work(onClient(client));
     },
     listen,
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readCursorInTransaction<Row>(
+        async <R>(statement: string, values?: readonly unknown[]) =>
+          (await client.query(statement, values as unknown[])).rows as R[],
+        text,
+        params,
+        options.batchSize,
+      );
+    },
     async close() {},
   });
   return {
@@ -60,6 +71,9 @@ export async function openPostgres(url: string): Promise<Sql> {
       }
     },
     listen,
+    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readPostgresBatches<Row>(pool, text, params, options);
+    },
     async close() {
       await pool.end();
     },

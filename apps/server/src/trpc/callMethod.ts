@@ -4,10 +4,11 @@ import type { ApiContext } from "./ApiContext.js";
 import { appRouter } from "./appRouter.js";
 import { createCallerFactory } from "./procedures.js";
 import type { RawJsonResult } from "./RawJsonResult.js";
+import type { StreamedJsonResult } from "./StreamedJsonResult.js";
 
 const createCaller = createCallerFactory(appRouter);
 
-type Procedure = (input: unknown) => Promise<RawJsonResult | Record<string, unknown>>;
+type Procedure = (input: unknown) => Promise<RawJsonResult | StreamedJsonResult | Record<string, unknown>>;
 
 // Every registry method must have a procedure at the same path: checked once at load,
 // so a method added to the schema without a handler fails the start, not a request.
@@ -28,7 +29,7 @@ export async function callMethod(
   context: ApiContext,
   name: MethodName,
   data: Record<string, unknown>,
-): Promise<RawJsonResult | Record<string, unknown>> {
+): Promise<RawJsonResult | StreamedJsonResult | Record<string, unknown>> {
   const caller = createCaller(context) as unknown as Record<string, Record<string, Procedure>>;
   const [group, action] = name.split(".") as [string, string];
   try {

@@ -61,6 +61,7 @@ export function conventionsPage(): string {
         ["Failure", "`ok: false`, `error` (an [identifier](/errors/)) and `description` (text for people)."],
       ],
     ),
+    "Large answers are streamed: `equipments.list` sends its records as the server reads them (chunked transfer encoding, no `Content-Length`) once every check has passed, so a failure found before the first record still answers the envelope above. Should the server fail after the first records left, it closes the connection instead of ending the JSON: a body that does not parse, or a connection cut mid-answer, is a transport error (retry it), never a shorter list. With `pretty` the answer is built whole before it is sent.",
     `The failure envelope ([ErrorResponse.json](${schemaFilePath("ErrorResponse")})):`,
     table(
       ["Field", "Type", "Notes"],
@@ -78,7 +79,11 @@ export function conventionsPage(): string {
           "string",
           "Identifier of this request: 20 or more characters of `A-Z`, `a-z`, `0-9`, unique per request and logged by the server. Quote it when asking for support.",
         ],
-        ["`SVC-Response-Time`", "integer", "Milliseconds the server spent on this request."],
+        [
+          "`SVC-Response-Time`",
+          "integer",
+          "Milliseconds the server spent on this request; for a streamed answer, until its first records were ready.",
+        ],
         ["`Retry-After`", "integer", "Only with `rate_limit_exceeded`: seconds to wait before retrying."],
         ["`Content-Type`", "string", "`application/json; charset=utf-8` on every JSON answer."],
       ],

@@ -76,7 +76,7 @@ export function errorsPage(): string {
         2,
       ),
     ),
-    "A request that never reaches the service, or an answer that never reaches the caller (a proxy's error page, a dropped connection), may yield a body that is not in this form; clients treat that as a transport error.",
+    "A request that never reaches the service, or an answer that never reaches the caller (a proxy's error page, a dropped connection), may yield a body that is not in this form; clients treat that as a transport error. A streamed `equipments.list` that fails after its first records were sent ends the same way: the server closes the connection rather than send a list that looks complete (see [conventions](/conventions/#response-envelope)).",
     "## Identifiers",
     table(
       ["Identifier", "Meaning", "Returned by"],
