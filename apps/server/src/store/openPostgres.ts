@@ -58,16 +58,26 @@ export async function openPostgres(url: string): Promise<Sql> {
     },
     async transaction<T>(work: (sql: Sql) => Promise<T>) {
       const client = await pool.connect();
+      // A checked-out client has no error listener of the pool's: without one, a backend
+      // that dies mid-transaction (an import killed by an operator) would end the process.
+      // The failed query rejects on its own; this only keeps the event from crashing us.
+      let lost: unknown;
+      const onError = (error: unknown) => {
+        lost = error;
+      };
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await work(onClient(client));
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
+        if (lost === undefined) await client.query("ROLLBACK").catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        // A connection that failed is discarded, never handed to the next request.
+        client.release(lost === undefined ? undefined : true);
       }
     },
     listen,
