@@ -1,4 +1,5 @@
 import type { Dataset, ValidationIssue } from "@wsafe/schema";
+import { findAccountMoves } from "./findAccountMoves.js";
 import type { Sql } from "./Sql.js";
 
 interface KnownType {
@@ -46,7 +47,8 @@ function findDuplicates<T>(
 /**
  * Checks what the schema cannot: every referenced id exists in the document or in the
  * store (accounts, equipment types, users in the same account), metavalue keys are
- * metafields of the equipment's type, ids are unique within the document.
+ * metafields of the equipment's type, ids are unique within the document, and no record
+ * the store holds would move to another account.
  *
  * @param sql - the store, read only
  * @param dataset - a dataset that already passed the schema
@@ -167,5 +169,11 @@ export async function checkReferences(sql: Sql, dataset: Dataset): Promise<Valid
       }
     }
   });
+  issues.push(
+    ...(await findAccountMoves(sql, dataset, (index) => {
+      const equipment = dataset.equipments[index];
+      return equipment ? types.get(equipment.equipmentType_id)?.accountId : undefined;
+    })),
+  );
   return issues;
 }

@@ -49,4 +49,44 @@ describe(importDataset, () => {
     ]);
     expect(await store.findUser("acc_demo", "u_nul")).toBeUndefined();
   });
+
+  it("never moves a record another account already holds, and writes nothing", async () => {
+    const demo = createDemoDataset({ equipmentCount: 3000, seed: 2 });
+    const resource = { ...demo.resources[0]!, account_id: "acc_other" };
+    const equipment = { ...demo.equipments[0]!, equipmentType_id: "et_other_new" };
+    const error = await importDataset(store, {
+      accounts: [{ id: "acc_other", name: "Other", active: true }],
+      users: [{ id: "u_ada", account_id: "acc_other", name: "Ada elsewhere" }],
+      resources: [resource],
+      equipmentTypes: [{ id: "et_other_new", account_id: "acc_other", name: "New", metafields: [] }],
+      equipments: [equipment],
+      tokens: [
+        { token: "wsafe-demo-token-read", account_id: "acc_other", active: true, permissions: ["read"] },
+      ],
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DatasetError);
+    const issues = (error as DatasetError).issues;
+    expect(issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining([
+        "users[0].account_id",
+        "resources[0].account_id",
+        "equipments[0].equipmentType_id",
+        "tokens[0].account_id",
+      ]),
+    );
+    expect(issues.find((issue) => issue.path === "users[0].account_id")?.message).toBe(
+      "u_ada already belongs to account acc_demo; an import never moves a record to another account (acc_other)",
+    );
+    // The secret is never echoed back in a message.
+    for (const issue of issues) expect(issue.message).not.toContain("wsafe-demo-token-read");
+    // Nothing moved, nothing was added.
+    expect(await store.findUser("acc_demo", "u_ada")).toMatchObject({ name: "Ada Lovelace" });
+    expect(await store.findToken("wsafe-demo-token-read")).toMatchObject({ accountId: "acc_demo" });
+    expect(await store.findEquipmentType("acc_other", "et_other_new")).toBeUndefined();
+  });
+
+  it("still updates a record named again under its own account", async () => {
+    await importDataset(store, { users: [{ id: "u_ada", account_id: "acc_demo", name: "Ada King" }] });
+    expect(await store.findUser("acc_demo", "u_ada")).toMatchObject({ name: "Ada King" });
+  });
 });

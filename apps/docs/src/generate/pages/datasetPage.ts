@@ -97,6 +97,7 @@ export function datasetPage(): string {
       "- An equipment's account is its equipment type's account.",
       "- Import is one transaction: all or nothing; an invalid document changes nothing.",
       "- Importing the same ids again updates those records (upsert); records not named are kept.",
+      "- An update never moves a record to another account: a user, resource, equipment type, equipment (through its type) or token that the store holds under one account and the document gives to another fails the import, naming both accounts. Tenants stay apart even when a document is wrong.",
       "- A metavalue key must be a metafield of the equipment's type.",
       "- Every referenced id (account, equipment type, a user in `assignedUsers_id` or `creator_id`) must exist in the store or in the same document, else the import fails with a message naming the record and field.",
       "- Tokens are stored as hashes only; the plain secret in the file is never stored.",
