@@ -190,14 +190,18 @@ describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, cr
     });
 
     it.each([
-      ["no records", streamTypes.none],
-      ["exactly one chunk", streamTypes.oneChunk],
-      ["one record more than a chunk", streamTypes.oneMore],
-    ] as const)("answers %s as compact JSON with every record", async (_, type) => {
+      ["no records", streamTypes.none, "whole"],
+      ["exactly one chunk", streamTypes.oneChunk, "whole"],
+      ["one record more than a chunk", streamTypes.oneMore, "streamed"],
+    ] as const)("answers %s as compact JSON with every record, %s", async (_, type, shape) => {
       const answer = await list(type.id);
       expect(answer.body.ok).toBe(true);
       expect(answer.body.equipments).toHaveLength(type.count);
       expect(answer.text).toBe(JSON.stringify(answer.body));
+      // Up to one chunk the server has read the whole list before answering, so it sends its length.
+      if (shape === "whole")
+        expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(answer.text)));
+      else expect(answer.headers["transfer-encoding"]).toBe("chunked");
     });
 
     it("still answers content_not_found with the envelope before anything streams", async () => {

@@ -60,10 +60,11 @@ class ListBodyStream extends Readable {
 }
 
 /**
- * Starts sending a streamed list. The first chunk is read before anything is sent, so
- * a list that fails at once (the database is down) still answers the JSON envelope
- * (`server_error`) and the response-time header counts the time to the first record;
- * an empty list is a whole body. After that, a failure can only cut the connection.
+ * Starts sending a streamed list. The first two chunks are read before anything is
+ * sent, so a list that fails early (the database is down) still answers the JSON
+ * envelope (`server_error`), the response-time header counts the time to the first
+ * records, and a list of at most one chunk is a whole body. After that, a failure can
+ * only cut the connection.
  *
  * @param result - the method's streamed result
  * @param onFailure - called once with a failure after the first chunk (to log it);
@@ -80,6 +81,15 @@ export async function streamListBody(
   const iterator = result.chunks()[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return new RawJsonResult(result.field, "[]");
+  // One more read before anything is sent: a list of one chunk ends here and goes out
+  // whole, with its length, and a failure until then (a backend killed before the last
+  // fetch) still answers the envelope. A longer list starts with two chunks in hand.
+  const second = await iterator.next();
+  if (second.done) return new RawJsonResult(result.field, `[${first.value.join(",")}]`);
   const head = `{"ok":true,${JSON.stringify(result.field)}:[`;
-  return new ListBodyStream(iterator, compactJsonElements(head, first.value), onFailure);
+  const start = Buffer.concat([
+    compactJsonElements(head, first.value),
+    compactJsonElements(",", second.value),
+  ]);
+  return new ListBodyStream(iterator, start, onFailure);
 }

@@ -48,8 +48,13 @@ export async function* readPostgresBatches<Row>(
       cursor,
       options.batchSize,
     );
-    await client.query("COMMIT");
     inTransaction = false;
+    // Every row is read, from one snapshot of a read-only transaction: nothing depends
+    // on the commit. A connection lost now fails only the commit, and must not cut an
+    // answer that is complete; the connection is discarded all the same.
+    await client.query("COMMIT").catch((error: unknown) => {
+      failure ??= error;
+    });
   } catch (error) {
     failure ??= error;
     throw error;

@@ -61,7 +61,7 @@ export function conventionsPage(): string {
         ["Failure", "`ok: false`, `error` (an [identifier](/errors/)) and `description` (text for people)."],
       ],
     ),
-    "Large answers are streamed: `equipments.list` sends its records as the server reads them (chunked transfer encoding, no `Content-Length`) once every check has passed, so a failure found before the first record still answers the envelope above. Should the server fail after the first records left, it closes the connection instead of ending the JSON: a body that does not parse, or a connection cut mid-answer, is a transport error (retry it), never a shorter list. With `pretty` the answer is built whole before it is sent.",
+    "Large answers are streamed: an `equipments.list` of more than 1 000 records is sent as the server reads it (chunked transfer encoding, no `Content-Length`) once every check has passed and the first 2 000 records are read; a shorter list is sent whole, with its `Content-Length`, so a failure found before the first record still answers the envelope above. Should the server fail after the first records left, it closes the connection instead of ending the JSON: a body that does not parse, or a connection cut mid-answer, is a transport error (retry it), never a shorter list. With `pretty` the answer is built whole before it is sent.",
     `The failure envelope ([ErrorResponse.json](${schemaFilePath("ErrorResponse")})):`,
     table(
       ["Field", "Type", "Notes"],
