@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ReadCache } from "./ReadCache.js";
 import type { TokenRecord } from "./Store.js";
 
@@ -34,6 +34,25 @@ function deferred<Value>(value: Value) {
 }
 
 describe(ReadCache, () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("reads again once a kept value is older than its bound, even with no change announced", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const cache = new ReadCache({ maxAgeMs: 30_000 });
+    cache.setListening(true);
+    const load = counted(record("a"));
+    await cache.token("a", load);
+    vi.setSystemTime(1_000_000 + 29_999);
+    await cache.token("a", load);
+    expect(load.calls).toBe(1);
+    vi.setSystemTime(1_000_000 + 30_000);
+    await cache.token("a", load);
+    expect(load.calls).toBe(2);
+    expect(cache.counts.tokens).toBe(1);
+  });
+
   it("reads the database every time while it does not receive change notifications", async () => {
     const cache = new ReadCache();
     const load = counted(record("a"));

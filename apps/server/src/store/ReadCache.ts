@@ -8,17 +8,25 @@ export interface ReadCacheLimits {
   maxResourceChars: number;
   /** A `resources.list` text longer than this is never kept. Default 4 Mi. */
   maxResourceCharsEach: number;
+  /**
+   * How long a kept value may serve, in ms, even without a change announced. Default
+   * 30 000: a bound on staleness should notifications ever fail without the connection
+   * failing (a transaction-pooling proxy between the server and PostgreSQL accepts
+   * `LISTEN` but delivers nothing).
+   */
+  maxAgeMs: number;
 }
 
 const defaultLimits: ReadCacheLimits = {
   maxTokens: 100_000,
   maxResourceChars: 32 * 1024 * 1024,
   maxResourceCharsEach: 4 * 1024 * 1024,
+  maxAgeMs: 30_000,
 };
 
 /** One kind of cached value: read through, bounded, oldest out first. */
 class Shelf<Value> {
-  readonly #values = new Map<string, Value>();
+  readonly #values = new Map<string, { value: Value; expiresAt: number }>();
   // Loads under way, so that concurrent misses of one key make one query.
   readonly #loading = new Map<string, Promise<Value | undefined>>();
   #size = 0;
@@ -27,10 +35,16 @@ class Shelf<Value> {
     private readonly sizeOf: (value: Value) => number,
     private readonly maxSize: number,
     private readonly maxSizeEach: number,
+    private readonly maxAgeMs: number,
   ) {}
 
-  get(key: string): Value | undefined {
-    return this.#values.get(key);
+  get(key: string, now: number): Value | undefined {
+    const entry = this.#values.get(key);
+    if (entry === undefined) return undefined;
+    if (now < entry.expiresAt) return entry.value;
+    this.#values.delete(key);
+    this.#size -= this.sizeOf(entry.value);
+    return undefined;
   }
 
   loading(key: string): Promise<Value | undefined> | undefined {
@@ -45,21 +59,22 @@ class Shelf<Value> {
     if (this.#loading.get(key) === load) this.#loading.delete(key);
   }
 
-  keep(key: string, value: Value): void {
+  /** @param loadedAt - when the load that read `value` began: its age counts from then */
+  keep(key: string, value: Value, loadedAt: number): void {
     const size = this.sizeOf(value);
     if (size > this.maxSizeEach) return;
     const previous = this.#values.get(key);
     if (previous !== undefined) {
-      this.#size -= this.sizeOf(previous);
+      this.#size -= this.sizeOf(previous.value);
       this.#values.delete(key);
     }
     // A Map iterates in insertion order: its first keys are the oldest.
-    for (const [oldKey, oldValue] of this.#values) {
+    for (const [oldKey, old] of this.#values) {
       if (this.#size + size <= this.maxSize) break;
       this.#values.delete(oldKey);
-      this.#size -= this.sizeOf(oldValue);
+      this.#size -= this.sizeOf(old.value);
     }
-    this.#values.set(key, value);
+    this.#values.set(key, { value, expiresAt: loadedAt + this.maxAgeMs });
     this.#size += size;
   }
 
@@ -85,7 +100,8 @@ class Shelf<Value> {
  * empties it when its transaction commits ({@link clear}). A value loaded across a
  * clear is returned to its caller but not kept, since it may predate the change; so is
  * one loaded while notifications are not received. Unknown tokens are never kept, so
- * guessing tokens cannot fill memory.
+ * guessing tokens cannot fill memory. Nothing serves longer than `maxAgeMs` (30 s), a
+ * bound should notifications ever stop arriving while the connection looks fine.
  */
 export class ReadCache {
   readonly #tokens: Shelf<TokenRecord>;
@@ -96,9 +112,9 @@ export class ReadCache {
 
   /** @param limits - bounds on what is kept; defaults suit a server with a few GiB */
   constructor(limits: Partial<ReadCacheLimits> = {}) {
-    const { maxTokens, maxResourceChars, maxResourceCharsEach } = { ...defaultLimits, ...limits };
-    this.#tokens = new Shelf(() => 1, maxTokens, 1);
-    this.#resources = new Shelf((text) => text.length, maxResourceChars, maxResourceCharsEach);
+    const { maxTokens, maxResourceChars, maxResourceCharsEach, maxAgeMs } = { ...defaultLimits, ...limits };
+    this.#tokens = new Shelf(() => 1, maxTokens, 1, maxAgeMs);
+    this.#resources = new Shelf((text) => text.length, maxResourceChars, maxResourceCharsEach, maxAgeMs);
   }
 
   /**
@@ -154,7 +170,8 @@ export class ReadCache {
     load: () => Promise<Value | undefined>,
   ): Promise<Value | undefined> {
     if (!this.#listening) return load();
-    const kept = shelf.get(key);
+    const now = Date.now();
+    const kept = shelf.get(key, now);
     if (kept !== undefined) return kept;
     const pending = shelf.loading(key);
     if (pending) return pending;
@@ -163,7 +180,8 @@ export class ReadCache {
     shelf.setLoading(key, loading);
     try {
       const value = await loading;
-      if (value !== undefined && this.#listening && generation === this.#generation) shelf.keep(key, value);
+      if (value !== undefined && this.#listening && generation === this.#generation)
+        shelf.keep(key, value, now);
       return value;
     } finally {
       shelf.doneLoading(key, loading);
