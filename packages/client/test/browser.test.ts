@@ -9,24 +9,10 @@ import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
-interface ServerModule {
-  startServer(options: {
-    port: number;
-    database: string;
-    demo: boolean;
-    http?: boolean;
-    rateLimit?: { points: number; durationSeconds: number };
-  }): Promise<RunningServer>;
-}
+import { importServer, type RunningServer } from "./support/realServer.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const serverPackage = "@wsafe/server";
-const server = (await import(serverPackage).catch(() => undefined)) as ServerModule | undefined;
+const { server } = await importServer();
 const skip = !server || !existsSync(chromiumPath);
 if (skip) {
   console.warn(

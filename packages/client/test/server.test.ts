@@ -14,32 +14,16 @@ import { ErrorCode, isWsafeApiError } from "../src/errors.js";
 import type { FetchLike } from "../src/FetchLike.js";
 import { getMeta } from "../src/ResponseMeta.js";
 import { validateResponse } from "../src/validate.js";
-
-/** The part of `@wsafe/server` these tests use, typed here so that they compile while it is not built. */
-interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
-interface ServerModule {
-  startServer(options: {
-    port: number;
-    database: string;
-    demo: boolean;
-    http?: boolean;
-    rateLimit?: { points: number; durationSeconds: number };
-  }): Promise<RunningServer>;
-}
+import { importServer, type RunningServer } from "./support/realServer.js";
 
 // The server is built by its own package; until its dist exists these tests skip, loudly.
-// A variable specifier, so that neither tsc nor the type tests need it built.
-const serverPackage = "@wsafe/server";
-const server = (await import(serverPackage).catch((error: unknown) => {
+const { server, error: serverMissing } = await importServer();
+if (!server) {
   console.warn(
-    `\n!!! @wsafe/client: real-server tests SKIPPED: @wsafe/server is not built (${String(error)}).\n` +
+    `\n!!! @wsafe/client: real-server tests SKIPPED: @wsafe/server is not built (${String(serverMissing)}).\n` +
       "!!! Run `pnpm --filter @wsafe/server build`, then the tests again.\n",
   );
-  return undefined;
-})) as ServerModule | undefined;
+}
 
 const tokens = {
   read: "wsafe-demo-token-read",
