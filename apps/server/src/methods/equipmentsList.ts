@@ -1,6 +1,5 @@
 import { equipmentFields } from "@wsafe/schema";
 import { ApiError } from "../pipeline/ApiError.js";
-import type { TokenRecord } from "../store/Store.js";
 import { methodProcedure } from "../trpc/procedures.js";
 import { StreamedJsonResult } from "../trpc/StreamedJsonResult.js";
 
@@ -9,7 +8,7 @@ import { StreamedJsonResult } from "../trpc/StreamedJsonResult.js";
  * the request's `now`, limited to `columns` in canonical order.
  */
 export const equipmentsListProcedure = methodProcedure("equipments.list").query(async ({ ctx, input }) => {
-  const { token } = ctx as typeof ctx & { token: TokenRecord };
+  const { token } = ctx;
   const type = await ctx.store.findEquipmentType(token.accountId, input.equipmentType_id);
   // Another account's type is "not found" too: its existence is not ours to reveal.
   if (!type) throw new ApiError("content_not_found", `equipment type not found: ${input.equipmentType_id}`);

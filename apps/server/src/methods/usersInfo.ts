@@ -1,10 +1,9 @@
 import { ApiError } from "../pipeline/ApiError.js";
-import type { TokenRecord } from "../store/Store.js";
 import { methodProcedure } from "../trpc/procedures.js";
 
 /** `users.info`: one user of the account; an integer `user` is the id written in decimal. */
 export const usersInfoProcedure = methodProcedure("users.info").query(async ({ ctx, input }) => {
-  const { token } = ctx as typeof ctx & { token: TokenRecord };
+  const { token } = ctx;
   const id = typeof input.user === "number" ? String(input.user) : input.user;
   const user = await ctx.store.findUser(token.accountId, id);
   if (!user) throw new ApiError("content_not_found", `user not found: ${id}`);
