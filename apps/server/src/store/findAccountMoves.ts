@@ -1,5 +1,5 @@
 import type { Dataset, ValidationIssue } from "@wsafe/schema";
-import { hashToken } from "./hashToken.js";
+import { tokenKey } from "./hashToken.js";
 import type { Sql } from "./Sql.js";
 
 /** A table whose records belong to an account, and the document's list that names them. */
@@ -70,14 +70,14 @@ export async function findAccountMoves(
     });
   }
   if (dataset.tokens.length > 0) {
-    const hashes = dataset.tokens.map((token) => hashToken(token.token));
-    const rows = await sql.query<{ token_hash: Uint8Array; account_id: string }>(
-      "SELECT token_hash, account_id FROM tokens WHERE token_hash = ANY($1::bytea[])",
-      [hashes],
+    const keys = dataset.tokens.map((token) => tokenKey(token.token));
+    const rows = await sql.query<{ key: string; account_id: string }>(
+      "SELECT encode(token_hash, 'hex') AS key, account_id FROM tokens WHERE token_hash = ANY($1::bytea[])",
+      [keys.map((key) => Buffer.from(key, "hex"))],
     );
-    const stored = new Map(rows.map((row) => [Buffer.from(row.token_hash).toString("hex"), row.account_id]));
+    const stored = new Map(rows.map((row) => [row.key, row.account_id]));
     dataset.tokens.forEach((token, index) => {
-      const owner = stored.get(hashes[index]!.toString("hex"));
+      const owner = stored.get(keys[index]!);
       if (owner !== undefined && owner !== token.account_id) {
         // Never echo the secret: the path says which token.
         issues.push({
