@@ -8,11 +8,13 @@
 // 3. the breaking-change gate against the released /v1 contract;
 // 4. the benchmarks at a tiny size, so they never rot (figures printed, not asserted).
 import { spawnSync } from "node:child_process";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { ensureWorkspace, root, toolEnv } from "./toolchain.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const env = { ...process.env };
+const startedAt = Date.now();
+ensureWorkspace();
+// turbo and every package script find the pinned pnpm through this PATH.
+const env = toolEnv();
 
 const services = spawnSync("bash", [join(root, "scripts", "services.sh")], {
   cwd: root,
@@ -34,14 +36,14 @@ function step(title, command, args) {
   console.log(`\ntest: ${title}`);
   const run = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
   if (run.status !== 0) {
-    console.error(`test: ${title} failed (exit ${run.status ?? run.signal})`);
+    const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+    console.error(`test: ${title} failed (exit ${run.status ?? run.signal}) after ${minutes} min`);
     process.exit(run.status || 1);
   }
 }
 
-const bin = (name) => join(root, "node_modules", ".bin", name);
-step("lint and format (Biome)", bin("biome"), ["check", "."]);
-step("every package's suite", bin("turbo"), [
+step("lint and format (Biome)", "biome", ["check", "."]);
+step("every package's suite", "turbo", [
   "run",
   "test",
   "--concurrency=1",
@@ -52,4 +54,5 @@ step("breaking-change gate (/v1 contract)", process.execPath, [
   join(root, "tools", "contract-check", "bin", "contract-check.js"),
 ]);
 step("benchmarks, quick", process.execPath, [join(root, "bench", "run.mjs"), "--quick"]);
-console.log("\ntest: every step passed");
+const minutes = ((Date.now() - startedAt) / 60_000).toFixed(1);
+console.log(`\ntest: every step passed in ${minutes} min`);
