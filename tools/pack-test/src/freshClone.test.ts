@@ -1,0 +1,95 @@
+// The fresh-machine path, tested so that it cannot be fooled by what this machine has
+// installed: a scratch clone of the working tree, a PATH from which every pnpm and
+// turbo outside that clone is hidden (the same `scripts/isolatedPath.mjs` that .ci/run
+// uses), an environment without the variables pnpm and turbo set for this very suite,
+// then the README's set-up and one turbo task through the root scripts.
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+let clone: string;
+let env: NodeJS.ProcessEnv;
+
+/** This process's environment without what a package manager or turbo put there for us. */
+function shellEnvironment(): NodeJS.ProcessEnv {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (!/^(npm_|PNPM_|pnpm_|TURBO_|INIT_CWD$|NODE_PATH$|VITEST|NODE_ENV$)/i.test(key)) clean[key] = value;
+  return clean;
+}
+
+/** Copies the files a clone of the working tree would hold (tracked and new, not ignored). */
+function copyWorkingTree(target: string): void {
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+  })
+    .split("\0")
+    .filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(join(root, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    copyFileSync(join(root, file), join(target, file));
+  }
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: target, stdio: "ignore" });
+  git("init", "-q");
+  git("add", "-A");
+  git("-c", "user.name=wsafe", "-c", "user.email=wsafe@localhost", "commit", "-qm", "scratch clone");
+}
+
+/** Runs a command in the clone with the isolated environment. */
+function inClone(command: string, args: string[], timeout = 300_000) {
+  return spawnSync(command, args, { cwd: clone, env, encoding: "utf8", timeout });
+}
+
+beforeAll(() => {
+  clone = join(mkdtempSync(join(tmpdir(), "wsafe-fresh-clone-")), "wsafe");
+  copyWorkingTree(clone);
+  env = shellEnvironment();
+  env.PATH = execFileSync(process.execPath, [join(clone, "scripts", "isolatedPath.mjs")], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+}, 120_000);
+
+afterAll(() => {
+  if (clone) rmSync(dirname(clone), { recursive: true, force: true });
+}, 60_000);
+
+describe("a fresh clone on a machine with only Node and npm", () => {
+  it("finds no pnpm or turbo on its PATH before the set-up", () => {
+    // Under this suite the PATH holds the workspace's own pnpm and turbo; they must be gone.
+    const probe = inClone("sh", ["-c", "command -v pnpm; command -v turbo; command -v node; command -v npm"]);
+    expect(probe.stdout.trim().split("\n")).toEqual([
+      expect.stringMatching(/\/node$/),
+      expect.stringMatching(/\/npm$/),
+    ]);
+  });
+
+  it("installs the pinned pnpm and the workspace with `node scripts/setup.mjs`", () => {
+    const setup = inClone(process.execPath, ["scripts/setup.mjs"]);
+    expect(setup.status, setup.stderr).toBe(0);
+    expect(existsSync(join(clone, ".tools", "node_modules", ".bin", "pnpm"))).toBe(true);
+    expect(existsSync(join(clone, "node_modules", ".bin", "turbo"))).toBe(true);
+  }, 300_000);
+
+  it("runs a turbo task through `npm run build`, turbo finding the pinned pnpm", () => {
+    const build = inClone("npm", [
+      "run",
+      "build",
+      "--",
+      "--filter=@wsafe/schema",
+      "--output-logs=errors-only",
+    ]);
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0);
+    expect(existsSync(join(clone, "packages", "schema", "dist", "index.js"))).toBe(true);
+    // Still nothing global: the pnpm turbo ran is the clone's own.
+    const probe = inClone("sh", ["-c", "command -v pnpm || echo none"]);
+    expect(probe.stdout.trim()).toBe("none");
+  }, 300_000);
+});
