@@ -282,6 +282,7 @@ describe("wsafe serve", () => {
     expect(curls).toHaveLength(2);
     expect(curls[0]).toContain("curl -k '");
     expect(curls[1]).toContain("-X POST");
+    expect(curls[1]).toContain("-H 'content-type: application/json'");
     if (await hasCurl()) {
       for (const line of curls) {
         const { stdout } = await exec("sh", ["-c", `${line.trim()} -s`]);

@@ -2,7 +2,9 @@ import { demoTokens } from "../demo/demoTokens.js";
 
 /**
  * Ready-to-paste `curl` lines for the demo: a GET (request data as the percent-encoded
- * query string) and a POST (request data as the body).
+ * query string) and a POST (request data as the body). The POST names its body's type:
+ * curl's `-d` alone says form-urlencoded, which a validating proxy reading the
+ * OpenAPI document would rightly refuse.
  *
  * @param url - the server's base URL
  * @param insecure - add `-k` (self-signed certificate)
@@ -17,6 +19,6 @@ export function demoCurlLines(url: string, insecure: boolean): string[] {
   });
   return [
     `curl ${k}'${url}/v1/users.info?${get}'`,
-    `curl ${k}-X POST '${url}/v1/equipments.list' -d '${post}'`,
+    `curl ${k}-X POST '${url}/v1/equipments.list' -H 'content-type: application/json' -d '${post}'`,
   ];
 }
