@@ -33,5 +33,5 @@ export const openApiPath = "/v1/openapi.json";
 /** The anchor of an error identifier's row on the errors page. */
 export const errorPath = (identifier: string) => `/errors/#${identifier}`;
 
-/** Where a newcomer's server listens: `pnpm start` serves HTTPS on this address. */
+/** Where a newcomer's server listens: `npm start` serves HTTPS on this address. */
 export const defaultBaseUrl = "https://localhost:8443";

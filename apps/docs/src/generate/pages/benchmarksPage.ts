@@ -15,7 +15,7 @@ export function benchmarksPage(latest: string | undefined, svgNames: readonly st
   if (latest === undefined) {
     return page(
       intro,
-      "No benchmark results yet. `pnpm bench` writes them to `bench/results/`; the next docs build shows them here.",
+      "No benchmark results yet. `npm run bench` writes them to `bench/results/`; the next docs build shows them here.",
     );
   }
   // latest.md links its charts relative to bench/results/; on the site they live under /benchmarks/.

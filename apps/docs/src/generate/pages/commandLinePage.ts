@@ -8,7 +8,7 @@ export function commandLinePage(): string {
       title: "Command line",
       description: "Running the server: wsafe serve, import, tokens and accounts.",
     }),
-    "The server's command line is the `wsafe` binary of `@wsafe/server`. From the repository root, after the README's set-up, `pnpm wsafe <command>` runs it.",
+    "The server's command line is the `wsafe` binary of `@wsafe/server`. From the repository root, after the README's set-up, `npm run wsafe -- <command>` runs it.",
     "## Commands",
     table(
       ["Command", "What it does"],
@@ -89,9 +89,9 @@ export function commandLinePage(): string {
     code(
       "sh",
       [
-        "pnpm start                      # wsafe serve --demo on the embedded store",
-        "pnpm wsafe serve --port 9443 --database postgres://wsafe@127.0.0.1/wsafe",
-        "pnpm wsafe import dataset.json",
+        "npm start                           # wsafe serve --demo on the embedded store",
+        "npm run wsafe -- serve --port 9443 --database postgres://wsafe@127.0.0.1/wsafe",
+        "npm run wsafe -- import dataset.json",
       ].join("\n"),
     ),
     "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. SIGTERM and SIGINT stop it gracefully: requests in flight finish, then it exits with 0.",

@@ -84,7 +84,7 @@ export function methodPage(method: MethodDefinition, order: number): string {
     "The typed client sends the same request data (the token comes from the client's options), returns the success body and throws a typed error with the `error` identifier on failure:",
     code("ts", clientSnippet(method.name, first)),
     "## Try it",
-    `Sends the request from your browser to a running server with \`@wsafe/client\`. \`pnpm start\` serves one with demo data at ${inlineCode(defaultBaseUrl)}; open that address once and accept its self-signed certificate, or run the server with \`--http\` and use \`http://\`.`,
+    `Sends the request from your browser to a running server with \`@wsafe/client\`. \`npm start\` serves one with demo data at ${inlineCode(defaultBaseUrl)}; open that address once and accept its self-signed certificate, or run the server with \`--http\` and use \`http://\`.`,
     tryItConsoleHtml(method.name, first),
   );
 }
