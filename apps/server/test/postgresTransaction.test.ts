@@ -21,7 +21,8 @@ describe.skipIf(!postgresUrl)("a PostgreSQL transaction whose connection dies", 
     await admin.connect();
     try {
       const work = sql.transaction(async (tx) => {
-        const [{ pid }] = await tx.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+        const [row] = await tx.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+        const pid = row!.pid;
         // Killed while idle between two statements: pg reports it as an `error` event.
         await admin.query("SELECT pg_terminate_backend($1)", [pid]);
         await new Promise((resolve) => setTimeout(resolve, 200));

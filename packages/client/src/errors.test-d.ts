@@ -56,6 +56,7 @@ describe("error types", () => {
         case "token_inactive":
         case "account_inactive":
         case "rate_limit_exceeded":
+        case "token_permission":
         case "parameter_unexpected":
         case "parameter_invalid":
         case "server_error":

@@ -16,30 +16,42 @@ export interface CatalogEntry {
   schema: z.ZodType;
   /** `input`: data a caller sends (defaults optional); `output`: data the service answers. */
   io: "input" | "output";
-  /** What the payload is, for people. */
+  /** What the payload is, for people: the schema's own `.meta()` description. */
   description: string;
+  /**
+   * The slug of the docs page that shows the record (`/records/<page>/`); absent for
+   * payloads shown elsewhere (the dataset, the envelopes, each method's page).
+   */
+  page?: string;
+}
+
+function describe(schema: z.ZodType): string {
+  const description = schema.meta()?.description;
+  if (typeof description !== "string") throw new Error("every catalog schema needs a .meta description");
+  return description;
+}
+
+/** A catalog entry whose description is the schema's own, so the two cannot drift. */
+function entry<
+  Schema extends z.ZodType,
+  Io extends CatalogEntry["io"],
+  Page extends string | undefined = undefined,
+>(schema: Schema, io: Io, page?: Page): { schema: Schema; io: Io; description: string; page: Page } {
+  return { schema, io, description: describe(schema), page: page as Page };
 }
 
 const recordEntries = {
-  Resource: { schema: resourceSchema, io: "output", description: "A resource with its versions." },
-  Version: { schema: versionSchema, io: "output", description: "One version of a resource." },
-  Equipment: {
-    schema: equipmentSchema,
-    io: "output",
-    description: "An equipment with statuses and schedules.",
-  },
-  EquipmentSelection: {
-    schema: equipmentSelectionSchema,
-    io: "output",
-    description: "An equipment limited to the fields named in `columns`.",
-  },
-  Schedule: { schema: scheduleSchema, io: "output", description: "An inspection schedule with its status." },
-  User: { schema: userSchema, io: "output", description: "A user of the account." },
-  Status: { schema: statusSchema, io: "output", description: "An inspection status." },
-  Metavalues: { schema: metavaluesSchema, io: "output", description: "Metafield id → value." },
-  ErrorIdentifier: { schema: errorIdentifierSchema, io: "output", description: "An error identifier." },
-  ErrorResponse: { schema: errorResponseSchema, io: "output", description: "The failure envelope." },
-  Dataset: { schema: datasetSchema, io: "input", description: "A dataset to import." },
+  Resource: entry(resourceSchema, "output", "resource"),
+  Version: entry(versionSchema, "output", "version"),
+  Equipment: entry(equipmentSchema, "output", "equipment"),
+  EquipmentSelection: entry(equipmentSelectionSchema, "output", "equipment"),
+  Schedule: entry(scheduleSchema, "output", "schedule"),
+  User: entry(userSchema, "output", "user"),
+  Status: entry(statusSchema, "output", "status"),
+  Metavalues: entry(metavaluesSchema, "output", "metavalues"),
+  ErrorIdentifier: entry(errorIdentifierSchema, "output"),
+  ErrorResponse: entry(errorResponseSchema, "output"),
+  Dataset: entry(datasetSchema, "input"),
 } as const satisfies Record<string, CatalogEntry>;
 
 type MethodEntries = {
@@ -47,25 +59,21 @@ type MethodEntries = {
     schema: (typeof methods)[Name]["params"];
     io: "input";
     description: string;
+    page: undefined;
   };
 } & {
   [Name in keyof typeof methods as `${Name}.result`]: {
     schema: (typeof methods)[Name]["result"];
     io: "output";
     description: string;
+    page: undefined;
   };
 };
 
 const methodEntries = Object.fromEntries(
   Object.values(methods).flatMap((method) => [
-    [
-      `${method.name}.params`,
-      { schema: method.params, io: "input", description: `Request data of \`${method.name}\`.` },
-    ],
-    [
-      `${method.name}.result`,
-      { schema: method.result, io: "output", description: `Success body of \`${method.name}\`.` },
-    ],
+    [`${method.name}.params`, entry(method.params, "input")],
+    [`${method.name}.result`, entry(method.result, "output")],
   ]),
 ) as unknown as MethodEntries;
 
@@ -88,4 +96,9 @@ export type SchemaOutput<Name extends SchemaName> = z.output<(typeof schemaCatal
 /** Whether `name` names a catalog schema. */
 export function isSchemaName(name: string): name is SchemaName {
   return Object.hasOwn(schemaCatalog, name);
+}
+
+/** The slug of the docs page of a catalog record, or undefined when it has none. */
+export function recordPage(name: string): string | undefined {
+  return isSchemaName(name) ? schemaCatalog[name].page : undefined;
 }

@@ -11,6 +11,7 @@
 export {
   type CatalogEntry,
   isSchemaName,
+  recordPage,
   type SchemaName,
   type SchemaOutput,
   schemaCatalog,
@@ -24,12 +25,26 @@ export {
   defineMethod,
   type MethodDefinition,
   type MethodExample,
+  type MethodSpec,
   type Permission,
 } from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
 export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
+export {
+  type MethodErrorsOf,
+  methodErrorsFor,
+  type OwnError,
+  type PipelineError,
+  prettyFromCheck,
+  type RequestCheck,
+  type RequestCheckId,
+  requestCheckIds,
+  requestChecks,
+  unforeseenError,
+} from "./pipeline.js";
 export * from "./records/index.js";
 export * from "./registry.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";
+export * from "./wire.js";

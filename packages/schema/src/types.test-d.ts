@@ -43,5 +43,8 @@ describe("exported types", () => {
     expectTypeOf<"content_not_found">().toExtend<MethodError<"users.info">>();
     expectTypeOf<"content_not_found">().not.toExtend<MethodError<"resources.list">>();
     expectTypeOf<"parameter_missing">().not.toExtend<MethodError<"resources.list">>();
+    expectTypeOf<"parameter_missing">().toExtend<MethodError<"users.info">>();
+    expectTypeOf<"token_permission">().toExtend<MethodError<MethodName>>();
+    expectTypeOf<"api_method_not_found">().not.toExtend<MethodError<MethodName>>();
   });
 });

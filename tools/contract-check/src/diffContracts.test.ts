@@ -7,6 +7,12 @@ import { type RuleId, ruleIds, rules } from "./rules.js";
 const fixture: Contract = {
   version: "v1",
   errors: ["token_missing", "parameter_invalid", "content_not_found"],
+  directions: { Dataset: "request", ErrorIdentifier: "response" },
+  pipeline: [
+    { id: "token_present", scope: "method", errors: ["token_missing"] },
+    { id: "parameters", scope: "method", errors: ["parameter_invalid"] },
+    { id: "method_lookups", scope: "method", errors: [] },
+  ],
   methods: {
     "things.list": {
       permission: "read",
@@ -68,7 +74,9 @@ const fixture: Contract = {
 
 type Mutable = {
   version: string;
+  directions?: Record<string, string>;
   errors: string[];
+  pipeline?: { id: string; scope: string; errors: string[] }[];
   // biome-ignore lint/suspicious/noExplicitAny: tests reach into arbitrary JSON Schema
   methods: Record<string, any>;
   // biome-ignore lint/suspicious/noExplicitAny: tests reach into arbitrary JSON Schema
@@ -133,6 +141,39 @@ const cases: [RuleId, (c: Mutable) => void, ((c: Mutable) => void)?][] = [
     "method.error-added",
     (c) => {
       c.methods["things.list"].errors.push("content_not_found");
+    },
+  ],
+  [
+    "pipeline.published",
+    (c) => {
+      c.pipeline = structuredClone(fixture.pipeline);
+    },
+    (c) => {
+      delete c.pipeline;
+    },
+  ],
+  [
+    "pipeline.check-added",
+    (c) => {
+      c.pipeline!.push({ id: "quota", scope: "method", errors: ["content_not_found"] });
+    },
+  ],
+  [
+    "pipeline.check-removed",
+    (c) => {
+      c.pipeline!.splice(2, 1);
+    },
+  ],
+  [
+    "pipeline.reordered",
+    (c) => {
+      c.pipeline!.reverse();
+    },
+  ],
+  [
+    "pipeline.check-errors-changed",
+    (c) => {
+      c.pipeline![1]!.errors.push("content_not_found");
     },
   ],
   [
@@ -429,6 +470,18 @@ describe(diffContracts, () => {
         }),
       ),
     ).toEqual(["response.open-enum-value-added"]);
+  });
+
+  it("takes record directions from the snapshots, a record they do not name being a response", () => {
+    const differences = diff(
+      (c) => {
+        delete c.records.Dataset.properties.owner;
+      },
+      (c) => {
+        delete c.directions;
+      },
+    );
+    expect(rulesOf(differences)).toEqual(["response.field-removed"]);
   });
 
   it("checks input records (the dataset) as requests", () => {

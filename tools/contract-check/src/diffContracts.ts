@@ -1,5 +1,6 @@
 import type { ContractSnapshot } from "@wsafe/schema/openapi";
 import { type Difference, difference } from "./difference.js";
+import { diffPipeline, type PipelineCheck } from "./diffPipeline.js";
 import { type Direction, diffSchema } from "./diffSchema.js";
 import { jsonPath } from "./jsonPath.js";
 
@@ -7,7 +8,8 @@ import { jsonPath } from "./jsonPath.js";
 export interface DiffContractsOptions {
   /**
    * Which side of the wire each record describes; records not named are responses.
-   * Defaults to {@link defaultRecordDirections}.
+   * Defaults to the snapshots' own `directions` (the next one's, else the released
+   * one's), then {@link defaultRecordDirections}.
    */
   recordDirections?: Readonly<Record<string, Direction>>;
   /**
@@ -18,10 +20,11 @@ export interface DiffContractsOptions {
 }
 
 /**
- * Records that describe data sent *to* the service. The dataset is imported by
- * operators, so it may only widen, like a method's parameters.
+ * Record directions for snapshots that do not carry their own (written before
+ * snapshots held `directions`): every record is a response. Snapshots say which records
+ * describe data sent *to* the service (the dataset), from the schema catalog's `io`.
  */
-export const defaultRecordDirections: Readonly<Record<string, Direction>> = { Dataset: "request" };
+export const defaultRecordDirections: Readonly<Record<string, Direction>> = {};
 
 /**
  * Response enums that are open by policy. The error identifier is: every failure is one
@@ -34,6 +37,10 @@ export const defaultOpenEnums: readonly string[] = ["ErrorIdentifier"];
 export type Contract = Pick<ContractSnapshot, "version" | "errors"> & {
   methods: Record<string, { permission: string; errors: string[]; params: unknown; result: unknown }>;
   records: Record<string, unknown>;
+  /** The request pipeline's checks in order; absent from snapshots written before it was recorded. */
+  pipeline?: PipelineCheck[];
+  /** Which side of the wire each record describes; absent from older snapshots. */
+  directions?: Record<string, Direction>;
 };
 
 const permissionRank: Record<string, number> = { read: 0, write: 1 };
@@ -55,7 +62,8 @@ export function diffContracts(
   options: DiffContractsOptions = {},
 ): Difference[] {
   const out: Difference[] = [];
-  const directions = options.recordDirections ?? defaultRecordDirections;
+  const directions =
+    options.recordDirections ?? next.directions ?? base.directions ?? defaultRecordDirections;
   const openEnums = new Set(options.openEnums ?? defaultOpenEnums);
   if (base.version !== next.version) {
     out.push(
@@ -74,6 +82,7 @@ export function diffContracts(
     if (!base.errors.includes(error))
       out.push(difference("error.added", "$.errors", `error identifier ${error} was added`));
   }
+  out.push(...diffPipeline(base.pipeline, next.pipeline));
   for (const [name, method] of Object.entries(base.methods)) {
     const path = jsonPath("$.methods", name);
     const now = next.methods[name];

@@ -15,9 +15,17 @@ export function formatReport(
   labels: { base: string; next: string } = { base: "base", next: "next" },
 ): string {
   const out: string[] = [`contract-check: ${labels.base} → ${labels.next}`];
-  if (!result.breaking.length && !result.additive.length) out.push("no contract changes.");
+  if (!result.breaking.length && !result.additive.length && !result.acknowledged.length)
+    out.push("no contract changes.");
   if (result.breaking.length)
     out.push("", `BREAKING (${result.breaking.length}):`, ...result.breaking.map(line));
+  if (result.acknowledged.length) {
+    out.push(
+      "",
+      `acknowledged breaking (${result.acknowledged.length}), each accepted by a reviewed acknowledgement:`,
+      ...result.acknowledged.map((d) => `${line(d)}\n  ${"".padEnd(36)} why: ${d.reason}`),
+    );
+  }
   if (result.additive.length)
     out.push("", `additive (${result.additive.length}):`, ...result.additive.map(line));
   if (result.changesets.length) {

@@ -4,6 +4,12 @@
  *
  * @packageDocumentation
  */
+export {
+  type Acknowledged,
+  type Acknowledgement,
+  acknowledgeDifferences,
+  parseAcknowledgements,
+} from "./acknowledgeDifferences.js";
 export { type CheckContractOptions, type ContractCheckResult, checkContract } from "./checkContract.js";
 export {
   type Contract,
@@ -13,6 +19,7 @@ export {
   diffContracts,
 } from "./diffContracts.js";
 export { type Difference, difference } from "./difference.js";
+export { diffPipeline, type PipelineCheck } from "./diffPipeline.js";
 export { type DiffSchemaOptions, type Direction, diffSchema } from "./diffSchema.js";
 export { type ContractChangeset, findContractChangesets } from "./findContractChangesets.js";
 export { formatReport } from "./formatReport.js";

@@ -31,8 +31,8 @@ export const rules = {
     why: "Callers branch on the identifier (content_not_found means absent); the condition now answers differently.",
   },
   "method.error-added": {
-    severity: "additive",
-    why: "Every failure is the one envelope with an identifier from an open set; callers must already handle identifiers they do not know (server_error, rate_limit_exceeded), so a new one on an existing method needs a minor release, not a major.",
+    severity: "breaking",
+    why: "A method's identifiers are a closed list in the OpenAPI operation and the client's WsafeApiErrorOf: a consumer's exhaustive switch meets one it was never told of. A list that left out what the server already answered is corrected through a reviewed acknowledgement.",
   },
   "error.removed": {
     severity: "breaking",
@@ -41,6 +41,26 @@ export const rules = {
   "error.added": {
     severity: "additive",
     why: "Error identifiers form an open enum by policy: consumers handle unknown ones generically.",
+  },
+  "pipeline.published": {
+    severity: "additive",
+    why: "The snapshot now records the order of the request checks, which the released one did not: a promise made explicit.",
+  },
+  "pipeline.check-added": {
+    severity: "breaking",
+    why: "Requests that passed every check may now fail the new one, and requests failing several checks may answer differently.",
+  },
+  "pipeline.check-removed": {
+    severity: "breaking",
+    why: "Requests the check refused now reach later checks or the method, and answer differently.",
+  },
+  "pipeline.reordered": {
+    severity: "breaking",
+    why: "A request failing two checks answers the first one's identifier; callers and the conformance kit rely on which comes first.",
+  },
+  "pipeline.check-errors-changed": {
+    severity: "breaking",
+    why: "The identifiers a check answers with are what callers branch on at that step.",
   },
   "record.removed": { severity: "breaking", why: "Consumers import and validate with the record's schema." },
   "record.added": { severity: "additive", why: "A new record is new surface." },

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { toContract } from "@wsafe/schema/openapi";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acknowledgeDifferences, parseAcknowledgements } from "./acknowledgeDifferences.js";
 import { type Contract, diffContracts } from "./diffContracts.js";
 import { defaultPaths, runContractCheck } from "./runContractCheck.js";
 
@@ -80,6 +81,43 @@ describe(runContractCheck, () => {
     expect(JSON.parse(readFileSync(join(dir, "base.json"), "utf8"))).toEqual(next);
   });
 
+  it("passes a breaking change an acknowledgement names exactly, with a minor changeset, and empties the file on release", () => {
+    const next = contract();
+    next.methods["users.info"]!.errors.push("brand_new_error");
+    write("base.json", contract());
+    write("next.json", next);
+    write("acks.json", [
+      {
+        rule: "method.error-added",
+        path: '$.methods["users.info"].errors',
+        message: "users.info may now answer brand_new_error",
+        reason: "the server always answered it",
+      },
+    ]);
+    writeFileSync(join(dir, ".changeset", "fix.md"), '---\n"@wsafe/schema": minor\n---\n\nFix.\n');
+    const args = ["--base", "base.json", "--next", "next.json", "--changesets", ".changeset"];
+    const checked = run([...args, "--acknowledgements", "acks.json"], dir);
+    expect(checked.stdout).toContain("acknowledged breaking (1)");
+    expect(checked.stdout).toContain("why: the server always answered it");
+    expect(checked.code).toBe(0);
+    expect(run(args, dir).code).toBe(1);
+    expect(run(["--accept", ...args, "--acknowledgements", "acks.json"], dir).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "acks.json"), "utf8"))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, "base.json"), "utf8"))).toEqual(next);
+  });
+
+  it("fails on an acknowledgement that names no difference", () => {
+    write("base.json", contract());
+    write("next.json", contract());
+    write("acks.json", [{ rule: "method.removed", path: "$.methods", message: "gone", reason: "old" }]);
+    const { code, stdout } = run(
+      ["--base", "base.json", "--next", "next.json", "--acknowledgements", "acks.json"],
+      dir,
+    );
+    expect(code).toBe(1);
+    expect(stdout).toContain("acknowledgement matches no difference");
+  });
+
   it("refuses to accept breaking changes", () => {
     const next = contract();
     next.errors.pop();
@@ -91,12 +129,18 @@ describe(runContractCheck, () => {
 });
 
 describe("the working contract", () => {
-  it("equals the released snapshot, or differs from it only additively", () => {
+  it("equals the released snapshot, or differs from it only additively or as acknowledged", () => {
     const released = JSON.parse(readFileSync(join(root, defaultPaths.base), "utf8")) as Contract;
-    const breaking = diffContracts(released, toContract() as Contract).filter(
-      (d) => d.severity === "breaking",
+    const file = join(root, defaultPaths.acknowledgements);
+    const acknowledgements = existsSync(file)
+      ? parseAcknowledgements(JSON.parse(readFileSync(file, "utf8")))
+      : [];
+    const { breaking, unmatched } = acknowledgeDifferences(
+      diffContracts(released, toContract() as Contract).filter((d) => d.severity === "breaking"),
+      acknowledgements,
     );
     expect(breaking).toEqual([]);
+    expect(unmatched).toEqual([]);
   });
 
   it.runIf(existsSync(join(root, defaultPaths.next)))(

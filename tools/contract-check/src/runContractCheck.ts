@@ -1,10 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { schemaCatalog } from "@wsafe/schema";
+import { type Acknowledgement, parseAcknowledgements } from "./acknowledgeDifferences.js";
 import { checkContract } from "./checkContract.js";
-import { type Contract, defaultRecordDirections } from "./diffContracts.js";
-import type { Direction } from "./diffSchema.js";
+import type { Contract } from "./diffContracts.js";
 import { findWorkspaceRoot } from "./findWorkspaceRoot.js";
 import { formatReport } from "./formatReport.js";
 
@@ -20,10 +19,11 @@ export const defaultPaths = {
   base: "packages/schema/contract/v1.json",
   next: "packages/schema/generated/contract.json",
   changesets: ".changeset",
+  acknowledgements: "packages/schema/contract/acknowledgements.json",
 } as const;
 
 /** The `--help` text of `contract-check`. */
-export const usage = `Usage: contract-check [--base FILE] [--next FILE] [--changesets DIR] [--json]
+export const usage = `Usage: contract-check [--base FILE] [--next FILE] [--changesets DIR] [--acknowledgements FILE] [--json]
        contract-check --accept [--force]
 
 Compares the released /v1 contract with the next one, direction-aware: requests may
@@ -34,19 +34,20 @@ Options:
   --base FILE        released snapshot (default ${defaultPaths.base})
   --next FILE        snapshot to release (default ${defaultPaths.next}, written by the schema build)
   --changesets DIR   where changesets live (default ${defaultPaths.changesets})
+  --acknowledgements FILE
+                     reviewed acceptances of single breaking differences, each
+                     matched exactly by rule, path and message (default
+                     ${defaultPaths.acknowledgements}; a missing file is none)
   --json             print the result as JSON
-  --accept           on release: copy --next over --base (refused when breaking)
+  --accept           on release: copy --next over --base (refused when breaking and not
+                     acknowledged) and empty the acknowledgements file
   --force            with --accept: accept breaking changes too (a new major line only)
 
 Exit codes: 0 passed (or accepted), 1 failed, 2 bad usage or unreadable snapshot.`;
 
-/** Records the schema package itself marks as input (the dataset), so they are checked as requests. */
-function recordDirections(): Record<string, Direction> {
-  const directions: Record<string, Direction> = { ...defaultRecordDirections };
-  for (const [name, entry] of Object.entries(schemaCatalog)) {
-    if (!name.includes(".")) directions[name] = entry.io === "input" ? "request" : "response";
-  }
-  return directions;
+function readAcknowledgements(file: string): Acknowledgement[] {
+  if (!existsSync(file)) return [];
+  return parseAcknowledgements(JSON.parse(readFileSync(file, "utf8")));
 }
 
 function readContract(file: string): Contract {
@@ -79,6 +80,7 @@ export function runContractCheck(args: string[], io: CommandIo): number {
         base: { type: "string" },
         next: { type: "string" },
         changesets: { type: "string" },
+        acknowledgements: { type: "string" },
         json: { type: "boolean" },
         accept: { type: "boolean" },
         force: { type: "boolean" },
@@ -102,6 +104,10 @@ export function runContractCheck(args: string[], io: CommandIo): number {
   const basePath = resolve(io.cwd, values.base ?? resolve(root, defaultPaths.base));
   const nextPath = resolve(io.cwd, values.next ?? resolve(root, defaultPaths.next));
   const changesetDir = resolve(io.cwd, values.changesets ?? resolve(root, defaultPaths.changesets));
+  const acknowledgementsPath = resolve(
+    io.cwd,
+    values.acknowledgements ?? resolve(root, defaultPaths.acknowledgements),
+  );
   const label = (file: string) => relative(io.cwd, file) || file;
   let next: Contract;
   try {
@@ -119,7 +125,16 @@ export function runContractCheck(args: string[], io: CommandIo): number {
     io.stderr(`contract-check: cannot read --base ${label(basePath)}: ${(error as Error).message}\n`);
     return 2;
   }
-  const result = checkContract(base, next, { changesetDir, recordDirections: recordDirections() });
+  let acknowledgements: Acknowledgement[];
+  try {
+    acknowledgements = readAcknowledgements(acknowledgementsPath);
+  } catch (error) {
+    io.stderr(
+      `contract-check: cannot read --acknowledgements ${label(acknowledgementsPath)}: ${(error as Error).message}\n`,
+    );
+    return 2;
+  }
+  const result = checkContract(base, next, { changesetDir, acknowledgements });
   if (values.accept) {
     if (result.breaking.length && !values.force) {
       io.stdout(formatReport(result, { base: label(basePath), next: label(nextPath) }));
@@ -129,8 +144,11 @@ export function runContractCheck(args: string[], io: CommandIo): number {
       return 1;
     }
     writeFileSync(basePath, `${JSON.stringify(next, null, 2)}\n`);
+    // The released snapshot now holds what they accepted; kept, they would match nothing.
+    if (acknowledgements.length) writeFileSync(acknowledgementsPath, "[]\n");
+    const accepted = result.additive.length + result.acknowledged.length + result.breaking.length;
     io.stdout(
-      `contract-check: accepted ${result.additive.length + result.breaking.length} change(s); ${label(basePath)} now equals ${label(nextPath)}\n`,
+      `contract-check: accepted ${accepted} change(s); ${label(basePath)} now equals ${label(nextPath)}\n`,
     );
     return 0;
   }

@@ -1,5 +1,6 @@
-import { schemaNames } from "../catalog.js";
+import { schemaCatalog, schemaNames } from "../catalog.js";
 import { errorDescriptions } from "../errors.js";
+import { requestChecks } from "../pipeline.js";
 import { methods } from "../registry.js";
 import { type JsonSchema, toJsonSchema } from "./toJsonSchema.js";
 
@@ -7,8 +8,12 @@ import { type JsonSchema, toJsonSchema } from "./toJsonSchema.js";
 export interface ContractSnapshot {
   version: "v1";
   errors: string[];
+  /** The request pipeline's checks in order, each with the identifiers it answers. */
+  pipeline: { id: string; scope: string; errors: string[] }[];
   methods: Record<string, { permission: string; errors: string[]; params: JsonSchema; result: JsonSchema }>;
   records: Record<string, JsonSchema>;
+  /** Which side of the wire each record describes, from the catalog's `io`. */
+  directions: Record<string, "request" | "response">;
 }
 
 const withoutId = ({ $id: _id, ...schema }: JsonSchema) => schema;
@@ -19,9 +24,11 @@ const withoutId = ({ $id: _id, ...schema }: JsonSchema) => schema;
  * to find breaking changes.
  */
 export function toContract(): ContractSnapshot {
+  const records = schemaNames.filter((name) => !name.includes("."));
   return {
     version: "v1",
     errors: Object.keys(errorDescriptions),
+    pipeline: requestChecks.map((check) => ({ id: check.id, scope: check.scope, errors: [...check.errors] })),
     methods: Object.fromEntries(
       Object.values(methods).map((method) => [
         method.name,
@@ -33,8 +40,9 @@ export function toContract(): ContractSnapshot {
         },
       ]),
     ),
-    records: Object.fromEntries(
-      schemaNames.filter((name) => !name.includes(".")).map((name) => [name, withoutId(toJsonSchema(name))]),
+    records: Object.fromEntries(records.map((name) => [name, withoutId(toJsonSchema(name))])),
+    directions: Object.fromEntries(
+      records.map((name) => [name, schemaCatalog[name].io === "input" ? "request" : "response"]),
     ),
   };
 }

@@ -1,6 +1,14 @@
 import * as z from "zod";
+import { schemaCatalog } from "../catalog.js";
 import { errorDescriptions } from "../errors.js";
 import { methods } from "../registry.js";
+import {
+  defaultHeaderPrefix,
+  headerNames,
+  methodUrlPath,
+  type ResponseHeader,
+  responseHeaders,
+} from "../wire.js";
 import { openApiUrl } from "./schemaUrls.js";
 import { type JsonSchema, jsonSchemaOptions } from "./toJsonSchema.js";
 
@@ -18,11 +26,14 @@ function componentSchemas(): Record<string, JsonSchema> {
   const input = generate("input");
   // Request data is described as a caller writes it (defaults optional); everything
   // else as the service answers it.
-  const paramIds = new Set(Object.values(methods).map((method) => method.params.meta()?.id as string));
-  paramIds.add("Dataset");
+  const inputIds = new Set(
+    Object.values(schemaCatalog)
+      .filter((entry) => entry.io === "input")
+      .map((entry) => entry.schema.meta()?.id as string),
+  );
   const merged: Record<string, JsonSchema> = {};
   for (const id of Object.keys(output).sort()) {
-    const { $schema: _s, $id: _i, ...schema } = paramIds.has(id) ? input[id]! : output[id]!;
+    const { $schema: _s, $id: _i, ...schema } = inputIds.has(id) ? input[id]! : output[id]!;
     merged[id] = schema;
   }
   return merged;
@@ -34,21 +45,16 @@ function idOf(schema: z.ZodType): string {
   return id;
 }
 
-const responseHeaders = {
-  "SVC-Request-ID": {
-    description:
-      "Identifier of this request (20 or more characters of A-Z, a-z, 0-9), for support. Also logged.",
-    schema: { type: "string", pattern: "^[A-Za-z0-9]{20,}$" },
-  },
-  "SVC-Response-Time": {
-    description: "Time the server spent on this request, in integer milliseconds.",
-    schema: { type: "integer", minimum: 0 },
-  },
-  "Retry-After": {
-    description: "Only with `rate_limit_exceeded`: seconds to wait before retrying.",
-    schema: { type: "integer", minimum: 0 },
-  },
-};
+/** The response headers of every operation, named under the default prefix. */
+function operationHeaders(): Record<string, { description: string; schema: object }> {
+  const names = headerNames(defaultHeaderPrefix);
+  return Object.fromEntries(
+    (Object.keys(responseHeaders) as ResponseHeader[]).map((header) => [
+      names[header],
+      { description: responseHeaders[header].description, schema: responseHeaders[header].schema },
+    ]),
+  );
+}
 
 /**
  * The OpenAPI 3.1 document of /v1: every registry method as a path with GET and POST,
@@ -75,7 +81,7 @@ export function toOpenApi(version: string): JsonSchema {
       200: {
         description:
           "Always HTTP 200: the method's result with `ok: true`, or the error envelope with `ok: false` and one of the identifiers listed.",
-        headers: responseHeaders,
+        headers: operationHeaders(),
         content: {
           "application/json": {
             schema: {
@@ -102,7 +108,7 @@ export function toOpenApi(version: string): JsonSchema {
         { summary: example.title, value: example.request },
       ]),
     );
-    paths[`/v1/${method.name}`] = {
+    paths[methodUrlPath(method.name)] = {
       post: {
         operationId: method.name,
         summary: method.summary,

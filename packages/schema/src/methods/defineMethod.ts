@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import type { ErrorResponse } from "../envelope.js";
-import type { ErrorIdentifier } from "../errors.js";
+import { type MethodErrorsOf, methodErrorsFor, type OwnError } from "../pipeline.js";
 
 /** The permission a token needs to call a method. */
 export type Permission = "read" | "write";
@@ -15,15 +15,12 @@ export interface MethodExample<Params extends z.ZodType, Result extends z.ZodTyp
   response: z.output<Result> | ErrorResponse;
 }
 
-/**
- * Everything /v1 says about one method. Server routing, client methods, OpenAPI paths
- * and docs pages are all derived from these entries.
- */
-export interface MethodDefinition<
+/** What a method file writes: everything but the error list, which is derived. */
+export interface MethodSpec<
   Name extends string = string,
   Params extends z.ZodObject = z.ZodObject,
   Result extends z.ZodObject = z.ZodObject,
-  Errors extends readonly ErrorIdentifier[] = readonly ErrorIdentifier[],
+  Own extends OwnError = OwnError,
 > {
   /** The wire name, which is also the URL path after `/v1/`. */
   name: Name;
@@ -37,26 +34,46 @@ export interface MethodDefinition<
   params: Params;
   /** The success body, `ok: true` included. */
   result: Result;
-  /** Every error identifier the method's URL can answer with, in pipeline order. */
-  errors: Errors;
+  /**
+   * The identifiers the method's own lookups answer with (e.g. `content_not_found`);
+   * those of the request pipeline are added by {@link defineMethod}.
+   */
+  ownErrors: readonly Own[];
   /** Realistic exchanges; at least one success. */
   examples: readonly MethodExample<Params, Result>[];
 }
 
 /**
- * Declares a method. Keeps every literal type (name, error identifiers) so that the
- * client can narrow on them.
+ * Everything /v1 says about one method. Server routing, client methods, OpenAPI paths
+ * and docs pages are all derived from these entries.
+ */
+export interface MethodDefinition<
+  Name extends string = string,
+  Params extends z.ZodObject = z.ZodObject,
+  Result extends z.ZodObject = z.ZodObject,
+  Own extends OwnError = OwnError,
+> extends MethodSpec<Name, Params, Result, Own> {
+  /**
+   * Every error identifier the method's URL can answer with, in pipeline order: the
+   * request pipeline's (`requestChecks`), the method's own, then `server_error`.
+   */
+  errors: readonly MethodErrorsOf<Params, Own>[];
+}
+
+/**
+ * Declares a method, deriving its error list from the request pipeline and its own
+ * errors. Keeps every literal type (name, error identifiers) so that the client can
+ * narrow on them.
  *
  * @example
- * export const usersInfo = defineMethod({ name: "users.info", ... });
+ * export const usersInfo = defineMethod({ name: "users.info", ownErrors: ["content_not_found"], ... });
+ * usersInfo.errors; // ["request_method_invalid", ..., "token_permission", ..., "content_not_found", "server_error"]
  */
 export function defineMethod<
   const Name extends string,
   Params extends z.ZodObject,
   Result extends z.ZodObject,
-  const Errors extends readonly ErrorIdentifier[],
->(
-  definition: MethodDefinition<Name, Params, Result, Errors>,
-): MethodDefinition<Name, Params, Result, Errors> {
-  return definition;
+  const Own extends OwnError,
+>(spec: MethodSpec<Name, Params, Result, Own>): MethodDefinition<Name, Params, Result, Own> {
+  return { ...spec, errors: methodErrorsFor(spec.params, spec.ownErrors) };
 }

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
 import { equipmentFieldSchema, equipmentSelectionSchema } from "../records/equipment.js";
+import { equipmentStatusRule, scheduleStatusRulesText } from "../records/status.js";
 import { defineMethod } from "./defineMethod.js";
 
 /** Which equipment `equipments.list` returns by service state. */
@@ -66,7 +67,7 @@ export const equipmentsList = defineMethod({
   description: [
     "Returns the equipment of the type `equipmentType_id`, ordered by `created` ascending, then `id`; each equipment's schedules are ordered by `schedule_id`.",
     "A type that does not exist or belongs to another account answers `content_not_found`.",
-    "Statuses are computed when the request is served. A schedule is `expired` when it was never completed (null dates) or the current time has reached `expiresOn`; `expiring` when it has reached `expiringOn`; `uptodate` otherwise. An equipment is `expired` if any schedule is, else `expiring` if any schedule is, else `uptodate` (also with no schedules).",
+    `Statuses are computed when the request is served, at its instant \`now\`. A schedule's status is given by the first rule that holds: ${scheduleStatusRulesText}. An equipment's status is ${equipmentStatusRule}.`,
     "`service_type` filters on `isInService`: `in` (the default), `out` or `all`.",
     "`columns` limits each record to the named fields, kept in canonical order; `clients_id` and `title` are left out of a record that has none. An unknown field name is `parameter_invalid`.",
     "`include_null_metavalues: true` adds every unset metafield of the type to `metavalues` with `null`.",
@@ -74,20 +75,7 @@ export const equipmentsList = defineMethod({
   permission: "read",
   params: equipmentsListParamsSchema,
   result: equipmentsListResultSchema,
-  errors: [
-    "request_method_invalid",
-    "request_data_invalid",
-    "token_missing",
-    "token_invalid",
-    "token_inactive",
-    "account_inactive",
-    "rate_limit_exceeded",
-    "parameter_unexpected",
-    "parameter_missing",
-    "parameter_invalid",
-    "content_not_found",
-    "server_error",
-  ],
+  ownErrors: ["content_not_found"],
   examples: [
     {
       title: "List the in-service harnesses",

@@ -42,18 +42,7 @@ export const resourcesList = defineMethod({
   permission: "read",
   params: resourcesListParamsSchema,
   result: resourcesListResultSchema,
-  errors: [
-    "request_method_invalid",
-    "request_data_invalid",
-    "token_missing",
-    "token_invalid",
-    "token_inactive",
-    "account_inactive",
-    "rate_limit_exceeded",
-    "parameter_unexpected",
-    "parameter_invalid",
-    "server_error",
-  ],
+  ownErrors: [],
   examples: [
     {
       title: "List the resources of the account",

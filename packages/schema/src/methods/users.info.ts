@@ -46,20 +46,7 @@ export const usersInfo = defineMethod({
   permission: "read",
   params: usersInfoParamsSchema,
   result: usersInfoResultSchema,
-  errors: [
-    "request_method_invalid",
-    "request_data_invalid",
-    "token_missing",
-    "token_invalid",
-    "token_inactive",
-    "account_inactive",
-    "rate_limit_exceeded",
-    "parameter_unexpected",
-    "parameter_missing",
-    "parameter_invalid",
-    "content_not_found",
-    "server_error",
-  ],
+  ownErrors: ["content_not_found"],
   examples: [
     {
       title: "Look up a user by id",

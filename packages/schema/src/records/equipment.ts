@@ -2,7 +2,7 @@ import * as z from "zod";
 import { metavaluesSchema } from "./metavalue.js";
 import { identifier, timestamp } from "./primitives.js";
 import { scheduleSchema } from "./schedule.js";
-import { statusSchema } from "./status.js";
+import { equipmentStatusRule, statusSchema } from "./status.js";
 
 const idList = (description: string) => z.array(z.string().min(1)).describe(description);
 
@@ -24,9 +24,7 @@ export const equipmentShape = {
   notes: z.string().describe("Free text."),
   isInService: z.boolean().describe("Whether the equipment is in service."),
   metavalues: metavaluesSchema,
-  status: statusSchema.describe(
-    "Overall status: `expired` if any schedule is expired, else `expiring` if any is expiring, else `uptodate` (also with no schedules).",
-  ),
+  status: statusSchema.describe(`Overall status: ${equipmentStatusRule}.`),
   schedules: z.array(scheduleSchema).describe("One entry per inspection schedule, ordered by `schedule_id`."),
 };
 

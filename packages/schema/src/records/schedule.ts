@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { identifier } from "./primitives.js";
-import { statusSchema } from "./status.js";
+import { scheduleStatusRulesText, statusSchema } from "./status.js";
 
 function nullableTimestamp(description: string) {
   return z
@@ -21,11 +21,8 @@ export const scheduleDatesSchema = z.object({
 });
 
 /**
- * An inspection schedule of one equipment, with its status computed at request time.
- *
- * Status rules, with `now` the time of the request: `expiresOn` or `lastCompletedOn`
- * null → `expired`; `now >= expiresOn` → `expired`; `now >= expiringOn` → `expiring`;
- * otherwise `uptodate`.
+ * An inspection schedule of one equipment, with its status computed when the service
+ * answers, by the status rules of `scheduleStatusRules` (the first rule that holds wins).
  *
  * @see https://docs.wsafe.dev/records/schedule/
  */
@@ -40,8 +37,7 @@ export const scheduleSchema = z
   .meta({
     id: "Schedule",
     title: "Schedule",
-    description:
-      "An inspection schedule of one equipment. A schedule with null dates is `expired`; otherwise `expired` from `expiresOn`, `expiring` from `expiringOn`, else `uptodate`.",
+    description: `An inspection schedule of one equipment. Its status, at the evaluation instant \`now\`, by the first rule that holds: ${scheduleStatusRulesText}.`,
   });
 
 /** An inspection schedule with its computed status. */
