@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { datasetSchema, formatIssuePath } from "@wsafe/schema";
+import { datasetSchema, defaultHeaderPrefix, formatIssuePath } from "@wsafe/schema";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { demoCurlLines } from "./cli/demoCurlLines.js";
 import { parseRateLimit } from "./cli/parseRateLimit.js";
@@ -81,7 +81,7 @@ program
   .addOption(
     new Option("--header-prefix <P>", "prefix of the -Request-ID/-Response-Time headers")
       .env("WSAFE_HEADER_PREFIX")
-      .default("SVC"),
+      .default(defaultHeaderPrefix),
   )
   .addOption(
     new Option("--cors-origin <O>", "Access-Control-Allow-Origin").env("WSAFE_CORS_ORIGIN").default("*"),

@@ -14,7 +14,7 @@
  */
 export { createDemoDataset, type DemoDatasetOptions } from "./demo/createDemoDataset.js";
 export { demoTokens } from "./demo/demoTokens.js";
-export { ApiError } from "./pipeline/ApiError.js";
+export { ApiError } from "./errors/ApiError.js";
 export { defaultRateLimit, type RateLimit } from "./rateLimit/RateLimiter.js";
 export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
 export { startServer } from "./server/startServer.js";

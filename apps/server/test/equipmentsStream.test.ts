@@ -1,8 +1,8 @@
 import { type EquipmentField, equipmentFields } from "@wsafe/schema";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compactJson } from "../src/pipeline/compactJson.js";
-import { compactJsonElements } from "../src/pipeline/compactJsonElements.js";
+import { compactJson } from "../src/json/compactJson.js";
+import { compactJsonElements } from "../src/json/compactJsonElements.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
 import { startServer } from "../src/server/startServer.js";
 import { importDataset } from "../src/store/importDataset.js";

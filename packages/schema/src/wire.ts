@@ -26,29 +26,46 @@ export function methodUrlPath(method: string): string {
 /** The prefix of the request-id and response-time headers unless an operator sets another. */
 export const defaultHeaderPrefix = "SVC";
 
+// The names of the response headers, after `<prefix>-` for the two prefixed ones.
+// Plain constants rather than an object: reading a property may run a getter, so a
+// bundler keeps whatever reads one, and the client must not carry the descriptions.
+const requestIdName = "Request-ID";
+const responseTimeName = "Response-Time";
+const retryAfterName = "Retry-After";
+
+/** The form of a request id, as JSON Schema and the OpenAPI document write it. */
+const requestIdPatternSource = "^[A-Za-z0-9]{20,}$";
+
 /**
- * The response headers of /v1: each one's name (after `<prefix>-` when `prefixed`), what it means, and the JSON Schema of its value. The
- * two prefixed ones come with every answer of the service; `Retry-After` only with
- * `rate_limit_exceeded`.
+ * The form of a request id: 20 or more letters and digits. Marked pure so that a
+ * bundle which never reads it leaves it (and the header descriptions) out.
+ */
+export const requestIdPattern = /* @__PURE__ */ new RegExp(requestIdPatternSource);
+
+/**
+ * The response headers of /v1: each one's name (after `<prefix>-` when `prefixed`),
+ * what it means, and the JSON Schema of its value. The two prefixed ones come with
+ * every answer of the service; `Retry-After` only with `rate_limit_exceeded`.
  *
  * @see https://docs.wsafe.dev/conventions/#response-headers
  */
 export const responseHeaders = {
   requestId: {
-    name: "Request-ID",
+    name: requestIdName,
     prefixed: true,
     description:
-      "Identifier of this request (20 or more characters of A-Z, a-z, 0-9), for support. Also logged.",
-    schema: { type: "string", pattern: "^[A-Za-z0-9]{20,}$" },
+      "Identifier of this request: 20 or more characters of `A-Z`, `a-z`, `0-9`, unique per request and logged by the server. Quote it when asking for support.",
+    schema: { type: "string", pattern: requestIdPatternSource },
   },
   responseTime: {
-    name: "Response-Time",
+    name: responseTimeName,
     prefixed: true,
-    description: "Time the server spent on this request, in integer milliseconds.",
+    description:
+      "Milliseconds the server spent on this request, an integer; for a streamed answer, until its first records were ready.",
     schema: { type: "integer", minimum: 0 },
   },
   retryAfter: {
-    name: "Retry-After",
+    name: retryAfterName,
     prefixed: false,
     description: "Only with `rate_limit_exceeded`: seconds to wait before retrying.",
     schema: { type: "integer", minimum: 0 },
@@ -71,17 +88,26 @@ export type HeaderNames = { readonly [Header in ResponseHeader]: string };
  */
 export function headerNames(prefix: string = defaultHeaderPrefix): HeaderNames {
   return {
-    requestId: `${prefix}-${responseHeaders.requestId.name}`,
-    responseTime: `${prefix}-${responseHeaders.responseTime.name}`,
-    retryAfter: responseHeaders.retryAfter.name,
+    requestId: `${prefix}-${requestIdName}`,
+    responseTime: `${prefix}-${responseTimeName}`,
+    retryAfter: retryAfterName,
   };
 }
-
-/** Whether a request id has the documented form: 20 or more letters and digits. */
-export const requestIdPattern = new RegExp(responseHeaders.requestId.schema.pattern);
 
 /** The `Content-Type` of every JSON answer. */
 export const jsonContentType = "application/json; charset=utf-8";
 
 /** The media type a caller sends request data with. */
 export const requestMediaType = "application/json";
+
+/**
+ * The service's limits on what a request may be: the request data of a POST body, and
+ * the request line plus headers (so also the percent-encoded request data of a GET).
+ * Over either, a request answers `request_data_invalid`.
+ */
+export const requestLimits = {
+  /** Largest POST body: 1 MiB. */
+  bodyBytes: 1024 * 1024,
+  /** Largest request line plus headers: 16 KiB; send larger request data with POST. */
+  headerBytes: 16 * 1024,
+} as const;

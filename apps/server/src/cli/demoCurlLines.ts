@@ -1,3 +1,4 @@
+import { methodUrlPath } from "@wsafe/schema";
 import { demoTokens } from "../demo/demoTokens.js";
 
 /**
@@ -18,7 +19,7 @@ export function demoCurlLines(url: string, insecure: boolean): string[] {
     columns: ["id", "status"],
   });
   return [
-    `curl ${k}'${url}/v1/users.info?${get}'`,
-    `curl ${k}-X POST '${url}/v1/equipments.list' -H 'content-type: application/json' -d '${post}'`,
+    `curl ${k}'${url}${methodUrlPath("users.info")}?${get}'`,
+    `curl ${k}-X POST '${url}${methodUrlPath("equipments.list")}' -H 'content-type: application/json' -d '${post}'`,
   ];
 }

@@ -1,8 +1,6 @@
-import { methodProcedure } from "../trpc/procedures.js";
-import { RawJsonResult } from "../trpc/RawJsonResult.js";
+import { RawJsonResult } from "../results/RawJsonResult.js";
+import type { MethodHandler } from "./MethodHandler.js";
 
 /** `resources.list`: every resource of the account, by `sequence` then `id`, versions by `created`. */
-export const resourcesListProcedure = methodProcedure("resources.list").query(async ({ ctx }) => {
-  const { token } = ctx;
-  return new RawJsonResult("resources", await ctx.store.listResourcesJson(token.accountId), true);
-});
+export const resourcesList: MethodHandler<"resources.list"> = async (_params, { store, token }) =>
+  new RawJsonResult("resources", await store.listResourcesJson(token.accountId), true);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./ApiError.js";
+import { ApiError } from "../errors/ApiError.js";
 import { decodeRequestData } from "./decodeRequestData.js";
 
 const failsWith = (run: () => unknown) => {

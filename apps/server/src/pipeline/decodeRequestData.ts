@@ -1,4 +1,4 @@
-import { ApiError } from "./ApiError.js";
+import { ApiError } from "../errors/ApiError.js";
 
 const invalid = (description: string) => new ApiError("request_data_invalid", description);
 

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "../pipeline/ApiError.js";
+import { ApiError } from "../errors/ApiError.js";
 
 /** A request limit: `points` requests per `durationSeconds` per token. */
 export interface RateLimit {

@@ -1,10 +1,12 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Permission } from "@wsafe/schema";
-import { compactJson } from "../pipeline/compactJson.js";
+import { compactJson } from "../json/compactJson.js";
+import { type ColumnMap, resourceColumns, versionColumns } from "./columns.js";
 import { hashToken, tokenKey } from "./hashToken.js";
 import { type ListEquipmentsInput, listEquipmentsQuery } from "./listEquipmentsQuery.js";
 import { ReadCache, type ReadCacheLimits } from "./ReadCache.js";
 import type { Sql } from "./Sql.js";
+import type { TokenRecord } from "./TokenRecord.js";
 
 /** The notification channel that migration 0002's triggers announce changes on. */
 const CHANGES_CHANNEL = "wsafe_changes";
@@ -18,15 +20,20 @@ function isStorableText(text: string): boolean {
   return !text.includes("\u0000");
 }
 
-/** What the store knows about a token, found by its hash. */
-export interface TokenRecord {
-  /** Stable, non-secret key for the token (hex of its hash): rate-limit counters and logs use it. */
-  key: string;
-  accountId: string;
-  active: boolean;
-  accountActive: boolean;
-  permissions: Permission[];
-}
+/** The fields of a record as `json_build_object` arguments, from its column map. */
+const jsonObjectArguments = (columns: ColumnMap<string>, alias: string) =>
+  Object.entries(columns)
+    .map(([field, { column }]) => `'${field}', ${alias}.${column}`)
+    .join(", ");
+
+/** `resources.list` of one account as one JSON text: resources by `sequence`, `id`; versions by `created`. */
+const resourcesJsonSql = `SELECT coalesce(json_agg(json_build_object(
+    ${jsonObjectArguments(resourceColumns, "r")},
+    'versions', coalesce((
+      SELECT json_agg(json_build_object(${jsonObjectArguments(versionColumns, "v")}) ORDER BY v.created, v.position)
+        FROM resource_versions v WHERE v.resource_id = r.id), '[]'::json)
+  ) ORDER BY r.sequence, r.id), '[]'::json)::text AS json
+  FROM resources r WHERE r.account_id = $1`;
 
 /** An equipment type as `equipments.list` needs it. */
 export interface EquipmentTypeRecord {
@@ -109,21 +116,7 @@ export class Store {
   }
 
   async #loadResourcesJson(accountId: string): Promise<string> {
-    const rows = await this.sql.query<{ json: string }>(
-      `SELECT coalesce(json_agg(json_build_object(
-           'id', r.id, 'title', r.title, 'created', r.created, 'sequence', r.sequence,
-           'category_id', r.category_id, 'tags', r.tags,
-           'shouldBeAvailableOffline', r.should_be_available_offline,
-           'versions', coalesce((
-             SELECT json_agg(json_build_object(
-                      'creator_id', v.creator_id, 'created', v.created, 'approvedOn', v.approved_on,
-                      'version', v.version, 'description', v.description, 'type', v.type
-                    ) ORDER BY v.created, v.position)
-               FROM resource_versions v WHERE v.resource_id = r.id), '[]'::json)
-         ) ORDER BY r.sequence, r.id), '[]'::json)::text AS json
-         FROM resources r WHERE r.account_id = $1`,
-      [accountId],
-    );
+    const rows = await this.sql.query<{ json: string }>(resourcesJsonSql, [accountId]);
     // Compacted once here rather than on every answer: the text may be kept and sent many times.
     return compactJson(rows[0]?.json ?? "[]").toString("utf8");
   }

@@ -1,9 +1,13 @@
 import { type Dataset, datasetSchema, formatIssuePath } from "@wsafe/schema";
 import { checkReferences } from "./checkReferences.js";
+import { equipmentColumns, quoteField, resourceColumns, scheduleColumns, versionColumns } from "./columns.js";
 import { DatasetError } from "./DatasetError.js";
 import { hashToken } from "./hashToken.js";
+import { insertFromJson } from "./insertFromJson.js";
 import type { Sql } from "./Sql.js";
 import type { Store } from "./Store.js";
+
+const accountColumn = { column: "account_id", type: "text" } as const;
 
 /** How many records of each kind an import wrote (inserted or updated). */
 export interface ImportSummary {
@@ -43,7 +47,7 @@ async function writeBatches<T>(
 }
 
 /**
- * Imports a dataset (decisions §5) into the store in ONE transaction: all or nothing.
+ * Imports a dataset (the `Dataset` format of `@wsafe/schema`) into the store in ONE transaction: all or nothing.
  * The whole document is validated with the schema first, then every reference is
  * checked; any problem throws a {@link DatasetError} listing them all and nothing is
  * written. Records whose ids exist are updated (upsert); records not named are kept.
@@ -70,17 +74,9 @@ export async function importDataset(
   const issues = await checkReferences(store.sql, dataset);
   if (issues.length > 0) throw new DatasetError(issues);
 
-  const schedules = dataset.equipments.flatMap((e) =>
-    e.schedules.map((s) => ({
-      e: e.id,
-      s: s.schedule_id,
-      x: s.expiresOn,
-      g: s.expiringOn,
-      l: s.lastCompletedOn,
-    })),
-  );
+  const schedules = dataset.equipments.flatMap((e) => e.schedules.map((s) => ({ equipment_id: e.id, ...s })));
   const versions = dataset.resources.flatMap((r) =>
-    r.versions.map((v, position) => ({ r: r.id, p: position, ...v })),
+    r.versions.map((v, position) => ({ resource_id: r.id, position, ...v })),
   );
   const total =
     dataset.accounts.length +
@@ -132,13 +128,11 @@ export async function importDataset(
     await writeBatches(
       sql,
       dataset.resources.map(({ versions: _versions, ...resource }) => resource),
-      `INSERT INTO resources (id, account_id, title, created, sequence, category_id, tags, should_be_available_offline)
-       SELECT x.id, x.account_id, x.title, x.created, x.sequence, x.category_id, x.tags, x."shouldBeAvailableOffline"
-         FROM json_to_recordset($1::json) AS x(id text, account_id text, title text, created bigint, sequence bigint,
-              category_id text, tags jsonb, "shouldBeAvailableOffline" boolean)
-       ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, title = EXCLUDED.title, created = EXCLUDED.created,
-         sequence = EXCLUDED.sequence, category_id = EXCLUDED.category_id, tags = EXCLUDED.tags,
-         should_be_available_offline = EXCLUDED.should_be_available_offline`,
+      insertFromJson({
+        table: "resources",
+        fields: { ...resourceColumns, account_id: accountColumn },
+        conflictColumn: "id",
+      }),
       progress,
     );
     // A resource named again brings its whole list of versions.
@@ -148,10 +142,14 @@ export async function importDataset(
     await writeBatches(
       sql,
       versions,
-      `INSERT INTO resource_versions (resource_id, position, creator_id, created, approved_on, version, description, type)
-       SELECT x.r, x.p, x.creator_id, x.created, x."approvedOn", x.version, x.description, x.type
-         FROM json_to_recordset($1::json) AS x(r text, p integer, creator_id text, created bigint, "approvedOn" bigint,
-              version text, description text, type text)`,
+      insertFromJson({
+        table: "resource_versions",
+        fields: {
+          resource_id: { column: "resource_id", type: "text" },
+          position: { column: "position", type: "integer" },
+          ...versionColumns,
+        },
+      }),
       progress,
     );
     await writeBatches(
@@ -172,19 +170,14 @@ export async function importDataset(
     await writeBatches(
       sql,
       dataset.equipments.map(({ schedules: _schedules, ...equipment }) => equipment),
-      `INSERT INTO equipments (id, account_id, equipment_type_id, serial_number, created, parent_id, field_office_ids,
-              line_of_business_id, client_ids, assigned_user_ids, title, notes, is_in_service, metavalues)
-       SELECT x.id, t.account_id, x."equipmentType_id", x."serialNumber", x.created, x.parent_id, x."fieldOffice_id",
-              x."lineOfBusiness_id", x.clients_id, x."assignedUsers_id", x.title, x.notes, x."isInService", x.metavalues
-         FROM json_to_recordset($1::json) AS x(id text, "serialNumber" text, "equipmentType_id" text, created bigint,
-              parent_id text, "fieldOffice_id" jsonb, "lineOfBusiness_id" text, clients_id jsonb, "assignedUsers_id" jsonb,
-              title text, notes text, "isInService" boolean, metavalues jsonb)
-         JOIN equipment_types t ON t.id = x."equipmentType_id"
-       ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, equipment_type_id = EXCLUDED.equipment_type_id,
-         serial_number = EXCLUDED.serial_number, created = EXCLUDED.created, parent_id = EXCLUDED.parent_id,
-         field_office_ids = EXCLUDED.field_office_ids, line_of_business_id = EXCLUDED.line_of_business_id,
-         client_ids = EXCLUDED.client_ids, assigned_user_ids = EXCLUDED.assigned_user_ids, title = EXCLUDED.title,
-         notes = EXCLUDED.notes, is_in_service = EXCLUDED.is_in_service, metavalues = EXCLUDED.metavalues`,
+      insertFromJson({
+        table: "equipments",
+        fields: equipmentColumns,
+        // The account of an equipment is its type's.
+        computed: [{ column: "account_id", expression: "t.account_id" }],
+        join: `JOIN equipment_types t ON t.id = x.${quoteField("equipmentType_id")}`,
+        conflictColumn: "id",
+      }),
       progress,
     );
     // An equipment named again brings its whole list of schedules.
@@ -194,8 +187,10 @@ export async function importDataset(
     await writeBatches(
       sql,
       schedules,
-      `INSERT INTO schedules (equipment_id, schedule_id, expires_on, expiring_on, last_completed_on)
-       SELECT x.e, x.s, x.x, x.g, x.l FROM json_to_recordset($1::json) AS x(e text, s text, x bigint, g bigint, l bigint)`,
+      insertFromJson({
+        table: "schedules",
+        fields: { equipment_id: { column: "equipment_id", type: "text" }, ...scheduleColumns },
+      }),
       progress,
     );
     // Fresh statistics let the planner see a large type as large right away.

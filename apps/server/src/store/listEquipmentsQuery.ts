@@ -1,17 +1,12 @@
-import type { EquipmentField, Status } from "@wsafe/schema";
+import { type EquipmentField, type Status, scheduleStatusRules, statusesBySeverity } from "@wsafe/schema";
+import { equipmentColumns, scheduleColumns } from "./columns.js";
 
 /**
- * The contract's statuses by severity: index 0 uptodate, 1 expiring, 2 expired. The
- * SQL computes a severity per schedule (the worst one is the equipment's) and names it
- * from this list, so the names come from the schema's `Status` alone.
+ * The contract's statuses by severity, from the schema (`statusesBySeverity`): the SQL
+ * computes a severity per schedule (the worst one is the equipment's) and names it
+ * from this array, so the names and their order come from the schema alone.
  */
-const statusBySeverity = ["uptodate", "expiring", "expired"] as const satisfies readonly Status[];
-// Every status of the contract has a severity: a status added to the schema fails here.
-const everyStatusHasASeverity: Exclude<Status, (typeof statusBySeverity)[number]> extends never
-  ? true
-  : never = true;
-void everyStatusHasASeverity;
-const statusArraySql = `(ARRAY[${statusBySeverity.map((status) => `'${status}'`).join(",")}])`;
+const statusArraySql = `(ARRAY[${statusesBySeverity.map((status) => `'${status}'`).join(",")}])`;
 
 /** What `equipments.list` asks of the store, after its parameters were checked. */
 export interface ListEquipmentsInput {
@@ -27,33 +22,58 @@ export interface ListEquipmentsInput {
   now: number;
 }
 
-// The JSON text of each field, in the canonical order of the equipment record. A
-// field whose expression is NULL is left out by concat_ws: that is how `clients_id`
-// and `title` disappear from records that have none. Building the text in SQL keeps
-// 50 000 records from becoming 50 000 JavaScript objects only to be serialised again.
+/**
+ * A stored field's JSON text as SQL: `"name":value`. Numbers and JSON columns are
+ * their own text; strings and booleans go through `to_json` for quoting. A NULL (no
+ * `clients_id`, no `title`) stays NULL, so concat_ws leaves the field out.
+ */
+function storedFieldSql(field: keyof typeof equipmentColumns): string {
+  const { column, type } = equipmentColumns[field];
+  const value = type === "text" || type === "boolean" ? `to_json(e.${column})::text` : `e.${column}::text`;
+  return `'${JSON.stringify(field)}:' || ${value}`;
+}
+
+// The JSON text of each field, in the canonical order of the equipment record.
+// Building the text in SQL keeps 50 000 records from becoming 50 000 JavaScript
+// objects only to be serialised again.
 const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
-  id: () => `'"id":' || to_json(e.id)::text`,
-  serialNumber: () => `'"serialNumber":' || to_json(e.serial_number)::text`,
-  equipmentType_id: () => `'"equipmentType_id":' || to_json(e.equipment_type_id)::text`,
-  created: () => `'"created":' || e.created::text`,
-  parent_id: () => `'"parent_id":' || to_json(e.parent_id)::text`,
-  fieldOffice_id: () => `'"fieldOffice_id":' || e.field_office_ids::text`,
-  lineOfBusiness_id: () => `'"lineOfBusiness_id":' || to_json(e.line_of_business_id)::text`,
-  clients_id: () => `'"clients_id":' || e.client_ids::text`,
-  assignedUsers_id: () => `'"assignedUsers_id":' || e.assigned_user_ids::text`,
-  title: () => `'"title":' || to_json(e.title)::text`,
-  notes: () => `'"notes":' || to_json(e.notes)::text`,
-  isInService: () => `'"isInService":' || to_json(e.is_in_service)::text`,
+  ...(Object.fromEntries(
+    (Object.keys(equipmentColumns) as (keyof typeof equipmentColumns)[]).map((field) => [
+      field,
+      () => storedFieldSql(field),
+    ]),
+  ) as Record<keyof typeof equipmentColumns, () => string>),
   // jsonb `||` keeps the right side's value for a key both sides have: set values win over nulls.
-  metavalues: (nulls) => `'"metavalues":' || (${nulls} || e.metavalues)::text`,
+  metavalues: (nulls) => `'"metavalues":' || (${nulls} || e.${equipmentColumns.metavalues.column})::text`,
   status: () => `'"status":' || to_json(${statusArraySql}[coalesce(sc.worst, 0) + 1])::text`,
   schedules: () => `'"schedules":' || coalesce(sc.list::text, '[]')`,
 };
 
+/** A schedule column of the alias `s`, by the schema's field name. */
+const scheduleColumn = (field: keyof typeof scheduleColumns) => `s.${scheduleColumns[field].column}`;
+
+/**
+ * The schema's `scheduleStatusRules` as one SQL CASE giving the severity (the index in
+ * `statusesBySeverity`) of a schedule at `now`: the first rule that holds wins. A date
+ * compared with `>=` is NULL when the date is NULL, so a null date is never reached.
+ *
+ * @param now - the SQL expression of the evaluation instant
+ */
+export function scheduleSeveritySql(now: string): string {
+  const severity = (status: Status) => statusesBySeverity.indexOf(status);
+  const branches = scheduleStatusRules.map(({ status, when }) => {
+    if ("otherwise" in when) return `ELSE ${severity(status)}`;
+    const condition =
+      "anyNull" in when
+        ? when.anyNull.map((field) => `${scheduleColumn(field)} IS NULL`).join(" OR ")
+        : `${now} >= ${scheduleColumn(when.reached)}`;
+    return `WHEN ${condition} THEN ${severity(status)}`;
+  });
+  return `CASE ${branches.join(" ")} END`;
+}
+
 // The schedules of every listed equipment in one grouped pass (a hash join, not one
-// index probe per equipment), their JSON written as text like the records'. Severity at
-// `now`: 0 uptodate, 1 expiring, 2 expired; a schedule never completed (a null date) is
-// expired, and a null expiringOn never makes one expiring.
+// index probe per equipment), their JSON written as text like the records'.
 const schedulesCte = (typeId: string, now: string, serviceFilter: string) => `WITH sc AS (
   SELECT x.equipment_id, max(x.severity) AS worst,
          '[' || string_agg('{"schedule_id":' || to_json(x.schedule_id)::text
@@ -63,10 +83,10 @@ const schedulesCte = (typeId: string, now: string, serviceFilter: string) => `WI
            || ',"lastCompletedOn":' || coalesce(x.last_completed_on::text, 'null') || '}',
            ',' ORDER BY x.schedule_id) || ']' AS list
   FROM (
-    SELECT s.equipment_id, s.schedule_id, s.expires_on, s.expiring_on, s.last_completed_on,
-           CASE WHEN s.expires_on IS NULL OR s.last_completed_on IS NULL OR ${now} >= s.expires_on THEN 2
-                WHEN ${now} >= s.expiring_on THEN 1
-                ELSE 0 END AS severity
+    SELECT s.equipment_id, ${scheduleColumn("schedule_id")} AS schedule_id,
+           ${scheduleColumn("expiresOn")} AS expires_on, ${scheduleColumn("expiringOn")} AS expiring_on,
+           ${scheduleColumn("lastCompletedOn")} AS last_completed_on,
+           ${scheduleSeveritySql(now)} AS severity
       FROM schedules s JOIN equipments se ON se.id = s.equipment_id
      WHERE se.equipment_type_id = ${typeId} ${serviceFilter.replace("e.is_in_service", "se.is_in_service")}
   ) x

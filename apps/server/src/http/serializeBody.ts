@@ -1,5 +1,5 @@
-import { RawJsonResult } from "../trpc/RawJsonResult.js";
-import { compactJson } from "./compactJson.js";
+import { compactJson } from "../json/compactJson.js";
+import { RawJsonResult } from "../results/RawJsonResult.js";
 
 /**
  * The JSON of a response body: compact, or indented with two spaces when `pretty` was

@@ -5,7 +5,7 @@ import { RawJsonResult } from "./RawJsonResult.js";
  * chunks: the edge sends `{"ok":true,"<field>":[`, the elements joined by `,`, then `]}`
  * while they are read, so the whole array never sits in the server's memory.
  */
-export class StreamedJsonResult {
+export class StreamedJsonResult<Field extends string = string> {
   /**
    * @param field - the result field (`equipments`)
    * @param chunks - opens the read: the array elements' JSON texts, in order, a chunk of
@@ -14,13 +14,13 @@ export class StreamedJsonResult {
    *   whole (`pretty`, whose indenting needs the tree)
    */
   constructor(
-    readonly field: string,
+    readonly field: Field,
     readonly chunks: () => AsyncIterable<readonly string[]>,
     readonly whole: () => Promise<string>,
   ) {}
 
   /** Reads the whole array and returns it as a body built in one piece. */
-  async toRawJsonResult(): Promise<RawJsonResult> {
+  async toRawJsonResult(): Promise<RawJsonResult<Field>> {
     return new RawJsonResult(this.field, await this.whole());
   }
 }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
-import { RawJsonResult } from "../trpc/RawJsonResult.js";
-import type { StreamedJsonResult } from "../trpc/StreamedJsonResult.js";
-import { compactJsonElements } from "./compactJsonElements.js";
+import { compactJsonElements } from "../json/compactJsonElements.js";
+import { RawJsonResult } from "../results/RawJsonResult.js";
+import type { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 
 const TAIL = Buffer.from("]}");
 

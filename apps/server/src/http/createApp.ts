@@ -1,0 +1,133 @@
+import { requestLimits } from "@wsafe/schema";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { PipelineServices } from "../pipeline/RequestState.js";
+import { answerClientError } from "./answerClientError.js";
+import { createRequestId } from "./createRequestId.js";
+import { createResponder } from "./createResponder.js";
+import { createRequestHandler } from "./handleRequest.js";
+import { loggerOptions } from "./loggerOptions.js";
+import type { RequestLogState } from "./RequestLogState.js";
+
+/**
+ * How long a client may take: to send its headers, and its whole request. Short
+ * enough that slow-loris clients are cut within seconds, long enough for a 1 MiB body
+ * on a slow link. Node checks them every {@link TIMEOUT_CHECK_INTERVAL_MS}.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 20_000;
+const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
+
+/** What the Fastify application of one server is made from. */
+export interface AppOptions {
+  services: PipelineServices;
+  /** PEM certificate and key for HTTPS; absent: plain HTTP. */
+  tls: { cert: string; key: string } | undefined;
+  headerPrefix: string;
+  corsOrigin: string;
+  docsDir: string | undefined;
+  logger: boolean | object | undefined;
+}
+
+/**
+ * The Fastify application of the service: one catch-all route into the request
+ * pipeline, every body taken as raw bytes, Node's limits and timeouts, and our envelope
+ * for what fails before a route (an unreadable URL, an oversized header block).
+ *
+ * @param options - services, TLS, header prefix, CORS origin, docs site, logging
+ */
+export function createApp(options: AppOptions): FastifyInstance {
+  const { headerPrefix, corsOrigin } = options;
+  const responder = createResponder({ headerPrefix, corsOrigin });
+  const handle = createRequestHandler({ responder, services: options.services, docsDir: options.docsDir });
+  const nodeServerOptions = {
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    // Node's own limit on the request line plus headers, so also on a GET query string.
+    maxHeaderSize: requestLimits.headerBytes,
+  };
+  const app = Fastify({
+    ...(options.tls
+      ? {
+          https: {
+            cert: options.tls.cert,
+            key: options.tls.key,
+            minVersion: "TLSv1.2" as const,
+            ...nodeServerOptions,
+          },
+        }
+      : { http: nodeServerOptions }),
+    bodyLimit: requestLimits.bodyBytes,
+    logger: loggerOptions(options.logger),
+    // Fastify's own request lines would print the URL, and a GET URL carries the token.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    genReqId: () => createRequestId(),
+    requestIdHeader: false,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    // While closing, a request that still arrives on a kept-alive connection is served
+    // like any other (and its connection then closed), never answered with a bare 503.
+    return503OnClosing: false,
+    forceCloseConnections: "idle",
+    // A request line and headers over Node's limit (a long GET query string) never
+    // reach a route; answer it with our envelope rather than a bare 431.
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, headerPrefix, corsOrigin),
+    // A URL the router cannot decode still gets our envelope: it names no method.
+    frameworkErrors: (error, request, reply) => {
+      if (!request.wsafe) request.wsafe = { start: performance.now() };
+      void responder.send(
+        request,
+        reply,
+        { ok: false, error: "api_method_not_found", description: "no such method" },
+        false,
+        error,
+      );
+    },
+  });
+
+  app.decorateRequest("wsafe", null as unknown as RequestLogState);
+  // Hooks take a callback rather than being async: an async hook costs a promise and a
+  // microtask turn on every request.
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.wsafe = { start: performance.now() };
+    // The request data check accepts a body of any Content-Type, even a malformed one
+    // that Fastify would refuse before our raw-bytes parser runs; we decode the bytes
+    // ourselves, so the declared type is irrelevant.
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      request.headers["content-type"] = "application/octet-stream";
+    }
+    done();
+  });
+  // Without a logger there is nobody to tell; the hook would only cost time.
+  if (options.logger) {
+    app.addHook("onResponse", (request, reply, done) => {
+      request.log.info(
+        {
+          httpMethod: request.method,
+          method: request.wsafe?.method,
+          outcome: request.wsafe?.outcome,
+          statusCode: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime),
+        },
+        "request",
+      );
+      done();
+    });
+  }
+
+  // Every body is accepted as raw bytes whatever its Content-Type: the request data
+  // check decodes it, so JSON sent as text/plain or without a type works.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.all("*", (request, reply) => handle(request, reply));
+  app.setNotFoundHandler((request, reply) => handle(request, reply));
+  app.setErrorHandler(async (error, request, reply) => {
+    if (!request.wsafe) request.wsafe = { start: performance.now() };
+    const code = (error as { code?: string }).code ?? "";
+    if (code.startsWith("FST_ERR_CTP_")) return handle(request, reply, error as Error);
+    return responder.serverError(request, reply, false, error);
+  });
+  return app;
+}

@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "../errors/ApiError.js";
+import { CorsPreflight } from "../pipeline/CorsPreflight.js";
+import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
+import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
+import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
+import type { Responder } from "./createResponder.js";
+import { serveDocs } from "./serveDocs.js";
+import { streamListBody } from "./streamListBody.js";
+
+/** What the request handler of one server works with. */
+export interface RequestHandlerOptions {
+  responder: Responder;
+  services: PipelineServices;
+  /** The built docs site to serve for paths that name no method, if any. */
+  docsDir: string | undefined;
+}
+
+/** Answers a request; `bodyError` is set when Fastify could not read its body. */
+export type RequestHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bodyError?: Error,
+) => Promise<FastifyReply>;
+
+/**
+ * The edge of every request: runs the pipeline and turns its outcome into the answer
+ * (the method's result, the failure envelope, a CORS pre-flight, a docs page).
+ * Anything unforeseen becomes `server_error`, its cause logged and never sent.
+ *
+ * @param options - the server's responder, services and docs site
+ */
+export function createRequestHandler({
+  responder,
+  services,
+  docsDir,
+}: RequestHandlerOptions): RequestHandler {
+  function preflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    request.wsafe.outcome = "preflight";
+    responder.commonHeaders(request, reply);
+    reply.header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+    reply.header(
+      "Access-Control-Allow-Headers",
+      (request.headers["access-control-request-headers"] as string | undefined) ?? "Content-Type",
+    );
+    reply.header("Access-Control-Max-Age", "86400");
+    return reply.code(204).send();
+  }
+
+  /**
+   * The body of a method's result. A streamed list is read as it is sent, except with
+   * `pretty`, whose indenting needs the whole tree: that keeps the whole-body path.
+   */
+  async function resultBody(request: FastifyRequest, result: object, pretty: boolean): Promise<object> {
+    if (!(result instanceof StreamedJsonResult)) return result;
+    if (pretty) return result.toRawJsonResult();
+    return streamListBody(result, (error) => {
+      request.wsafe.outcome = "server_error";
+      request.log.error({ err: error }, "list failed after its first bytes were sent; connection closed");
+    });
+  }
+
+  return async function handleRequest(request, reply, bodyError) {
+    const url = request.raw.url ?? "";
+    const queryAt = url.indexOf("?");
+    const state: RequestState = {
+      httpMethod: request.method,
+      path: queryAt < 0 ? url : url.slice(0, queryAt),
+      rawQuery: queryAt < 0 ? "" : url.slice(queryAt + 1),
+      body: request.body as Buffer | undefined,
+      bodyError,
+      now: Date.now(),
+    };
+    try {
+      const result = await runRequestPipeline(state, services);
+      request.wsafe.method = state.method;
+      const pretty = state.data?.pretty === true;
+      return responder.send(request, reply, await resultBody(request, result, pretty), pretty);
+    } catch (error) {
+      request.wsafe.method = state.method;
+      // Failures honour `pretty` once the request data was decoded, and it is a boolean.
+      const pretty = state.data?.pretty === true;
+      if (error instanceof CorsPreflight) return preflight(request, reply);
+      if (!(error instanceof ApiError)) return responder.serverError(request, reply, pretty, error);
+      // Only a path that names no method can be a page of the docs site, so API calls
+      // never wait on the file system and no file can shadow a method.
+      if (
+        error.error === "api_method_not_found" &&
+        (await serveDocs(request, reply, state.path, docsDir, responder))
+      ) {
+        return reply;
+      }
+      return responder.fail(request, reply, error, pretty);
+    }
+  };
+}

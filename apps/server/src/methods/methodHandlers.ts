@@ -1,0 +1,16 @@
+import { equipmentsList } from "./equipmentsList.js";
+import type { MethodHandlers } from "./MethodHandler.js";
+import { resourcesList } from "./resourcesList.js";
+import { usersInfo } from "./usersInfo.js";
+
+/**
+ * The handler of every method of the registry, checked against it at compile time: a
+ * method added to `@wsafe/schema` without a handler here does not build, and a handler
+ * for a method the registry lacks is an error too. The router is built from this
+ * object; nothing else lists the methods.
+ */
+export const methodHandlers = {
+  "resources.list": resourcesList,
+  "equipments.list": equipmentsList,
+  "users.info": usersInfo,
+} as const satisfies MethodHandlers;

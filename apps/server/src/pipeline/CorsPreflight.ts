@@ -1,0 +1,7 @@
+/**
+ * Thrown by the `http_method` check for OPTIONS on a method's URL: not a failure but a
+ * CORS pre-flight, which the HTTP edge answers with 204 and no body.
+ */
+export class CorsPreflight {
+  readonly name = "CorsPreflight";
+}

@@ -1,0 +1,45 @@
+import type { MethodName } from "@wsafe/schema";
+import type { RateLimiter } from "../rateLimit/RateLimiter.js";
+import type { Store } from "../store/Store.js";
+import type { TokenRecord } from "../store/TokenRecord.js";
+
+/**
+ * One request as the pipeline's checks see it: what arrived, and what each check that
+ * passed learned (the method, the decoded data, the token). A check reads what the
+ * checks before it set.
+ */
+export interface RequestState {
+  /** The HTTP method, e.g. `POST`. */
+  readonly httpMethod: string;
+  /** The URL path, without the query string. */
+  readonly path: string;
+  /** What follows `?` in the URL, or `""`. */
+  readonly rawQuery: string;
+  /** The raw POST body, if any. */
+  readonly body: Buffer | undefined;
+  /** Why the body could not be read (over the size limit, cut off), if so. */
+  readonly bodyError: Error | undefined;
+  /** The instant the request arrived (ms since the epoch). */
+  readonly now: number;
+  /** Set by `method_path`. */
+  method?: MethodName;
+  /** Set by `request_data`: the request data object, with null prototypes. */
+  data?: Record<string, unknown>;
+  /** Set by `token_present`: the token's secret as sent. */
+  tokenSecret?: string;
+  /** Set by `token_known`. */
+  token?: TokenRecord;
+}
+
+/** What the checks use besides the request: the store and the rate limiter. */
+export interface PipelineServices {
+  readonly store: Store;
+  readonly rateLimiter: RateLimiter;
+}
+
+/**
+ * One check of the pipeline: passes (returns, or resolves), or throws the `ApiError`
+ * it answers with. Synchronous checks return nothing, so the runner awaits only the
+ * ones that wait on something.
+ */
+export type RequestCheckStep = (state: RequestState, services: PipelineServices) => void | Promise<void>;

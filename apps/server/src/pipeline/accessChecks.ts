@@ -1,0 +1,47 @@
+import { methods } from "@wsafe/schema";
+import { ApiError } from "../errors/ApiError.js";
+import type { PipelineServices, RequestState } from "./RequestState.js";
+
+/** Check `token_present`: `token` is a non-empty string (absent or `""` is missing). */
+export function checkTokenPresent(state: RequestState): void {
+  const data = state.data!;
+  const token = Object.hasOwn(data, "token") ? data.token : undefined;
+  if (token === undefined || token === "") throw new ApiError("token_missing", "missing parameter: token");
+  if (typeof token !== "string")
+    throw new ApiError("token_invalid", "invalid parameter: token: expected a string");
+  state.tokenSecret = token;
+}
+
+/** Check `token_known`: the store knows the token (by its hash). */
+export async function checkTokenKnown(state: RequestState, { store }: PipelineServices): Promise<void> {
+  const token = await store.findToken(state.tokenSecret!);
+  if (!token) throw new ApiError("token_invalid", "unknown token");
+  state.token = token;
+}
+
+/** Check `token_active`: the token was not deactivated. */
+export function checkTokenActive(state: RequestState): void {
+  if (!state.token!.active) throw new ApiError("token_inactive", "the token has been deactivated");
+}
+
+/** Check `account_active`: the token's account is active. */
+export function checkAccountActive(state: RequestState): void {
+  if (!state.token!.accountActive)
+    throw new ApiError("account_inactive", "the token's account is not active");
+}
+
+/**
+ * Check `rate_limit`: the token is within its limit. Only requests that passed the
+ * checks before it count, so bad tokens cannot drain a real token's allowance.
+ */
+export function checkRateLimit(state: RequestState, { rateLimiter }: PipelineServices): Promise<void> {
+  return rateLimiter.consume(state.token!.key);
+}
+
+/** Check `permission`: the token holds the permission the registry names for the method. */
+export function checkPermission(state: RequestState): void {
+  const permission = methods[state.method!].permission;
+  if (!state.token!.permissions.includes(permission)) {
+    throw new ApiError("token_permission", `the token lacks the ${permission} permission`);
+  }
+}

@@ -1,0 +1,35 @@
+import { requestLimits } from "@wsafe/schema";
+import { ApiError } from "../errors/ApiError.js";
+import { CorsPreflight } from "./CorsPreflight.js";
+import { decodeRequestData } from "./decodeRequestData.js";
+import { parseMethodPath } from "./parseMethodPath.js";
+import type { RequestState } from "./RequestState.js";
+
+/** Check `method_path`: the path is `/v1/<method>` of a registry method. */
+export function checkMethodPath(state: RequestState): void {
+  const method = parseMethodPath(state.path);
+  if (!method) throw new ApiError("api_method_not_found", `no such method: ${state.path}`);
+  state.method = method;
+}
+
+/** Check `http_method`: GET or POST; OPTIONS is a CORS pre-flight. */
+export function checkHttpMethod(state: RequestState): void {
+  if (state.httpMethod === "GET" || state.httpMethod === "POST") return;
+  if (state.httpMethod === "OPTIONS") throw new CorsPreflight();
+  throw new ApiError(
+    "request_method_invalid",
+    `HTTP method ${state.httpMethod} is not allowed; use GET or POST`,
+  );
+}
+
+/** Check `request_data`: the body or query string decodes to a JSON object. */
+export function checkRequestData(state: RequestState): void {
+  if (state.bodyError) {
+    const tooLarge = (state.bodyError as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE";
+    throw new ApiError(
+      "request_data_invalid",
+      tooLarge ? `request body exceeds ${requestLimits.bodyBytes} bytes` : "request body could not be read",
+    );
+  }
+  state.data = decodeRequestData(state.httpMethod as "GET" | "POST", state.rawQuery, state.body);
+}
