@@ -1,7 +1,7 @@
 // The ceiling of `equipments.list`: what a careful hand-written service does with no
 // framework of its own - the raw SQL that fetches the same rows, JavaScript objects
 // of the same shape (statuses computed in JavaScript), one JSON.stringify.
-import { scheduleSeverity, statusName } from "../lib/equipmentStatus.mjs";
+import { equipmentStatusOf, scheduleStatusAt } from "../lib/equipmentStatus.mjs";
 
 /** Equipment field → the SQL that reads it (bigint as float8, so both drivers give numbers). */
 const columnSql = {
@@ -66,7 +66,7 @@ export async function listCeiling(query, request, now) {
       };
       const entry = {
         schedule_id: s.schedule_id,
-        status: statusName(scheduleSeverity(dates, now)),
+        status: scheduleStatusAt(dates, now),
         ...dates,
       };
       if (list) list.push(entry);
@@ -128,12 +128,7 @@ export async function listCeiling(query, request, now) {
           out.metavalues = { ...nulls, ...row.metavalues };
           break;
         case "status": {
-          let worst = "uptodate";
-          for (const s of schedules) {
-            if (s.status === "expired") worst = "expired";
-            else if (s.status === "expiring" && worst === "uptodate") worst = "expiring";
-          }
-          out.status = worst;
+          out.status = equipmentStatusOf(schedules.map((/** @type {{ status: string }} */ s) => s.status));
           break;
         }
         case "schedules":

@@ -1,25 +1,8 @@
-// The status rules of decisions.md §3, in plain JavaScript: the ceilings compute
-// statuses the way any hand-written service would, and the validation workload turns
-// dataset records into API records with them.
-
-const names = ["uptodate", "expiring", "expired"];
-
-/**
- * Severity of one schedule at `now`: 0 uptodate, 1 expiring, 2 expired.
- *
- * @param {{ expiresOn: number | null, expiringOn: number | null, lastCompletedOn: number | null }} s
- * @param {number} now
- */
-export function scheduleSeverity(s, now) {
-  if (s.expiresOn == null || s.lastCompletedOn == null || now >= s.expiresOn) return 2;
-  if (s.expiringOn != null && now >= s.expiringOn) return 1;
-  return 0;
-}
-
-/** @param {number} severity */
-export function statusName(severity) {
-  return names[severity];
-}
+// The status rules as the schema states them (`scheduleStatusAt`, `equipmentStatusOf`
+// of @wsafe/schema): the ceilings compute statuses in JavaScript the way any
+// hand-written service would, and the validation workload turns dataset records into
+// API records with them.
+import { equipmentStatusOf, scheduleStatusAt } from "@wsafe/schema";
 
 /**
  * A dataset equipment as `equipments.list` returns it with every field: the schedules
@@ -29,18 +12,13 @@ export function statusName(severity) {
  * @param {number} now
  */
 export function toApiEquipment(e, now) {
-  let worst = 0;
-  const schedules = e.schedules.map((/** @type {any} */ s) => {
-    const severity = scheduleSeverity(s, now);
-    worst = Math.max(worst, severity);
-    return {
-      schedule_id: s.schedule_id,
-      status: statusName(severity),
-      expiresOn: s.expiresOn,
-      expiringOn: s.expiringOn,
-      lastCompletedOn: s.lastCompletedOn,
-    };
-  });
+  const schedules = e.schedules.map((/** @type {any} */ s) => ({
+    schedule_id: s.schedule_id,
+    status: scheduleStatusAt(s, now),
+    expiresOn: s.expiresOn,
+    expiringOn: s.expiringOn,
+    lastCompletedOn: s.lastCompletedOn,
+  }));
   /** @type {Record<string, unknown>} */
   const out = {
     id: e.id,
@@ -57,7 +35,9 @@ export function toApiEquipment(e, now) {
   out.notes = e.notes;
   out.isInService = e.isInService;
   out.metavalues = e.metavalues;
-  out.status = statusName(worst);
+  out.status = equipmentStatusOf(schedules.map((/** @type {{ status: string }} */ s) => s.status));
   out.schedules = schedules;
   return out;
 }
+
+export { equipmentStatusOf, scheduleStatusAt };

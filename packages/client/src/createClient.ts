@@ -1,3 +1,4 @@
+import { defaultHeaderPrefix } from "@wsafe/schema/wire";
 import type { CallOptions, ClientOptions } from "./ClientOptions.js";
 import { type ClientConfig, callMethod } from "./internal/callMethod.js";
 import type { WsafeClient } from "./WsafeClient.js";
@@ -40,7 +41,7 @@ export function createClient(options: ClientOptions): WsafeClient {
     },
     onRetry: options.onRetry,
     validate: options.validateResponses,
-    headerPrefix: options.headerPrefix ?? "SVC",
+    headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
   };
   const call: Call = (method, params, callOptions) => callMethod(config, method, params, callOptions);
   // Cached so that `client.equipments === client.equipments`.

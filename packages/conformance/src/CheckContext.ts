@@ -1,4 +1,4 @@
-import { type MethodName, methods } from "@wsafe/schema";
+import { defaultHeaderPrefix, type MethodName, methods, methodUrlPath } from "@wsafe/schema";
 import type { ConformanceOptions } from "./ConformanceOptions.js";
 import { conventionProblems } from "./conventionProblems.js";
 import type { ApiClient, ApiResponse } from "./createClient.js";
@@ -32,7 +32,7 @@ export class CheckContext {
     readonly options: ConformanceOptions,
     readonly call: ApiClient,
   ) {
-    this.prefix = options.headerPrefix ?? "SVC";
+    this.prefix = options.headerPrefix ?? defaultHeaderPrefix;
   }
 
   /**
@@ -52,13 +52,13 @@ export class CheckContext {
 
   /** POSTs request data as the JSON body, with `token` added (`null`: none added). */
   post(method: string, data: unknown, token: string | null = this.options.token): Promise<ApiResponse> {
-    return this.call({ path: `/v1/${method}`, body: JSON.stringify(withToken(data, token)) });
+    return this.call({ path: methodUrlPath(method), body: JSON.stringify(withToken(data, token)) });
   }
 
   /** GETs with the request data JSON, percent-encoded, as the whole query string (`token` as for {@link post}). */
   get(method: string, data: unknown, token: string | null = this.options.token): Promise<ApiResponse> {
     return this.call({
-      path: `/v1/${method}?${encodeURIComponent(JSON.stringify(withToken(data, token)))}`,
+      path: `${methodUrlPath(method)}?${encodeURIComponent(JSON.stringify(withToken(data, token)))}`,
       method: "GET",
     });
   }

@@ -1,7 +1,6 @@
-import { errorResponseSchema, formatIssuePath } from "@wsafe/schema";
+import { errorResponseSchema, formatIssuePath, headerNames, requestIdPattern } from "@wsafe/schema";
 import type { ApiResponse } from "./createClient.js";
 
-const requestIdPattern = /^[A-Za-z0-9]{20,}$/;
 const integerPattern = /^\d+$/;
 
 /**
@@ -41,13 +40,14 @@ export function conventionProblems(response: ApiResponse, headerPrefix: string):
 /** The `{prefix}-Request-ID` and `{prefix}-Response-Time` headers every answer carries. */
 export function headerProblems(response: ApiResponse, headerPrefix: string): string[] {
   const problems: string[] = [];
-  const id = response.headers.get(`${headerPrefix}-Request-ID`);
-  if (id === null) problems.push(`no ${headerPrefix}-Request-ID header`);
+  const names = headerNames(headerPrefix);
+  const id = response.headers.get(names.requestId);
+  if (id === null) problems.push(`no ${names.requestId} header`);
   else if (!requestIdPattern.test(id))
-    problems.push(`${headerPrefix}-Request-ID ${JSON.stringify(id)} is not 20+ letters and digits`);
-  const time = response.headers.get(`${headerPrefix}-Response-Time`);
-  if (time === null) problems.push(`no ${headerPrefix}-Response-Time header`);
+    problems.push(`${names.requestId} ${JSON.stringify(id)} is not 20+ letters and digits`);
+  const time = response.headers.get(names.responseTime);
+  if (time === null) problems.push(`no ${names.responseTime} header`);
   else if (!integerPattern.test(time))
-    problems.push(`${headerPrefix}-Response-Time ${JSON.stringify(time)} is not an integer`);
+    problems.push(`${names.responseTime} ${JSON.stringify(time)} is not an integer`);
   return problems;
 }

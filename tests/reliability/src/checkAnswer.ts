@@ -1,4 +1,4 @@
-import { methods, responseEnvelopeSchema } from "@wsafe/schema";
+import { headerNames, methods, requestIdPattern, responseEnvelopeSchema } from "@wsafe/schema";
 import { findLeaks } from "./findLeaks.js";
 import type { Fixture } from "./fixture.js";
 import type { Answer } from "./httpsClient.js";
@@ -34,17 +34,20 @@ export function requestText(request: RequestCase): string {
   return `${request.path}\n${query}\n${body}`;
 }
 
+// The suite's servers use the default prefix.
+const names = headerNames();
+
 function checkHeaders(answer: Answer, problems: string[], requestIds: Set<string> | undefined) {
-  const id = answer.headers["svc-request-id"];
-  if (id === undefined || !/^[A-Za-z0-9]{20,}$/.test(id))
-    problems.push(`SVC-Request-ID is ${JSON.stringify(id)}`);
+  const id = answer.headers[names.requestId.toLowerCase()];
+  if (id === undefined || !requestIdPattern.test(id))
+    problems.push(`${names.requestId} is ${JSON.stringify(id)}`);
   else if (requestIds) {
-    if (requestIds.has(id)) problems.push(`SVC-Request-ID ${id} was used twice`);
+    if (requestIds.has(id)) problems.push(`${names.requestId} ${id} was used twice`);
     requestIds.add(id);
   }
-  const time = answer.headers["svc-response-time"];
+  const time = answer.headers[names.responseTime.toLowerCase()];
   if (time === undefined || !/^\d+$/.test(time))
-    problems.push(`SVC-Response-Time is ${JSON.stringify(time)}`);
+    problems.push(`${names.responseTime} is ${JSON.stringify(time)}`);
 }
 
 /**

@@ -1,15 +1,24 @@
-import { type ErrorIdentifier, isMethodName, type MethodName, parseParams } from "@wsafe/schema";
+import {
+  type ErrorIdentifier,
+  isMethodName,
+  type MethodName,
+  type Methods,
+  parseParams,
+  type RequestCheckId,
+  requestChecks,
+  requestLimits,
+} from "@wsafe/schema";
 import type { Fixture } from "./fixture.js";
 import type { RequestCase } from "./requestCase.js";
 
-/** The default body limit of decisions §1 row 3. */
-export const BODY_LIMIT = 1024 * 1024;
+/** The body limit of the request data check. */
+export const BODY_LIMIT = requestLimits.bodyBytes;
 
 // Nesting beyond this is allowed to be refused as request_data_invalid (a resource
 // limit decisions.md does not number); up to it, valid JSON must be treated as JSON.
 export const NESTING_TOLERATED = 512;
 
-/** What a request may answer, computed from decisions §1 and `parseParams` only. */
+/** What a request may answer, computed from the contract's pipeline and `parseParams` only. */
 export type Expectation =
   /** OPTIONS on a method's URL: the CORS pre-flight, 204 without a body. */
   | { kind: "preflight" }
@@ -17,7 +26,7 @@ export type Expectation =
   | { kind: "head" }
   | {
       kind: "envelope";
-      /** Every outcome decisions.md allows; exactly one for all but the documented gaps. */
+      /** Every outcome the contract allows; exactly one for all but the documented gaps. */
       allowed: ReadonlySet<ErrorIdentifier | "ok">;
       /** The method whose result schema a success must match. */
       method: MethodName | undefined;
@@ -76,7 +85,7 @@ const jsonWhitespaceOnly = /^[ \t\n\r]+$/;
 function decodeText(text: string): Decoded {
   if (text === "") return { ok: true, data: {} };
   if (jsonWhitespaceOnly.test(text)) {
-    // decisions.md says "absent/empty data counts as {}" and "invalid JSON fails":
+    // The contract says "absent/empty data counts as {}" and "invalid JSON fails":
     // white space only is both empty-looking and not a JSON text, so both answers are read as allowed.
     return { ok: true, data: {}, ambiguity: "request data is JSON white space only" };
   }
@@ -95,7 +104,7 @@ function decodeText(text: string): Decoded {
   return { ok: true, data };
 }
 
-/** Row 3 of decisions §1: the request data object, or a failure. */
+/** The `request_data` check: the request data object, or a failure. */
 export function decodeRequestData(request: RequestCase): Decoded {
   if (request.method === "GET") {
     if (request.query === undefined || request.query === "") return { ok: true, data: {} };
@@ -145,34 +154,102 @@ function depthOf(value: unknown): number {
   return max;
 }
 
+type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
+
 /**
- * The oracle: decisions §1 applied in order, row 10 through the contract's own
- * `parseParams`, row 11 through the fixture's ownership of ids.
+ * The method's own lookup in the fixture, per method: whether the content exists in the
+ * caller's account. Exhaustive over the registry: a new method without its lookup here
+ * does not compile.
+ */
+const lookups: { [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean } = {
+  "resources.list": () => true,
+  "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
+  "users.info": (params, mine) =>
+    mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
+};
+
+/** What the oracle knows of a request while it walks the pipeline. */
+interface Walk {
+  request: RequestCase;
+  name?: MethodName;
+  decoded?: Extract<Decoded, { ok: true }>;
+  facts?: TokenFacts;
+  params?: unknown;
+}
+
+/** The answer once the data is decoded: honours `pretty`, names the method. */
+type Answer = (outcome: ErrorIdentifier | "ok", extra?: Partial<Envelope>) => Envelope;
+
+/** One check of the oracle: the expectation it ends the walk with, or undefined to go on. */
+type OracleCheck = (walk: Walk, answer: Answer) => Expectation | undefined;
+
+/**
+ * The oracle: the contract's `requestChecks` applied in their order, each check
+ * modelled here on its own, `parameters` through the contract's own `parseParams`, the
+ * method's lookups through the fixture's ownership of ids.
  */
 export function createOracle(fixture: Fixture) {
   const tokens = tokenFacts(fixture);
-  const owned = {
+  const owned: Record<TokenFacts["account"], Owned> = {
     alpha: fixture.alpha,
     beta: fixture.beta,
-    gamma: { equipmentTypes: [] as string[], users: ["u_gamma_1"] },
+    gamma: { equipmentTypes: [], users: ["u_gamma_1"] },
+  };
+
+  const checks: { [Id in RequestCheckId]: OracleCheck } = {
+    method_path(walk) {
+      const name = /^\/v1\/(.*)$/.exec(walk.request.path)?.[1];
+      if (name === undefined || !isMethodName(name)) return fail("api_method_not_found");
+      walk.name = name;
+      return undefined;
+    },
+    http_method({ request }) {
+      if (request.method === "OPTIONS") return { kind: "preflight" };
+      if (request.method !== "GET" && request.method !== "POST") return fail("request_method_invalid");
+      return undefined;
+    },
+    request_data(walk) {
+      const decoded = decodeRequestData(walk.request);
+      if (!decoded.ok) return fail("request_data_invalid");
+      walk.decoded = decoded;
+      return undefined;
+    },
+    token_present(walk, result) {
+      const token = own(walk.decoded!.data, "token");
+      if (token === undefined || token === "") return result("token_missing");
+      if (typeof token !== "string") return result("token_invalid");
+      return undefined;
+    },
+    token_known(walk, result) {
+      walk.facts = tokens.get(own(walk.decoded!.data, "token") as string);
+      return walk.facts ? undefined : result("token_invalid");
+    },
+    token_active: ({ facts }, result) => (facts!.active ? undefined : result("token_inactive")),
+    account_active: ({ facts }, result) => (facts!.accountActive ? undefined : result("account_inactive")),
+    // The fuzzed server's limit is out of reach, so the check always passes.
+    rate_limit: () => undefined,
+    permission: ({ facts }, result) => (facts!.read ? undefined : result("token_permission")),
+    parameters(walk, result) {
+      const params = parseParams(walk.name!, walk.decoded!.data);
+      if (!params.ok) return result(params.error, { parameter: params.parameter });
+      walk.params = params.params;
+      return undefined;
+    },
+    method_lookups(walk, result) {
+      const lookup = lookups[walk.name!] as (params: unknown, mine: Owned) => boolean;
+      if (!lookup(walk.params, owned[walk.facts!.account])) return result("content_not_found");
+      const account = walk.facts!.account === "gamma" ? undefined : walk.facts!.account;
+      return result("ok", { account });
+    },
   };
 
   return function expect(request: RequestCase): Expectation {
     // HEAD cannot carry a body whatever the path, so only status and headers can be checked.
     if (request.method === "HEAD") return { kind: "head" };
-    // Row 1: the path, exactly `/v1/<known method>`.
-    const match = /^\/v1\/(.*)$/.exec(request.path);
-    const name = match?.[1];
-    if (name === undefined || !isMethodName(name)) return fail("api_method_not_found");
-    // Row 2: GET and POST go on; OPTIONS is the pre-flight.
-    if (request.method === "OPTIONS") return { kind: "preflight" };
-    if (request.method !== "GET" && request.method !== "POST") return fail("request_method_invalid");
-    // Row 3.
-    const decoded = decodeRequestData(request);
-    if (!decoded.ok) return fail("request_data_invalid");
-    const data = decoded.data;
-    const pretty = own(data, "pretty") === true;
-    const result = (error: ErrorIdentifier | "ok", extra: Partial<Envelope> = {}): Envelope => {
+    const walk: Walk = { request };
+    // Once the data is decoded, answers honour `pretty` and carry the method.
+    const result: Answer = (error, extra = {}) => {
+      const decoded = walk.decoded!;
       const allowed = new Set<ErrorIdentifier | "ok">([error]);
       let ambiguity = extra.ambiguity;
       if (decoded.ambiguity) {
@@ -182,44 +259,22 @@ export function createOracle(fixture: Fixture) {
       return {
         kind: "envelope",
         allowed,
-        method: name,
+        method: walk.name,
         account: undefined,
         parameter: undefined,
-        pretty,
+        pretty: own(decoded.data, "pretty") === true,
         ...extra,
         ambiguity,
       };
     };
-    // Rows 4-7 and 9 (row 8 cannot trip: the fuzzed server's limit is out of reach).
-    const token = own(data, "token");
-    if (token === undefined || token === "") return result("token_missing");
-    if (typeof token !== "string") return result("token_invalid");
-    const facts = tokens.get(token);
-    if (!facts) return result("token_invalid");
-    if (!facts.active) return result("token_inactive");
-    if (!facts.accountActive) return result("account_inactive");
-    if (!facts.read) return result("token_permission");
-    // Row 10.
-    const params = parseParams(name, data);
-    if (!params.ok) return result(params.error, { parameter: params.parameter });
-    // Row 11.
-    const account = facts.account === "gamma" ? undefined : facts.account;
-    const mine = owned[facts.account];
-    const found = (() => {
-      switch (name) {
-        case "resources.list":
-          return true;
-        case "equipments.list":
-          return mine.equipmentTypes.includes(
-            (params.params as { equipmentType_id: string }).equipmentType_id,
-          );
-        case "users.info": {
-          const user = (params.params as { user: string | number }).user;
-          return mine.users.includes(typeof user === "number" ? String(user) : user);
-        }
-      }
-    })();
-    return found ? result("ok", { account }) : result("content_not_found");
+    for (const check of requestChecks) {
+      const outcome = checks[check.id](
+        walk,
+        result as OracleCheck extends (w: Walk, f: infer F) => unknown ? F : never,
+      );
+      if (outcome) return outcome;
+    }
+    throw new Error("the method's lookups always answer");
   };
 }
 

@@ -1,24 +1,18 @@
+import { recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
+
 // Where each generated page lives. The schema package's TSDoc links point here too
 // (`/methods/<name>/`, `/records/<record>/`, `/errors/`, `/dataset/`), so keep them stable.
 
-/** The catalog records that get a page of their own, in sidebar order. */
-export const recordPageNames = [
-  "Resource",
-  "Version",
-  "Equipment",
-  "Schedule",
-  "User",
-  "Status",
-  "Metavalues",
-] as const;
-
-/** Records shown on another record's page rather than their own. */
-const recordAliases: Record<string, string> = { EquipmentSelection: "equipment" };
+/**
+ * The catalog records that get a page of their own, in sidebar order: those whose
+ * catalog entry names a page after itself (`EquipmentSelection` is shown on the
+ * equipment page).
+ */
+export const recordPageNames = schemaNames.filter((name) => schemaCatalog[name].page === name.toLowerCase());
 
 /** The slug of a record's page (`Equipment` → `equipment`), or undefined when it has none. */
 export function recordSlug(name: string): string | undefined {
-  if (recordAliases[name]) return recordAliases[name];
-  return (recordPageNames as readonly string[]).includes(name) ? name.toLowerCase() : undefined;
+  return recordPage(name);
 }
 
 /** The URL path of a method's page. */

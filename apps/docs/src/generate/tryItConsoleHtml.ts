@@ -1,5 +1,6 @@
 // The static form of a method page's try-it console. It is plain HTML inside the
 // Markdown; src/tryIt/mountTryItConsoles.ts wires it up in the browser.
+import { headerNames } from "@wsafe/schema/wire";
 import { escapeHtml } from "./markdown.js";
 import { defaultBaseUrl } from "./sitePaths.js";
 
@@ -21,7 +22,7 @@ export function tryItConsoleHtml(method: string, request: Record<string, unknown
     `<button type="submit">Send ${escapeHtml(method)}</button>`,
     "</form>",
     `<div class="try-it-result" aria-live="polite" hidden>`,
-    `<dl class="try-it-headers"><dt>HTTP status</dt><dd data-field="status"></dd><dt>SVC-Request-ID</dt><dd data-field="requestId"></dd><dt>SVC-Response-Time</dt><dd data-field="responseTime"></dd><dt>Sent with</dt><dd data-field="sentWith"></dd></dl>`,
+    `<dl class="try-it-headers"><dt>HTTP status</dt><dd data-field="status"></dd><dt>${headerNames().requestId}</dt><dd data-field="requestId"></dd><dt>${headerNames().responseTime}</dt><dd data-field="responseTime"></dd><dt>Sent with</dt><dd data-field="sentWith"></dd></dl>`,
     `<pre class="try-it-body"><code data-field="body"></code></pre>`,
     "</div>",
     "</div>",

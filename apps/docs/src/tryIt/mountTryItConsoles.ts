@@ -1,6 +1,8 @@
 // Wires up the try-it consoles that the method pages hold as static HTML
 // (src/generate/tryItConsoleHtml.ts): sends the request with @wsafe/client and shows the
-// answer's body and its SVC-Request-ID / SVC-Response-Time headers.
+// answer's body and its request-id and response-time headers.
+
+import { headerNames } from "@wsafe/schema/wire";
 
 /** localStorage key of the base URL, shared by every method page. */
 export const baseUrlStorageKey = "wsafe-docs:base-url";
@@ -105,11 +107,13 @@ async function send(consoleElement: HTMLElement, form: HTMLFormElement) {
     return;
   }
   const notExposed = "(not readable: the server does not expose it to this origin)";
+  // The docs describe a server with the default header prefix.
+  const names = headerNames();
   show({
     status: `${response.status} ${response.statusText}`.trim(),
-    requestId: response.headers.get("SVC-Request-ID") ?? notExposed,
-    responseTime: response.headers.has("SVC-Response-Time")
-      ? `${response.headers.get("SVC-Response-Time")} ms`
+    requestId: response.headers.get(names.requestId) ?? notExposed,
+    responseTime: response.headers.has(names.responseTime)
+      ? `${response.headers.get(names.responseTime)} ms`
       : notExposed,
     sentWith: `${clientName}, ${httpMethod}`,
     body: formatBody(bodyText ?? ""),

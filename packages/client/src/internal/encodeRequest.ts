@@ -1,3 +1,4 @@
+import { jsonContentType, methodUrlPath } from "@wsafe/schema/wire";
 import type { FetchInit } from "../FetchLike.js";
 
 /**
@@ -16,13 +17,10 @@ export function encodeRequest(
   httpMethod: "POST" | "GET",
   signal: AbortSignal,
 ): [url: string, init: FetchInit] {
-  const url = `${baseUrl}/v1/${encodeURIComponent(method)}`;
+  const url = `${baseUrl}${methodUrlPath(encodeURIComponent(method))}`;
   const json = JSON.stringify(data);
   // GET carries no header at all, so a browser sends it cross-origin without a pre-flight.
   if (httpMethod === "GET")
     return [`${url}?${encodeURIComponent(json)}`, { method: "GET", headers: {}, signal }];
-  return [
-    url,
-    { method: "POST", headers: { "content-type": "application/json; charset=utf-8" }, body: json, signal },
-  ];
+  return [url, { method: "POST", headers: { "content-type": jsonContentType }, body: json, signal }];
 }

@@ -1,3 +1,4 @@
+import { headerNames } from "@wsafe/schema/wire";
 import type { ResponseLike } from "../FetchLike.js";
 import type { ResponseMeta } from "../ResponseMeta.js";
 
@@ -12,9 +13,10 @@ export function metaFromHeaders(
   headerPrefix: string,
   attempts: number,
 ): ResponseMeta {
-  const time = response.headers.get(`${headerPrefix}-Response-Time`);
+  const names = headerNames(headerPrefix);
+  const time = response.headers.get(names.responseTime);
   return {
-    requestId: response.headers.get(`${headerPrefix}-Request-ID`) ?? undefined,
+    requestId: response.headers.get(names.requestId) ?? undefined,
     responseTime: time === null || Number.isNaN(Number(time)) ? undefined : Number(time),
     status: response.status,
     attempts,

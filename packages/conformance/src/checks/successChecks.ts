@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { type MethodName, validate } from "@wsafe/schema";
+import { headerNames, type MethodName, validate } from "@wsafe/schema";
 import { type CheckDefinition, CheckFailed, expect } from "../CheckContext.js";
 import { headerProblems } from "../conventionProblems.js";
 
@@ -35,7 +35,7 @@ export function successChecks(method: MethodName): CheckDefinition[] {
           isDeepStrictEqual(getBody, postBody),
           "GET and POST with the same request data answered different bodies",
         );
-        const id = `${ctx.prefix}-Request-ID`;
+        const id = headerNames(ctx.prefix).requestId;
         expect(post.headers.get(id) !== get.headers.get(id), `two requests carried the same ${id}`);
       },
     },

@@ -1,4 +1,5 @@
-// The server's command line, the contract of decisions.md §6.
+// The server's command line: `wsafe serve`, `import`, `tokens` and `accounts`.
+import { defaultHeaderPrefix } from "@wsafe/schema";
 import { code, frontMatter, page, table } from "../markdown.js";
 
 /** The Markdown of the command line page. */
@@ -78,7 +79,7 @@ export function commandLinePage(): string {
         [
           "`--header-prefix P`",
           "`WSAFE_HEADER_PREFIX`",
-          "`SVC`",
+          `\`${defaultHeaderPrefix}\``,
           "Prefix of the `-Request-ID` and `-Response-Time` headers.",
         ],
         ["`--cors-origin O`", "`WSAFE_CORS_ORIGIN`", "`*`", "`Access-Control-Allow-Origin` of every answer."],

@@ -1,6 +1,13 @@
 // Conventions shared by every method: URL shape, GET and POST encoding, the envelope,
-// the headers and `pretty` (interface.md's common convention, decisions.md §1-2).
-import { requestEnvelopeShape } from "@wsafe/schema";
+// the headers and `pretty` (interface.md's common convention, the schema's wire facts).
+import {
+  defaultHeaderPrefix,
+  headerNames,
+  jsonContentType,
+  type ResponseHeader,
+  requestEnvelopeShape,
+  responseHeaders,
+} from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { curlGet, curlPost } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
@@ -70,22 +77,16 @@ export function conventionsPage(): string {
     "## `pretty`",
     'With `"pretty": true` the response JSON is indented with two spaces; otherwise it is compact. `pretty` must be a boolean (else `parameter_invalid`). Failures honour it once the request data was decoded.',
     "## Response headers",
-    "Every answer carries these headers. The prefix `SVC` is the default; an operator can configure another.",
+    `Every answer carries these headers. The prefix \`${defaultHeaderPrefix}\` is the default; an operator can configure another.`,
     table(
       ["Header", "Type", "Meaning"],
       [
-        [
-          "`SVC-Request-ID`",
-          "string",
-          "Identifier of this request: 20 or more characters of `A-Z`, `a-z`, `0-9`, unique per request and logged by the server. Quote it when asking for support.",
-        ],
-        [
-          "`SVC-Response-Time`",
-          "integer",
-          "Milliseconds the server spent on this request; for a streamed answer, until its first records were ready.",
-        ],
-        ["`Retry-After`", "integer", "Only with `rate_limit_exceeded`: seconds to wait before retrying."],
-        ["`Content-Type`", "string", "`application/json; charset=utf-8` on every JSON answer."],
+        ...(Object.keys(responseHeaders) as ResponseHeader[]).map((header) => [
+          inlineCode(headerNames()[header]),
+          responseHeaders[header].schema.type,
+          responseHeaders[header].description,
+        ]),
+        ["`Content-Type`", "string", `\`${jsonContentType}\` on every JSON answer.`],
       ],
     ),
     "## Cross-origin calls",

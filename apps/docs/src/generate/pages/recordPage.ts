@@ -5,7 +5,7 @@ import { toJsonSchema } from "@wsafe/schema/openapi";
 import { propertyRows, resolve, type SchemaNode } from "../jsonSchemaText.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { schemaFilePath } from "../sitePaths.js";
-import { equipmentStatusRules, scheduleStatusRules, statusValues } from "./statusRules.js";
+import { equipmentStatusRules, scheduleStatusTable, statusValues } from "./statusRules.js";
 
 function fieldTable(schema: SchemaNode): string {
   const rows = propertyRows(schema, schema).map((row) => [
@@ -28,8 +28,8 @@ const extraSections: Record<string, () => (string | false)[]> = {
     "`equipments.list` with `columns` returns each equipment limited to the named fields, in the canonical order of the table above; a record leaves out `clients_id` and `title` when it has none. That shape is published as " +
       `[EquipmentSelection.json](${schemaFilePath("EquipmentSelection")}): ${schemaCatalog.EquipmentSelection.schema.meta()?.description ?? ""}`,
   ],
-  Schedule: () => ["## Status", scheduleStatusRules()],
-  Status: () => ["## Values", statusValues(), "## Rules", scheduleStatusRules(), equipmentStatusRules()],
+  Schedule: () => ["## Status", scheduleStatusTable()],
+  Status: () => ["## Values", statusValues(), "## Rules", scheduleStatusTable(), equipmentStatusRules()],
 };
 
 function valueSection(name: string, schema: SchemaNode): string[] {

@@ -1,49 +1,50 @@
-// The status rules of decisions.md §3, which the schema states only in prose. Kept in
-// one place so the equipment, schedule and status pages say the same thing.
-import { statusSchema } from "@wsafe/schema";
+// The status rules, as the schema states them in data (`statusMeanings`,
+// `scheduleStatusRules`, `equipmentStatusRule`). Kept in one place so the equipment,
+// schedule and status pages say the same thing.
+import {
+  describeStatusCondition,
+  equipmentStatusRule,
+  scheduleStatusRules,
+  statusesBySeverity,
+  statusMeanings,
+  statusSchema,
+} from "@wsafe/schema";
 import { table } from "../markdown.js";
 
-const meanings: Record<string, string> = {
-  uptodate: "Inspection current.",
-  expiring: "Inspection close to expiry: the current time has reached `expiringOn`.",
-  expired: "Inspection expired, or never completed.",
-};
-
-/** The status values with their meaning; the values come from the schema's enum. */
+/** The status values with their meaning, least severe first. */
 export function statusValues(): string {
   return table(
     ["Value", "Meaning"],
-    statusSchema.options.map((value) => [`\`${value}\``, meanings[value] ?? ""]),
+    statusSchema.options.map((value) => [`\`${value}\``, statusMeanings[value]]),
   );
 }
 
 /** How a schedule's status is computed at request time. */
-export function scheduleStatusRules(): string {
+export function scheduleStatusTable(): string {
   return [
     "A schedule's `status` is computed when the request is served, from its stored dates and the current time `now`; it is never stored or imported. The first matching rule wins:",
     table(
       ["#", "Condition", "Status"],
-      [
-        ["1", "`expiresOn` or `lastCompletedOn` is `null` (never completed)", "`expired`"],
-        ["2", "`now >= expiresOn`", "`expired`"],
-        ["3", "`now >= expiringOn`", "`expiring`"],
-        ["4", "otherwise", "`uptodate`"],
-      ],
+      scheduleStatusRules.map((rule, index) => [
+        String(index + 1),
+        describeStatusCondition(rule.when),
+        `\`${rule.status}\``,
+      ]),
     ),
   ].join("\n\n");
 }
 
-/** How an equipment's overall status follows from its schedules. */
+/** How an equipment's overall status follows from its schedules: the most severe wins. */
 export function equipmentStatusRules(): string {
+  const [least, ...more] = statusesBySeverity;
+  const rows = more
+    .reverse()
+    .map((status, index) => [
+      `${index ? "else at least" : "at least"} one schedule is \`${status}\``,
+      `\`${status}\``,
+    ]);
   return [
-    "An equipment's overall `status` follows from the statuses of its schedules:",
-    table(
-      ["Condition", "Status"],
-      [
-        ["at least one schedule is `expired`", "`expired`"],
-        ["else at least one schedule is `expiring`", "`expiring`"],
-        ["else (also when it has no schedules)", "`uptodate`"],
-      ],
-    ),
+    `An equipment's overall \`status\` is ${equipmentStatusRule}:`,
+    table(["Condition", "Status"], [...rows, ["else (also when it has no schedules)", `\`${least}\``]]),
   ].join("\n\n");
 }
