@@ -1,5 +1,5 @@
-import { defaultHeaderPrefix } from "@wsafe/schema/wire";
 import type { CallOptions, ClientOptions } from "./ClientOptions.js";
+import { clientDefaults } from "./clientDefaults.js";
 import { type ClientConfig, callMethod } from "./internal/callMethod.js";
 import type { WsafeClient } from "./WsafeClient.js";
 
@@ -31,17 +31,17 @@ export function createClient(options: ClientOptions): WsafeClient {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     token: options.token,
     fetch: options.fetch,
-    method: options.method ?? "POST",
-    timeoutMs: options.timeoutMs ?? 60_000,
+    method: options.method ?? clientDefaults.method,
+    timeoutMs: options.timeoutMs ?? clientDefaults.timeoutMs,
     // Field by field, so that `{ maxRetries: undefined }` keeps the default rather than unbounding it.
     retries: {
-      maxRetries: retries?.maxRetries ?? 3,
-      minDelayMs: retries?.minDelayMs ?? 250,
-      maxDelayMs: retries?.maxDelayMs ?? 30_000,
+      maxRetries: retries?.maxRetries ?? clientDefaults.retries.maxRetries,
+      minDelayMs: retries?.minDelayMs ?? clientDefaults.retries.minDelayMs,
+      maxDelayMs: retries?.maxDelayMs ?? clientDefaults.retries.maxDelayMs,
     },
     onRetry: options.onRetry,
     validate: options.validateResponses,
-    headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
+    headerPrefix: options.headerPrefix ?? clientDefaults.headerPrefix,
   };
   const call: Call = (method, params, callOptions) => callMethod(config, method, params, callOptions);
   // Cached so that `client.equipments === client.equipments`.

@@ -17,6 +17,7 @@ export type {
   RetryEvent,
   RetryOptions,
 } from "./ClientOptions.js";
+export { clientDefaults } from "./clientDefaults.js";
 export { createClient } from "./createClient.js";
 export {
   ErrorCode,
