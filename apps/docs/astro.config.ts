@@ -45,6 +45,16 @@ export default defineConfig({
         { label: "Methods", autogenerate: { directory: "methods" } },
         { label: "Records", autogenerate: { directory: "records" } },
         {
+          label: "Libraries and tools",
+          items: [
+            { label: "TypeScript client", slug: "client" },
+            { label: "Client errors", slug: "client/errors" },
+            { label: "Retries, timeouts, abort", slug: "client/retries" },
+            { label: "Validation", slug: "validation" },
+            { label: "Conformance kit", slug: "conformance" },
+          ],
+        },
+        {
           label: "Operate",
           items: [
             { label: "Dataset format", slug: "dataset" },

@@ -8,7 +8,11 @@ import { methods, schemaNames } from "@wsafe/schema";
 import { authenticationPage } from "./pages/authenticationPage.js";
 import { benchmarksPage } from "./pages/benchmarksPage.js";
 import { type Changelog, changelogPage } from "./pages/changelogPage.js";
+import { clientErrorsPage } from "./pages/clientErrorsPage.js";
+import { clientPage } from "./pages/clientPage.js";
+import { clientRetriesPage } from "./pages/clientRetriesPage.js";
 import { commandLinePage } from "./pages/commandLinePage.js";
+import { conformancePage } from "./pages/conformancePage.js";
 import { conventionsPage } from "./pages/conventionsPage.js";
 import { datasetPage } from "./pages/datasetPage.js";
 import { downloadsPage } from "./pages/downloadsPage.js";
@@ -17,6 +21,7 @@ import { methodPage } from "./pages/methodPage.js";
 import { overviewPage } from "./pages/overviewPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
+import { validationPage } from "./pages/validationPage.js";
 import { recordPageNames } from "./sitePaths.js";
 
 /** Where to write, and where the repository's other inputs are. */
@@ -123,6 +128,12 @@ export function generatePages(
     "downloads.md": downloadsPage(),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
+    // Pages about the packages; their TSDoc `@see` links name them (test/seeLinks.test.ts).
+    "client/index.md": clientPage(),
+    "client/errors.md": clientErrorsPage(),
+    "client/retries.md": clientRetriesPage(),
+    "validation.md": validationPage(),
+    "conformance.md": conformancePage(),
   };
   // Sidebar order is registry order, and the records' order of sitePaths.ts.
   Object.values(methods).forEach((method, index) => {

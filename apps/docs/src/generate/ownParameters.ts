@@ -1,0 +1,25 @@
+// A method's own parameters: its request data without the envelope every method shares
+// (`token`, `pretty`), which the index and client pages would otherwise repeat per row.
+import { type MethodDefinition, requestEnvelopeShape } from "@wsafe/schema";
+
+/** One parameter of a method, in schema order. */
+export interface OwnParameter {
+  name: string;
+  required: boolean;
+}
+
+/** The parameters `method` takes besides `token` and `pretty`, read from its params schema. */
+export function ownParameters(method: MethodDefinition): OwnParameter[] {
+  return Object.entries(method.params.shape as Record<string, { isOptional(): boolean }>)
+    .filter(([name]) => !(name in requestEnvelopeShape))
+    .map(([name, field]) => ({ name, required: !field.isOptional() }));
+}
+
+/** The parameters as a table cell: `` `user` `` for required ones, `` `columns` (optional) `` otherwise; "none" when there are none. */
+export function ownParametersText(method: MethodDefinition): string {
+  const parameters = ownParameters(method);
+  if (!parameters.length) return "none";
+  return parameters
+    .map(({ name, required }) => (required ? `\`${name}\`` : `\`${name}\` (optional)`))
+    .join(", ");
+}
