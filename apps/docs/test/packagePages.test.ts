@@ -1,5 +1,5 @@
-// The pages about the packages (the client, its errors and retries, validation, the
-// conformance kit) must say what the code does: every method, default,
+// The pages about the packages (the methods index, the client, its errors and retries,
+// validation, the conformance kit) must say what the code does: every method, default,
 // error kind, schema name, check and flag, read from the packages themselves, and the
 // retry rules held to the client's real behaviour.
 import { execFileSync } from "node:child_process";
@@ -19,6 +19,26 @@ const row = (rows: string[][], first: string) => rows.find((cells) => cells[0] =
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe("the methods index", () => {
+  const html = mainHtml(pageHtml("/methods/"));
+
+  it("lists every registry method with its summary, in registry order, each linked to its page", () => {
+    const rows = tableRows(html);
+    expect(rows.map((cells) => [cells[0], cells[1]])).toEqual(
+      all.map((method) => [method.name, method.summary]),
+    );
+    for (const method of all) expect(html).toContain(`href="/methods/${method.name}/"`);
+  });
+
+  it("comes first in the sidebar's Methods group", () => {
+    const sidebar = pageHtml(`/methods/${all[0]!.name}/`);
+    expect(sidebar.indexOf('href="/methods/"')).toBeGreaterThan(-1);
+    expect(sidebar.indexOf('href="/methods/"')).toBeLessThan(
+      sidebar.indexOf(`href="/methods/${all[0]!.name}/"`),
+    );
+  });
 });
 
 describe("the sidebar", () => {

@@ -18,6 +18,7 @@ import { datasetPage } from "./pages/datasetPage.js";
 import { downloadsPage } from "./pages/downloadsPage.js";
 import { errorsPage } from "./pages/errorsPage.js";
 import { methodPage } from "./pages/methodPage.js";
+import { methodsIndexPage } from "./pages/methodsIndexPage.js";
 import { overviewPage } from "./pages/overviewPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
@@ -128,6 +129,8 @@ export function generatePages(
     "downloads.md": downloadsPage(),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
+    // The registry's TSDoc `@see` names this page.
+    "methods/index.md": methodsIndexPage(),
     // Pages about the packages; their TSDoc `@see` links name them (test/seeLinks.test.ts).
     "client/index.md": clientPage(),
     "client/errors.md": clientErrorsPage(),

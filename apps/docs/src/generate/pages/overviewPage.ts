@@ -42,6 +42,7 @@ export function overviewPage(): string {
         ["[Authentication](/authentication/)", "Tokens, permissions, and the failures they cause."],
         ["[Errors](/errors/)", "Every error identifier and the order in which they are checked."],
         ["[Rate limits](/rate-limits/)", "Requests per token and `Retry-After`."],
+        ["[Methods](/methods/)", "Every method, with what it does and its parameters."],
         ["[Records](/records/equipment/)", "The fields of every record the methods return."],
         ["[Dataset format](/dataset/)", "Importing accounts, tokens and records."],
         ["[Command line](/command-line/)", "Running the server: `wsafe serve`, `import`, tokens."],
