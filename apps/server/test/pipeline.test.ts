@@ -272,9 +272,9 @@ describe.each(testStores)("request pipeline on $name", ({ skip, create }) => {
             "unexpected parameter: colums",
           );
           expectFailure(
-            await callMethod(t.url, method, "resources.list", { token: read, limit: 10 }),
+            await callMethod(t.url, method, "resources.list", { token: read, sort: "title" }),
             "parameter_unexpected",
-            "unexpected parameter: limit",
+            "unexpected parameter: sort",
           );
         },
       );

@@ -2,7 +2,9 @@ import type * as z from "zod";
 import { datasetSchema } from "./dataset.js";
 import { errorResponseSchema } from "./envelope.js";
 import { errorIdentifierSchema } from "./errors.js";
+import { responseMetadataSchema } from "./pagination.js";
 import { equipmentSchema, equipmentSelectionSchema } from "./records/equipment.js";
+import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
 import { metavaluesSchema } from "./records/metavalue.js";
 import { resourceSchema } from "./records/resource.js";
 import { scheduleSchema } from "./records/schedule.js";
@@ -49,6 +51,9 @@ const recordEntries = {
   User: entry(userSchema, "output", "user"),
   Status: entry(statusSchema, "output", "status"),
   Metavalues: entry(metavaluesSchema, "output", "metavalues"),
+  EquipmentType: entry(equipmentTypeSchema, "output", "equipmenttype"),
+  Metafield: entry(metafieldSchema, "output", "equipmenttype"),
+  ResponseMetadata: entry(responseMetadataSchema, "output"),
   ErrorIdentifier: entry(errorIdentifierSchema, "output"),
   ErrorResponse: entry(errorResponseSchema, "output"),
   Dataset: entry(datasetSchema, "input"),

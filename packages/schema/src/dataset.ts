@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { equipmentShape } from "./records/equipment.js";
+import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
 import { storedMetavaluesSchema } from "./records/metavalue.js";
 import { identifier } from "./records/primitives.js";
 import { resourceSchema } from "./records/resource.js";
@@ -38,11 +39,11 @@ export const datasetResourceSchema = z.strictObject({ account_id: accountId, ...
 
 /** An equipment type and the metafields its equipment may set. */
 export const datasetEquipmentTypeSchema = z.strictObject({
-  id: identifier("Identifier of the equipment type."),
+  id: equipmentTypeSchema.shape.id,
   account_id: accountId,
-  name: z.string().describe("Name of the equipment type."),
+  name: equipmentTypeSchema.shape.name,
   metafields: z
-    .array(z.strictObject({ id: identifier("Identifier of the metafield."), name: z.string() }))
+    .array(z.strictObject(metafieldSchema.shape))
     .default([])
     .describe("The metafields equipment of this type may set."),
 });

@@ -29,8 +29,10 @@ export {
   type Permission,
 } from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
+export * from "./methods/equipmentTypes.list.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
+export * from "./pagination.js";
 export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
 export {
   type MethodErrorsOf,

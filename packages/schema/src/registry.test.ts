@@ -12,7 +12,7 @@ const cases = Object.values(methods).flatMap((method) =>
 describe("method registry", () => {
   it("names every method by its wire name", () => {
     for (const [key, method] of Object.entries(methods)) expect(method.name).toBe(key);
-    expect(methodNames).toEqual(["resources.list", "equipments.list", "users.info"]);
+    expect(methodNames).toEqual(["resources.list", "equipments.list", "users.info", "equipmentTypes.list"]);
   });
 
   it("answers isMethodName only for own registry keys", () => {
@@ -66,7 +66,10 @@ describe("registry examples", () => {
         const failure = errorResponseSchema.parse(example.response);
         expect(method.errors).toContain(failure.error);
         expect(readValidator("ErrorResponse")(example.response)).toBe(true);
-        if (failure.error.startsWith("parameter_")) expect(requestValid).toBe(false);
+        // A parameter failure is one the schema sees too, except a cursor's: whether a
+        // cursor belongs to the walk needs the store (its signature, its account).
+        if (failure.error.startsWith("parameter_") && !failure.description?.includes("cursor"))
+          expect(requestValid).toBe(false);
       }
     },
   );

@@ -1,6 +1,7 @@
 import type * as z from "zod";
 import type { ErrorResponse } from "./envelope.js";
 import { equipmentsList } from "./methods/equipments.list.js";
+import { equipmentTypesList } from "./methods/equipmentTypes.list.js";
 import { resourcesList } from "./methods/resources.list.js";
 import { usersInfo } from "./methods/users.info.js";
 
@@ -17,6 +18,7 @@ export const methods = {
   "resources.list": resourcesList,
   "equipments.list": equipmentsList,
   "users.info": usersInfo,
+  "equipmentTypes.list": equipmentTypesList,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

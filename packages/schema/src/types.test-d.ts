@@ -18,7 +18,9 @@ import type {
 
 describe("exported types", () => {
   it("names the methods", () => {
-    expectTypeOf<MethodName>().toEqualTypeOf<"resources.list" | "equipments.list" | "users.info">();
+    expectTypeOf<MethodName>().toEqualTypeOf<
+      "resources.list" | "equipments.list" | "users.info" | "equipmentTypes.list"
+    >();
   });
 
   it("types equipment records exactly", () => {

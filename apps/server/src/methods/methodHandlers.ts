@@ -1,4 +1,5 @@
 import { equipmentsList } from "./equipmentsList.js";
+import { equipmentTypesList } from "./equipmentTypesList.js";
 import type { MethodHandlers } from "./MethodHandler.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
@@ -13,4 +14,5 @@ export const methodHandlers = {
   "resources.list": resourcesList,
   "equipments.list": equipmentsList,
   "users.info": usersInfo,
+  "equipmentTypes.list": equipmentTypesList,
 } as const satisfies MethodHandlers;

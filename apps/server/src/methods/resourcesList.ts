@@ -1,6 +1,26 @@
+import { isPageRequested } from "../pagination/isPageRequested.js";
+import { filtersFingerprint } from "../pagination/pageCursor.js";
+import { pageResult } from "../pagination/pageResult.js";
+import { readPageRequest } from "../pagination/readPageRequest.js";
 import { RawJsonResult } from "../results/RawJsonResult.js";
 import type { MethodHandler } from "./MethodHandler.js";
 
-/** `resources.list`: every resource of the account, by `sequence` then `id`, versions by `created`. */
-export const resourcesList: MethodHandler<"resources.list"> = async (_params, { store, token }) =>
-  new RawJsonResult("resources", await store.listResourcesJson(token.accountId), true);
+/** `resources.list`: the resources of the account, by `sequence` then `id`, versions by `created`; whole or a page. */
+export const resourcesList: MethodHandler<"resources.list"> = async (params, { store, token, now }) => {
+  if (!isPageRequested(params)) {
+    return new RawJsonResult("resources", await store.listResourcesJson(token.accountId), true);
+  }
+  const secret = await store.cursorSecret();
+  const spec = {
+    method: "resources.list",
+    accountId: token.accountId,
+    filters: filtersFingerprint([]),
+    requestedInstant: undefined,
+    now,
+    hasInstant: false,
+  };
+  const page = readPageRequest(params, spec, secret)!;
+  const after = page.after as readonly [string, string] | undefined;
+  const rows = await store.listResourcesPage(token.accountId, after, page.limit + 1);
+  return pageResult("resources", rows, page, secret);
+};

@@ -1,10 +1,16 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Permission } from "@wsafe/schema";
 import { compactJson } from "../json/compactJson.js";
-import { type ColumnMap, resourceColumns, versionColumns } from "./columns.js";
+import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./equipmentTypesSql.js";
 import { hashToken, tokenKey } from "./hashToken.js";
-import { type ListEquipmentsInput, listEquipmentsQuery } from "./listEquipmentsQuery.js";
+import {
+  type EquipmentsPage,
+  type ListEquipmentsInput,
+  listEquipmentsPageQuery,
+  listEquipmentsQuery,
+} from "./listEquipmentsQuery.js";
 import { ReadCache, type ReadCacheLimits } from "./ReadCache.js";
+import { resourcesJsonSql, resourcesPageSql } from "./resourcesSql.js";
 import type { Sql } from "./Sql.js";
 import type { TokenRecord } from "./TokenRecord.js";
 
@@ -20,25 +26,16 @@ function isStorableText(text: string): boolean {
   return !text.includes("\u0000");
 }
 
-/** The fields of a record as `json_build_object` arguments, from its column map. */
-const jsonObjectArguments = (columns: ColumnMap<string>, alias: string) =>
-  Object.entries(columns)
-    .map(([field, { column }]) => `'${field}', ${alias}.${column}`)
-    .join(", ");
-
-/** `resources.list` of one account as one JSON text: resources by `sequence`, `id`; versions by `created`. */
-const resourcesJsonSql = `SELECT coalesce(json_agg(json_build_object(
-    ${jsonObjectArguments(resourceColumns, "r")},
-    'versions', coalesce((
-      SELECT json_agg(json_build_object(${jsonObjectArguments(versionColumns, "v")}) ORDER BY v.created, v.position)
-        FROM resource_versions v WHERE v.resource_id = r.id), '[]'::json)
-  ) ORDER BY r.sequence, r.id), '[]'::json)::text AS json
-  FROM resources r WHERE r.account_id = $1`;
-
 /** An equipment type as `equipments.list` needs it. */
 export interface EquipmentTypeRecord {
   id: string;
   metafieldIds: string[];
+}
+
+/** One page of a list: the records' JSON texts in order, and the key of each. */
+export interface PageRows {
+  records: string[];
+  keys: (readonly [string, string])[];
 }
 
 /** Records per chunk of a streamed `equipments.list` (one cursor `FETCH`). */
@@ -51,6 +48,7 @@ export const equipmentsChunkSize = 1000;
 export class Store {
   #cache: ReadCache | undefined;
   #stopListening: (() => Promise<void>) | undefined;
+  #cursorSecret: Promise<Buffer> | undefined;
 
   /** @param sql - the database, already migrated */
   constructor(readonly sql: Sql) {}
@@ -155,6 +153,80 @@ export class Store {
       settings: this.sql.kind === "postgres" ? { work_mem: "64MB" } : {},
     });
     for await (const rows of batches) yield rows.map((row) => row.json);
+  }
+
+  /**
+   * One page of the account's resources, by (`sequence`, `id`): up to `rows` records
+   * after the record with key `after` (`sequence` as text, `id`), or from the first.
+   */
+  async listResourcesPage(
+    accountId: string,
+    after: readonly [string, string] | undefined,
+    rows: number,
+  ): Promise<PageRows> {
+    const found = await this.sql.query<{ json: string; sequence: string; id: string }>(resourcesPageSql, [
+      accountId,
+      rows,
+      after?.[0] ?? null,
+      after?.[1] ?? null,
+    ]);
+    return {
+      records: found.map((row) => row.json),
+      keys: found.map((row) => [row.sequence, row.id] as const),
+    };
+  }
+
+  /** The JSON array text of every equipment type of the account, by `name`, then `id`. */
+  async listEquipmentTypesJson(accountId: string): Promise<string> {
+    const rows = await this.sql.query<{ json: string }>(equipmentTypesJsonSql, [accountId]);
+    return rows[0]?.json ?? "[]";
+  }
+
+  /** One page of the account's equipment types, by (`name`, `id`), after the key `after`. */
+  async listEquipmentTypesPage(
+    accountId: string,
+    after: readonly [string, string] | undefined,
+    rows: number,
+  ): Promise<PageRows> {
+    const found = await this.sql.query<{ json: string; name: string; id: string }>(equipmentTypesPageSql, [
+      accountId,
+      rows,
+      after?.[0] ?? null,
+      after?.[1] ?? null,
+    ]);
+    return { records: found.map((row) => row.json), keys: found.map((row) => [row.name, row.id] as const) };
+  }
+
+  /** One page of the selected equipment, see {@link listEquipmentsPageQuery}. */
+  async listEquipmentsPage(input: ListEquipmentsInput, page: EquipmentsPage): Promise<PageRows> {
+    const { text, params } = listEquipmentsPageQuery(input, page);
+    const found = await this.sql.query<{ json: string; created: string; id: string }>(text, params);
+    return {
+      records: found.map((row) => row.json),
+      keys: found.map((row) => [row.created, row.id] as const),
+    };
+  }
+
+  /**
+   * The secret this store's cursors are signed with: made once, at random, by the
+   * first server that needs it, and shared by every server of the store from then on.
+   */
+  cursorSecret(): Promise<Buffer> {
+    this.#cursorSecret ??= (async () => {
+      await this.sql.query(
+        "INSERT INTO settings (name, value) VALUES ('cursor_secret', $1) ON CONFLICT (name) DO NOTHING",
+        [randomBytes(32).toString("base64")],
+      );
+      const rows = await this.sql.query<{ value: string }>(
+        "SELECT value FROM settings WHERE name = 'cursor_secret'",
+      );
+      return Buffer.from(rows[0]!.value, "base64");
+    })();
+    // A failed read (the database away) is tried again by the next request.
+    this.#cursorSecret.catch(() => {
+      this.#cursorSecret = undefined;
+    });
+    return this.#cursorSecret;
   }
 
   /** The user of the account, or `undefined` when absent or another account's. */

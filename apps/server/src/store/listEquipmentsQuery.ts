@@ -1,12 +1,5 @@
-import { type EquipmentField, type Status, scheduleStatusRules, statusesBySeverity } from "@wsafe/schema";
-import { equipmentColumns, scheduleColumns } from "./columns.js";
-
-/**
- * The contract's statuses by severity, from the schema (`statusesBySeverity`): the SQL
- * computes a severity per schedule (the worst one is the equipment's) and names it
- * from this array, so the names and their order come from the schema alone.
- */
-const statusArraySql = `(ARRAY[${statusesBySeverity.map((status) => `'${status}'`).join(",")}])`;
+import type { EquipmentField, Status } from "@wsafe/schema";
+import { equipmentRecordSql, scheduleSeveritySql, schedulesCte, severityOf } from "./equipmentRecordSql.js";
 
 /** What `equipments.list` asks of the store, after its parameters were checked. */
 export interface ListEquipmentsInput {
@@ -18,80 +11,18 @@ export interface ListEquipmentsInput {
   inService: boolean | null;
   /** Metafield ids to show as `null` when a record leaves them unset. */
   nullMetafields: readonly string[];
-  /** The instant statuses are computed at (ms since the epoch). */
+  /** The instant statuses are computed at (ms since the epoch): the request's, or `as_of`. */
   now: number;
+  /** Only equipment with one of these overall statuses; empty or absent: every status. */
+  statuses?: readonly Status[];
 }
 
-/**
- * A stored field's JSON text as SQL: `"name":value`. Numbers and JSON columns are
- * their own text; strings and booleans go through `to_json` for quoting. A NULL (no
- * `clients_id`, no `title`) stays NULL, so concat_ws leaves the field out.
- */
-function storedFieldSql(field: keyof typeof equipmentColumns): string {
-  const { column, type } = equipmentColumns[field];
-  const value = type === "text" || type === "boolean" ? `to_json(e.${column})::text` : `e.${column}::text`;
-  return `'${JSON.stringify(field)}:' || ${value}`;
+/** The position of a page: after the record with this `created` (as text) and `id`, and how many. */
+export interface EquipmentsPage {
+  after: readonly [created: string, id: string] | undefined;
+  /** Rows to read: one more than the page, to know whether another follows. */
+  rows: number;
 }
-
-// The JSON text of each field, in the canonical order of the equipment record.
-// Building the text in SQL keeps 50 000 records from becoming 50 000 JavaScript
-// objects only to be serialised again.
-const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
-  ...(Object.fromEntries(
-    (Object.keys(equipmentColumns) as (keyof typeof equipmentColumns)[]).map((field) => [
-      field,
-      () => storedFieldSql(field),
-    ]),
-  ) as Record<keyof typeof equipmentColumns, () => string>),
-  // jsonb `||` keeps the right side's value for a key both sides have: set values win over nulls.
-  metavalues: (nulls) => `'"metavalues":' || (${nulls} || e.${equipmentColumns.metavalues.column})::text`,
-  status: () => `'"status":' || to_json(${statusArraySql}[coalesce(sc.worst, 0) + 1])::text`,
-  schedules: () => `'"schedules":' || coalesce(sc.list::text, '[]')`,
-};
-
-/** A schedule column of the alias `s`, by the schema's field name. */
-const scheduleColumn = (field: keyof typeof scheduleColumns) => `s.${scheduleColumns[field].column}`;
-
-/**
- * The schema's `scheduleStatusRules` as one SQL CASE giving the severity (the index in
- * `statusesBySeverity`) of a schedule at `now`: the first rule that holds wins. A date
- * compared with `>=` is NULL when the date is NULL, so a null date is never reached.
- *
- * @param now - the SQL expression of the evaluation instant
- */
-export function scheduleSeveritySql(now: string): string {
-  const severity = (status: Status) => statusesBySeverity.indexOf(status);
-  const branches = scheduleStatusRules.map(({ status, when }) => {
-    if ("otherwise" in when) return `ELSE ${severity(status)}`;
-    const condition =
-      "anyNull" in when
-        ? when.anyNull.map((field) => `${scheduleColumn(field)} IS NULL`).join(" OR ")
-        : `${now} >= ${scheduleColumn(when.reached)}`;
-    return `WHEN ${condition} THEN ${severity(status)}`;
-  });
-  return `CASE ${branches.join(" ")} END`;
-}
-
-// The schedules of every listed equipment in one grouped pass (a hash join, not one
-// index probe per equipment), their JSON written as text like the records'.
-const schedulesCte = (typeId: string, now: string, serviceFilter: string) => `WITH sc AS (
-  SELECT x.equipment_id, max(x.severity) AS worst,
-         '[' || string_agg('{"schedule_id":' || to_json(x.schedule_id)::text
-           || ',"status":"' || ${statusArraySql}[x.severity + 1]
-           || '","expiresOn":' || coalesce(x.expires_on::text, 'null')
-           || ',"expiringOn":' || coalesce(x.expiring_on::text, 'null')
-           || ',"lastCompletedOn":' || coalesce(x.last_completed_on::text, 'null') || '}',
-           ',' ORDER BY x.schedule_id) || ']' AS list
-  FROM (
-    SELECT s.equipment_id, ${scheduleColumn("schedule_id")} AS schedule_id,
-           ${scheduleColumn("expiresOn")} AS expires_on, ${scheduleColumn("expiringOn")} AS expiring_on,
-           ${scheduleColumn("lastCompletedOn")} AS last_completed_on,
-           ${scheduleSeveritySql(now)} AS severity
-      FROM schedules s JOIN equipments se ON se.id = s.equipment_id
-     WHERE se.equipment_type_id = ${typeId} ${serviceFilter.replace("e.is_in_service", "se.is_in_service")}
-  ) x
-  GROUP BY x.equipment_id
-)`;
 
 /**
  * How the statement returns the records: `array` as one row whose `json` is the JSON
@@ -100,11 +31,38 @@ const schedulesCte = (typeId: string, now: string, serviceFilter: string) => `WI
  */
 export type ListEquipmentsShape = "array" | "rows";
 
+/** The statement's parameters, numbered as they are added. */
+function parameters() {
+  const params: unknown[] = [];
+  const param = (value: unknown, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
+  return { params, param };
+}
+
+/** What both statements share: the type, service and status filters and the record expression. */
+function listParts(input: ListEquipmentsInput, param: (value: unknown, type: string) => string) {
+  const typeId = param(input.equipmentTypeId, "text");
+  const inService = input.inService === null ? undefined : param(input.inService, "boolean");
+  const needsSchedules = input.fields.includes("status") || input.fields.includes("schedules");
+  const wanted = input.statuses ?? [];
+  const now = needsSchedules || wanted.length ? param(String(input.now), "bigint") : "";
+  const statuses = wanted.length ? param(wanted.map(severityOf), "int[]") : "";
+  const nulls = input.fields.includes("metavalues")
+    ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
+    : "";
+  const where = (alias: string) =>
+    `${alias}.equipment_type_id = ${typeId}${inService ? ` AND ${alias}.is_in_service = ${inService}` : ""}`;
+  return { where, now, statuses, needsSchedules, record: equipmentRecordSql(input.fields, nulls) };
+}
+
 /**
- * Builds the one statement of `equipments.list`: the selected records' JSON text, in
- * (`created`, `id`) order, schedules in `schedule_id` order, every status computed at
- * `now`: no per-record queries. Both shapes write each record with the same
- * expression, so a list read row by row is the same text as the array.
+ * Builds the statement of a whole `equipments.list`: the selected records' JSON text,
+ * in (`created`, `id`) order, schedules in `schedule_id` order, every status computed
+ * at `now`, only the statuses asked for: no per-record queries. Both shapes write each
+ * record with the same expression, so a list read row by row is the same text as the
+ * array.
  *
  * @param input - the checked request
  * @param shape - one array row (default) or one row per record, see {@link ListEquipmentsShape}
@@ -114,33 +72,59 @@ export function listEquipmentsQuery(
   input: ListEquipmentsInput,
   shape: ListEquipmentsShape = "array",
 ): { text: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const param = (value: unknown, type: string) => {
-    params.push(value);
-    return `$${params.length}::${type}`;
-  };
-  const typeId = param(input.equipmentTypeId, "text");
-  const serviceFilter =
-    input.inService === null ? "" : `AND e.is_in_service = ${param(input.inService, "boolean")}`;
-  const needsSchedules = input.fields.includes("status") || input.fields.includes("schedules");
-  const cte = needsSchedules ? schedulesCte(typeId, param(String(input.now), "bigint"), serviceFilter) : "";
-  const nulls = input.fields.includes("metavalues")
-    ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
+  const { params, param } = parameters();
+  const parts = listParts(input, param);
+  const withSchedules = parts.needsSchedules || parts.statuses !== "";
+  const cte = withSchedules
+    ? `WITH ${schedulesCte(parts.now, `FROM schedules s JOIN equipments se ON se.id = s.equipment_id WHERE ${parts.where("se")}`)}`
     : "";
-  const parts = input.fields.map((field) => fieldSql[field](nulls)).join(",\n    ");
-  const record = `'{' || concat_ws(',',
-    ${parts}) || '}'`;
   const from = `FROM equipments e
-${needsSchedules ? "LEFT JOIN sc ON sc.equipment_id = e.id" : ""}
-WHERE e.equipment_type_id = ${typeId} ${serviceFilter}`;
+${withSchedules ? "LEFT JOIN sc ON sc.equipment_id = e.id" : ""}
+WHERE ${parts.where("e")}${parts.statuses ? ` AND coalesce(sc.worst, 0) = ANY(${parts.statuses})` : ""}`;
   const text =
     shape === "array"
       ? `${cte}
-SELECT coalesce('[' || string_agg(${record}, ',' ORDER BY e.created, e.id) || ']', '[]') AS json
+SELECT coalesce('[' || string_agg(${parts.record}, ',' ORDER BY e.created, e.id) || ']', '[]') AS json
 ${from}`
       : `${cte}
-SELECT ${record} AS json
+SELECT ${parts.record} AS json
 ${from}
 ORDER BY e.created, e.id`;
+  return { text, params };
+}
+
+/**
+ * Builds the statement of one page of `equipments.list`: the records after `page.after`
+ * in (`created`, `id`) order, read through the type's ordered index (keyset), so a page
+ * costs the same anywhere in the list. With a status filter each candidate's worst
+ * severity is computed as the index is walked, until the page is full; the schedules'
+ * text is built for the page's records only. Each row has the record's `json` and its
+ * key (`created` as text, `id`).
+ *
+ * @param input - the checked request
+ * @param page - where the page starts and how many rows to read
+ */
+export function listEquipmentsPageQuery(
+  input: ListEquipmentsInput,
+  page: EquipmentsPage,
+): { text: string; params: unknown[] } {
+  const { params, param } = parameters();
+  const parts = listParts(input, param);
+  const after = page.after
+    ? ` AND (e.created, e.id) > (${param(page.after[0], "bigint")}, ${param(page.after[1], "text")})`
+    : "";
+  const worst = parts.statuses
+    ? `LEFT JOIN LATERAL (SELECT max(${scheduleSeveritySql(parts.now)}) AS worst FROM schedules s WHERE s.equipment_id = e.id) w ON true`
+    : "";
+  const text = `WITH page AS (
+  SELECT e.id FROM equipments e ${worst}
+   WHERE ${parts.where("e")}${after}${parts.statuses ? ` AND coalesce(w.worst, 0) = ANY(${parts.statuses})` : ""}
+   ORDER BY e.created, e.id
+   LIMIT ${param(page.rows, "integer")}
+)${parts.needsSchedules ? `, ${schedulesCte(parts.now, "FROM schedules s JOIN page p ON p.id = s.equipment_id")}` : ""}
+SELECT ${parts.record} AS json, e.created::text AS created, e.id
+  FROM page p JOIN equipments e ON e.id = p.id
+  ${parts.needsSchedules ? "LEFT JOIN sc ON sc.equipment_id = e.id" : ""}
+ ORDER BY e.created, e.id`;
   return { text, params };
 }

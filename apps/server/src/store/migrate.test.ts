@@ -23,6 +23,7 @@ describe(migrate, () => {
     expect(await migrate(sql, directory)).toEqual([
       { name: "0001_initial.sql" },
       { name: "0002_change_notifications.sql" },
+      { name: "0003_pagination.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");

@@ -1,7 +1,9 @@
 import * as z from "zod";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
+import { paginatedResultShape, paginationShape } from "../pagination.js";
 import { equipmentFieldSchema, equipmentSelectionSchema } from "../records/equipment.js";
-import { equipmentStatusRule, scheduleStatusRulesText } from "../records/status.js";
+import { timestamp } from "../records/primitives.js";
+import { equipmentStatusRule, scheduleStatusRulesText, statusSchema } from "../records/status.js";
 import { defineMethod } from "./defineMethod.js";
 
 /** Which equipment `equipments.list` returns by service state. */
@@ -36,6 +38,16 @@ export const equipmentsListParamsSchema = z
       .describe(
         "When true, every unset metafield of the equipment type appears in `metavalues` with `null`.",
       ),
+    status: z
+      .array(statusSchema)
+      .optional()
+      .describe(
+        "Only equipment whose overall status (at `as_of`) is one of these. Omitted or empty: every status.",
+      ),
+    as_of: timestamp(
+      "The instant the statuses of equipment and schedules are computed at, instead of now: with `status`, which equipment will be expired (or expiring) by then, or was. A walk of pages keeps the instant of its first page.",
+    ).optional(),
+    ...paginationShape,
   })
   .meta({
     id: "EquipmentsListParams",
@@ -47,7 +59,8 @@ export const equipmentsListParamsSchema = z
 export const equipmentsListResultSchema = successEnvelope({
   equipments: z
     .array(equipmentSelectionSchema)
-    .describe("The equipment of the type, ordered by `created`, then `id`."),
+    .describe("The equipment of the type, ordered by `created`, then `id`: all of it, or one page."),
+  ...paginatedResultShape,
 }).meta({
   id: "EquipmentsListResult",
   title: "equipments.list result",
@@ -67,10 +80,12 @@ export const equipmentsList = defineMethod({
   description: [
     "Returns the equipment of the type `equipmentType_id`, ordered by `created` ascending, then `id`; each equipment's schedules are ordered by `schedule_id`.",
     "A type that does not exist or belongs to another account answers `content_not_found`.",
-    `Statuses are computed when the request is served, at its instant \`now\`. A schedule's status is given by the first rule that holds: ${scheduleStatusRulesText}. An equipment's status is ${equipmentStatusRule}.`,
+    `Statuses are computed when the request is served, at its instant \`now\`, or at \`as_of\` when given. A schedule's status is given by the first rule that holds: ${scheduleStatusRulesText}. An equipment's status is ${equipmentStatusRule}.`,
+    '`status` keeps only equipment whose overall status is one of those named. With `as_of` it answers the question an audit asks: which equipment will be expired by that date (`status: ["expired"]`, `as_of` the audit\'s instant), or was expired at a past one.',
     "`service_type` filters on `isInService`: `in` (the default), `out` or `all`.",
     "`columns` limits each record to the named fields, kept in canonical order; `clients_id` and `title` are left out of a record that has none. An unknown field name is `parameter_invalid`.",
     "`include_null_metavalues: true` adds every unset metafield of the type to `metavalues` with `null`.",
+    'With `limit` or `cursor` the answer is one page of at most `limit` records, in the same order, and `response_metadata.next_cursor` says where the next page starts (`""` after the last). Pages are read by position (keyset), so a page costs the same anywhere in the list, and records imported during a walk are neither repeated nor make it skip one. A walk keeps its first page\'s instant: statuses and the `status` filter do not shift between its pages. A cursor answers `parameter_invalid` when altered, when of another account, or with other `equipmentType_id`, `service_type`, `status` or `as_of` than its walk began with; `columns`, `include_null_metavalues`, `limit` and `pretty` may change between pages.',
   ].join("\n\n"),
   permission: "read",
   params: equipmentsListParamsSchema,
@@ -139,6 +154,40 @@ export const equipmentsList = defineMethod({
             metavalues: { mf_length: null, mf_brand: "Miller", mf_sites: null },
           },
         ],
+      },
+    },
+    {
+      title: "Which harnesses will be expired by the audit on 1 January 2027",
+      request: {
+        token: "wsafe-demo-token-read",
+        equipmentType_id: "et_harness",
+        status: ["expired"],
+        as_of: 1798761600000,
+        columns: ["id", "serialNumber", "status"],
+      },
+      response: {
+        ok: true,
+        equipments: [
+          { id: "eq_h_0001", serialNumber: "HN-2024-0001", status: "expired" },
+          { id: "eq_h_0004", serialNumber: "HN-2023-0112", status: "expired" },
+        ],
+      },
+    },
+    {
+      title: "The first page of two records, and where the next one starts",
+      request: {
+        token: "wsafe-demo-token-read",
+        equipmentType_id: "et_harness",
+        limit: 2,
+        columns: ["id", "status"],
+      },
+      response: {
+        ok: true,
+        equipments: [
+          { id: "eq_h_0001", status: "expiring" },
+          { id: "eq_h_0002", status: "uptodate" },
+        ],
+        response_metadata: { next_cursor: "djEuZXlKdElqb2laWEYxYVhCdFpXNTBjeTVzYVhOMElu.c2lnbmF0dXJl" },
       },
     },
     {

@@ -1,24 +1,30 @@
 import * as z from "zod";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
+import { paginatedResultShape, paginationShape } from "../pagination.js";
 import { resourceSchema } from "../records/resource.js";
 import { defineMethod } from "./defineMethod.js";
 
 /**
- * Parameters of `resources.list`: the envelope only.
+ * Parameters of `resources.list`: the envelope, and `limit` / `cursor` to read it in pages.
  *
  * @see https://docs.wsafe.dev/methods/resources.list/
  */
-export const resourcesListParamsSchema = z.strictObject({ ...requestEnvelopeShape }).meta({
-  id: "ResourcesListParams",
-  title: "resources.list parameters",
-  description: "Request data of `resources.list`: only `token` and `pretty`.",
-});
+export const resourcesListParamsSchema = z
+  .strictObject({ ...requestEnvelopeShape, ...paginationShape })
+  .meta({
+    id: "ResourcesListParams",
+    title: "resources.list parameters",
+    description: "Request data of `resources.list`: `token`, `pretty`, and `limit` / `cursor` for pages.",
+  });
 
 /** The result of `resources.list`. */
 export const resourcesListResultSchema = successEnvelope({
   resources: z
     .array(resourceSchema)
-    .describe("Every resource of the token's account, ordered by `sequence`, then `id`."),
+    .describe(
+      "The resources of the token's account, ordered by `sequence`, then `id`: all of them, or one page.",
+    ),
+  ...paginatedResultShape,
 }).meta({
   id: "ResourcesListResult",
   title: "resources.list result",
@@ -37,7 +43,7 @@ export const resourcesList = defineMethod({
   description: [
     "Returns every resource of the token's account, ordered by `sequence` ascending, then `id`.",
     "Each resource carries one or more versions, ordered by `created` ascending.",
-    "The method takes no parameters besides `token` and `pretty`; any other key is `parameter_unexpected`.",
+    'With `limit` or `cursor` the answer is one page of at most `limit` resources, in the same order, and `response_metadata.next_cursor` says where the next page starts (`""` after the last); see [pagination](/pagination/). Any other key is `parameter_unexpected`.',
   ].join("\n\n"),
   permission: "read",
   params: resourcesListParamsSchema,
@@ -82,8 +88,8 @@ export const resourcesList = defineMethod({
     },
     {
       title: "An unknown parameter is refused",
-      request: { token: "wsafe-demo-token-read", limit: 10 } as never,
-      response: { ok: false, error: "parameter_unexpected", description: "unexpected parameter: limit" },
+      request: { token: "wsafe-demo-token-read", sort: "title" } as never,
+      response: { ok: false, error: "parameter_unexpected", description: "unexpected parameter: sort" },
     },
   ],
 });

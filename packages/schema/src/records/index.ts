@@ -1,4 +1,5 @@
 export * from "./equipment.js";
+export * from "./equipmentType.js";
 export * from "./metavalue.js";
 export * from "./primitives.js";
 export * from "./resource.js";

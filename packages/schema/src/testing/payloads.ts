@@ -32,6 +32,7 @@ const equipment = {
   status: "uptodate",
   schedules: [],
 };
+const equipmentType = { id: "et_1", name: "Harness", metafields: [{ id: "mf_1", name: "Length (m)" }] };
 const resource = {
   id: "r_1",
   title: "Ladder safety",
@@ -192,7 +193,32 @@ export const payloadCases: PayloadCase[] = [
   {
     schema: "resources.list.params",
     title: "an unknown key",
-    payload: { token: "t", limit: 1 },
+    payload: { token: "t", sort: "title" },
+    valid: false,
+  },
+  {
+    schema: "resources.list.params",
+    title: "a page",
+    payload: { token: "t", limit: 1000, cursor: "c" },
+    valid: true,
+  },
+  {
+    schema: "resources.list.params",
+    title: "a limit over 1000",
+    payload: { token: "t", limit: 1001 },
+    valid: false,
+  },
+  { schema: "resources.list.params", title: "a limit of 0", payload: { token: "t", limit: 0 }, valid: false },
+  {
+    schema: "resources.list.params",
+    title: "a fractional limit",
+    payload: { token: "t", limit: 1.5 },
+    valid: false,
+  },
+  {
+    schema: "resources.list.params",
+    title: "an empty cursor",
+    payload: { token: "t", cursor: "" },
     valid: false,
   },
   { schema: "resources.list.params", title: "an empty token", payload: { token: "" }, valid: false },
@@ -207,6 +233,24 @@ export const payloadCases: PayloadCase[] = [
       include_null_metavalues: true,
     },
     valid: true,
+  },
+  {
+    schema: "equipments.list.params",
+    title: "a status filter at an instant, in pages",
+    payload: { token: "t", equipmentType_id: "et", status: ["expired", "expiring"], as_of: 0, limit: 5 },
+    valid: true,
+  },
+  {
+    schema: "equipments.list.params",
+    title: "an unknown status",
+    payload: { token: "t", equipmentType_id: "et", status: ["overdue"] },
+    valid: false,
+  },
+  {
+    schema: "equipments.list.params",
+    title: "as_of as a date string",
+    payload: { token: "t", equipmentType_id: "et", as_of: "2027-01-01" },
+    valid: false,
   },
   {
     schema: "equipments.list.params",
@@ -257,6 +301,43 @@ export const payloadCases: PayloadCase[] = [
     valid: true,
   },
   { schema: "users.info.result", title: "no user", payload: { ok: true }, valid: false },
+  {
+    schema: "resources.list.result",
+    title: "the last page",
+    payload: { ok: true, resources: [], response_metadata: { next_cursor: "" } },
+    valid: true,
+  },
+  {
+    schema: "resources.list.result",
+    title: "metadata without next_cursor",
+    payload: { ok: true, resources: [], response_metadata: {} },
+    valid: false,
+  },
+  { schema: "equipmentTypes.list.params", title: "a token", payload: { token: "t" }, valid: true },
+  {
+    schema: "equipmentTypes.list.params",
+    title: "a string limit",
+    payload: { token: "t", limit: "5" },
+    valid: false,
+  },
+  {
+    schema: "equipmentTypes.list.result",
+    title: "one type",
+    payload: { ok: true, equipmentTypes: [equipmentType] },
+    valid: true,
+  },
+  {
+    schema: "equipmentTypes.list.result",
+    title: "a type without metafields",
+    payload: { ok: true, equipmentTypes: [{ id: "et_1", name: "Harness" }] },
+    valid: false,
+  },
+  { schema: "EquipmentType", title: "a type", payload: equipmentType, valid: true },
+  { schema: "EquipmentType", title: "an empty id", payload: { ...equipmentType, id: "" }, valid: false },
+  { schema: "Metafield", title: "a metafield", payload: { id: "mf_1", name: "Length" }, valid: true },
+  { schema: "Metafield", title: "a metafield without a name", payload: { id: "mf_1" }, valid: false },
+  { schema: "ResponseMetadata", title: "the end", payload: { next_cursor: "" }, valid: true },
+  { schema: "ResponseMetadata", title: "a numeric cursor", payload: { next_cursor: 1 }, valid: false },
   { schema: "Dataset", title: "an empty dataset", payload: {}, valid: true },
   {
     schema: "Dataset",

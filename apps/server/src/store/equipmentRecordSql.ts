@@ -1,0 +1,102 @@
+import { type EquipmentField, type Status, scheduleStatusRules, statusesBySeverity } from "@wsafe/schema";
+import { equipmentColumns, scheduleColumns } from "./columns.js";
+
+/**
+ * The contract's statuses by severity, from the schema (`statusesBySeverity`): the SQL
+ * computes a severity per schedule (the worst one is the equipment's) and names it
+ * from this array, so the names and their order come from the schema alone.
+ */
+export const statusArraySql = `(ARRAY[${statusesBySeverity.map((status) => `'${status}'`).join(",")}])`;
+
+/** The severity of a status: its index in `statusesBySeverity`. */
+export const severityOf = (status: Status) => statusesBySeverity.indexOf(status);
+
+/**
+ * A stored field's JSON text as SQL: `"name":value`. Numbers and JSON columns are
+ * their own text; strings and booleans go through `to_json` for quoting. A NULL (no
+ * `clients_id`, no `title`) stays NULL, so concat_ws leaves the field out.
+ */
+function storedFieldSql(field: keyof typeof equipmentColumns): string {
+  const { column, type } = equipmentColumns[field];
+  const value = type === "text" || type === "boolean" ? `to_json(e.${column})::text` : `e.${column}::text`;
+  return `'${JSON.stringify(field)}:' || ${value}`;
+}
+
+// The JSON text of each field, in the canonical order of the equipment record, from
+// the alias `e` (the equipment) and `sc` (its schedules: `worst`, `list`). Building the
+// text in SQL keeps 50 000 records from becoming 50 000 JavaScript objects only to be
+// serialised again.
+const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
+  ...(Object.fromEntries(
+    (Object.keys(equipmentColumns) as (keyof typeof equipmentColumns)[]).map((field) => [
+      field,
+      () => storedFieldSql(field),
+    ]),
+  ) as Record<keyof typeof equipmentColumns, () => string>),
+  // jsonb `||` keeps the right side's value for a key both sides have: set values win over nulls.
+  metavalues: (nulls) => `'"metavalues":' || (${nulls} || e.${equipmentColumns.metavalues.column})::text`,
+  status: () => `'"status":' || to_json(${statusArraySql}[coalesce(sc.worst, 0) + 1])::text`,
+  schedules: () => `'"schedules":' || coalesce(sc.list::text, '[]')`,
+};
+
+/**
+ * One equipment record's JSON text as SQL, with exactly the given fields in canonical
+ * order: `'{' || concat_ws(',', ...) || '}'`.
+ *
+ * @param fields - the fields, in canonical order
+ * @param nulls - the SQL of the jsonb object of unset metafields to show as null, if `metavalues` is asked for
+ */
+export function equipmentRecordSql(fields: readonly EquipmentField[], nulls: string): string {
+  return `'{' || concat_ws(',',
+    ${fields.map((field) => fieldSql[field](nulls)).join(",\n    ")}) || '}'`;
+}
+
+/** A schedule column of the alias `s`, by the schema's field name. */
+const scheduleColumn = (field: keyof typeof scheduleColumns) => `s.${scheduleColumns[field].column}`;
+
+/**
+ * The schema's `scheduleStatusRules` as one SQL CASE giving the severity (the index in
+ * `statusesBySeverity`) of the schedule `s` at `now`: the first rule that holds wins. A
+ * date compared with `>=` is NULL when the date is NULL, so a null date is never reached.
+ *
+ * @param now - the SQL expression of the evaluation instant
+ */
+export function scheduleSeveritySql(now: string): string {
+  const branches = scheduleStatusRules.map(({ status, when }) => {
+    if ("otherwise" in when) return `ELSE ${severityOf(status)}`;
+    const condition =
+      "anyNull" in when
+        ? when.anyNull.map((field) => `${scheduleColumn(field)} IS NULL`).join(" OR ")
+        : `${now} >= ${scheduleColumn(when.reached)}`;
+    return `WHEN ${condition} THEN ${severityOf(status)}`;
+  });
+  return `CASE ${branches.join(" ")} END`;
+}
+
+/**
+ * The CTE `sc` of the schedules of a set of equipment in one grouped pass (a hash join,
+ * not one probe per equipment): per equipment its worst severity and its schedules'
+ * JSON text in `schedule_id` order.
+ *
+ * @param now - the SQL expression of the evaluation instant
+ * @param from - the FROM clause over `schedules s` that picks the equipment's schedules
+ */
+export function schedulesCte(now: string, from: string): string {
+  return `sc AS (
+  SELECT x.equipment_id, max(x.severity) AS worst,
+         '[' || string_agg('{"schedule_id":' || to_json(x.schedule_id)::text
+           || ',"status":"' || ${statusArraySql}[x.severity + 1]
+           || '","expiresOn":' || coalesce(x.expires_on::text, 'null')
+           || ',"expiringOn":' || coalesce(x.expiring_on::text, 'null')
+           || ',"lastCompletedOn":' || coalesce(x.last_completed_on::text, 'null') || '}',
+           ',' ORDER BY x.schedule_id) || ']' AS list
+  FROM (
+    SELECT s.equipment_id, ${scheduleColumn("schedule_id")} AS schedule_id,
+           ${scheduleColumn("expiresOn")} AS expires_on, ${scheduleColumn("expiringOn")} AS expiring_on,
+           ${scheduleColumn("lastCompletedOn")} AS last_completed_on,
+           ${scheduleSeveritySql(now)} AS severity
+      ${from}
+  ) x
+  GROUP BY x.equipment_id
+)`;
+}
