@@ -40,6 +40,7 @@ export default defineConfig({
             { label: "Authentication", slug: "authentication" },
             { label: "Errors", slug: "errors" },
             { label: "Rate limits", slug: "rate-limits" },
+            { label: "Pagination", slug: "pagination" },
           ],
         },
         { label: "Methods", autogenerate: { directory: "methods" } },

@@ -9,6 +9,7 @@ import { errorDescriptions, errorIdentifiers, methods, schemaCatalog, schemaName
 import { jsonSchemaBaseUrl, openApiUrl } from "@wsafe/schema/openapi";
 import { describe, expect, it } from "vitest";
 import { curlGet, curlPost } from "../src/generate/examples.js";
+import { auditExample, paginatedMethods } from "../src/generate/pages/paginationPage.js";
 import { recordPageNames, recordSlug } from "../src/generate/sitePaths.js";
 import {
   distDir,
@@ -164,6 +165,16 @@ describe("the dataset page", () => {
         .element;
       expect(firstCells(sectionHtml(html, list.toLowerCase()))).toEqual(Object.keys(item.shape));
     }
+  });
+});
+
+describe("the pagination page", () => {
+  it("shows the audit recipe as curl lines and a paginate snippet, from the registry's example", () => {
+    const html = mainHtml(pageHtml("/pagination/"));
+    const request = auditExample().request as Record<string, unknown>;
+    expect(shows(html, `"as_of":${request.as_of}`)).toBe(true);
+    expect(shows(html, 'client.paginate("equipments.list"')).toBe(true);
+    for (const method of paginatedMethods) expect(html).toContain(`href="/methods/${method.name}/"`);
   });
 });
 

@@ -19,7 +19,9 @@ const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
 
 describe("WsafeClient", () => {
   it("has one namespace per first segment of the registry's method names", () => {
-    expectTypeOf<keyof WsafeClient>().toEqualTypeOf<"call" | "equipments" | "resources" | "users">();
+    expectTypeOf<keyof WsafeClient>().toEqualTypeOf<
+      "call" | "paginate" | "equipments" | "equipmentTypes" | "resources" | "users"
+    >();
     expectTypeOf(client.equipments).toEqualTypeOf<{ readonly list: MethodFunction<"equipments.list"> }>();
     expectTypeOf(client.users.info).toEqualTypeOf<MethodFunction<"users.info">>();
   });
@@ -68,7 +70,9 @@ describe("WsafeClient", () => {
     // @ts-expect-error: users.info needs params
     void client.users.info();
     // @ts-expect-error: resources.list takes no other parameter
-    void client.resources.list({ limit: 10 });
+    void client.resources.list({ sort: "title" });
+    // @ts-expect-error: a page holds at most what the schema says, and limit is a number
+    void client.resources.list({ limit: "10" });
     // @ts-expect-error: no such method
     void client.users.list;
     // @ts-expect-error: HTTP method is POST or GET

@@ -7,6 +7,7 @@ import type {
   MethodResult,
 } from "@wsafe/schema";
 import type { CallOptions } from "./ClientOptions.js";
+import type { Paginate } from "./Pages.js";
 import type { WithMeta } from "./ResponseMeta.js";
 
 /**
@@ -108,7 +109,7 @@ export type MethodTree<Names extends string, Prefix extends string = ""> = {
 
 /**
  * The client: one function per method of the registry, namespaced by its wire name, plus
- * the generic `call`.
+ * the generic `call` and `paginate`.
  *
  * @example
  * const client: WsafeClient = createClient({ baseUrl, token });
@@ -124,4 +125,13 @@ export type WsafeClient = MethodTree<MethodName> & {
    * const { user } = await client.call("users.info", { user: "u_ada" });
    */
   call<Method extends MethodName>(method: Method, ...args: CallArgs<Method>): Promise<CallResult<Method>>;
+  /**
+   * Walks a paginated method's pages, following `next_cursor` until `""`: iterate the
+   * pages, or their records with `items()`, or collect them with `all()`.
+   *
+   * @example
+   * const types = await client.paginate("equipmentTypes.list").all();
+   * @see https://docs.wsafe.dev/pagination/
+   */
+  paginate: Paginate;
 };

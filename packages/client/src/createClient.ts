@@ -1,13 +1,15 @@
 import type { CallOptions, ClientOptions } from "./ClientOptions.js";
 import { clientDefaults } from "./clientDefaults.js";
 import { type ClientConfig, callMethod } from "./internal/callMethod.js";
+import { paginate } from "./internal/paginate.js";
 import type { WsafeClient } from "./WsafeClient.js";
 
 type Call = (method: string, params?: object, options?: CallOptions) => Promise<object>;
 
 /**
  * Creates a client of /v1: one typed function per method of the registry, namespaced
- * by its wire name (`client.equipments.list(params)`), and the generic `call`.
+ * by its wire name (`client.equipments.list(params)`), the generic `call`, and
+ * `paginate` to walk a paginated method's pages.
  *
  * The namespaces are not a list in the client: any `client.<a>.<b>(…)` calls the method
  * `a.b`, and the types of `@wsafe/schema` say which exist. So a method added to the
@@ -71,5 +73,10 @@ export function createClient(options: ClientOptions): WsafeClient {
     return proxy;
   };
 
-  return new Proxy({ call }, { get: (target, key) => child(target, key) }) as never;
+  const root = {
+    call,
+    paginate: (method: string, params?: object, callOptions?: CallOptions) =>
+      paginate(call, method, params, callOptions),
+  };
+  return new Proxy(root, { get: (target, key) => child(target, key) }) as never;
 }

@@ -32,6 +32,15 @@ export {
   type WsafeValidationError,
 } from "./errors.js";
 export type { FetchInit, FetchLike, ResponseLike } from "./FetchLike.js";
+export type {
+  ColumnsPaginatedMethodName,
+  PageField,
+  PageItem,
+  PageParams,
+  Pages,
+  Paginate,
+  PaginatedMethodName,
+} from "./Pages.js";
 export { getMeta, type ResponseMeta, responseMeta, type WithMeta } from "./ResponseMeta.js";
 export type {
   CallArgs,

@@ -20,6 +20,7 @@ import { errorsPage } from "./pages/errorsPage.js";
 import { methodPage } from "./pages/methodPage.js";
 import { methodsIndexPage } from "./pages/methodsIndexPage.js";
 import { overviewPage } from "./pages/overviewPage.js";
+import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
@@ -123,6 +124,7 @@ export function generatePages(
     "conventions.md": conventionsPage(),
     "authentication.md": authenticationPage(),
     "errors.md": errorsPage(),
+    "pagination.md": paginationPage(),
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),

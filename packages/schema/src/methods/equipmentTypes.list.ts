@@ -43,7 +43,7 @@ export const equipmentTypesList = defineMethod({
   summary: "Returns the equipment types of the account, each with its metafields.",
   description: [
     "Returns every equipment type of the token's account with the metafields its equipment may set, ordered by `name`, then `id` (both by the byte order of their UTF-8, the same on every store). A type's `id` is what `equipments.list` takes as `equipmentType_id`; a metafield's `id` is its key in an equipment's `metavalues`.",
-    'With `limit` or `cursor` the answer is one page of at most `limit` types, in the same order, and `response_metadata.next_cursor` says where the next page starts (`""` after the last); see [pagination](/pagination/).',
+    'With `limit` or `cursor` the answer is one page of at most `limit` types, in the same order, and `response_metadata.next_cursor` says where the next page starts (`""` after the last).',
   ].join("\n\n"),
   permission: "read",
   params: equipmentTypesListParamsSchema,

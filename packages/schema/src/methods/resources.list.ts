@@ -43,7 +43,7 @@ export const resourcesList = defineMethod({
   description: [
     "Returns every resource of the token's account, ordered by `sequence` ascending, then `id`.",
     "Each resource carries one or more versions, ordered by `created` ascending.",
-    'With `limit` or `cursor` the answer is one page of at most `limit` resources, in the same order, and `response_metadata.next_cursor` says where the next page starts (`""` after the last); see [pagination](/pagination/). Any other key is `parameter_unexpected`.',
+    'With `limit` or `cursor` the answer is one page of at most `limit` resources, in the same order, and `response_metadata.next_cursor` says where the next page starts (`""` after the last). Any other key is `parameter_unexpected`.',
   ].join("\n\n"),
   permission: "read",
   params: resourcesListParamsSchema,

@@ -1,0 +1,104 @@
+// Pagination and the audit recipe: limit/cursor, next_cursor, how a walk stays
+// consistent, and "which equipment will be overdue by date X" as a curl line and a
+// client snippet. Parameter texts, the paginated methods and the recipe's request come
+// from the schema (the recipe is the registry example that asks it).
+import { maxPageSize, methods, paginationShape } from "@wsafe/schema";
+import { toJsonSchema } from "@wsafe/schema/openapi";
+import { curlGet, curlPost, shellQuote } from "../examples.js";
+import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
+import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { defaultBaseUrl, methodPath } from "../sitePaths.js";
+
+/** The registry's methods that take `cursor`, with the field their list is in. */
+export const paginatedMethods = Object.values(methods).filter((method) =>
+  Object.hasOwn(method.params.shape, "cursor"),
+);
+
+/** The registry example that asks the audit question: a status filter at another instant. */
+export function auditExample() {
+  const example = methods["equipments.list"].examples.find(
+    (candidate) => "as_of" in candidate.request && "status" in candidate.request,
+  );
+  if (!example) throw new Error("equipments.list has no example with as_of and status");
+  return example;
+}
+
+function parameterRows(): string[][] {
+  const schema = toJsonSchema("resources.list.params") as SchemaNode;
+  return propertyRows(schema, schema)
+    .filter((row) => Object.hasOwn(paginationShape, row.name))
+    .map((row) => [
+      inlineCode(row.name),
+      row.type,
+      [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
+    ]);
+}
+
+function recipeClient(request: Record<string, unknown>): string {
+  const { token: _token, ...params } = request;
+  return [
+    `import { createClient } from "@wsafe/client";`,
+    "",
+    `const client = createClient({ baseUrl: ${JSON.stringify(defaultBaseUrl)}, token: process.env.WSAFE_TOKEN! });`,
+    "// Every equipment of the type whose status at the audit is one of these, over as many pages as it takes.",
+    `const overdue = await client.paginate("equipments.list", ${JSON.stringify(params, null, 2)}).all();`,
+    "for (const { id, serialNumber } of overdue) console.log(id, serialNumber);",
+  ].join("\n");
+}
+
+/** The Markdown of the pagination page. */
+export function paginationPage(): string {
+  const audit = auditExample();
+  const request = audit.request as Record<string, unknown>;
+  const paged = { ...request, limit: 100 };
+  return page(
+    frontMatter({
+      title: "Pagination",
+      description: "limit, cursor and next_cursor; consistent walks; the audit question as of a date.",
+    }),
+    `Lists can be read in pages. Send \`limit\` (1 to ${maxPageSize}) and the answer holds at most that many records, in the list's usual order, plus \`response_metadata.next_cursor\`: send it back as \`cursor\` for the next page; it is \`""\` after the last. Without \`limit\` and \`cursor\` a method answers its whole list, as it always did.`,
+    table(
+      ["Method", "Order of the list"],
+      paginatedMethods.map((method) => [
+        `[${inlineCode(method.name)}](${methodPath(method.name)})`,
+        method.summary,
+      ]),
+    ),
+    "## Parameters",
+    table(["Parameter", "Type", "Description and rules"], parameterRows()),
+    code(
+      "json",
+      JSON.stringify(
+        { ok: true, equipmentTypes: ["…"], response_metadata: { next_cursor: "v1.WyJlcXVpcG1lbnRUeXBlcy…" } },
+        null,
+        2,
+      ),
+      "A page, and where the next one starts",
+    ),
+    "## How a walk behaves",
+    [
+      "- **Keyset, not offset.** A page starts right after the last record of the previous one, by the list's order, through the store's index: page 50 of 50 costs what page 1 costs.",
+      "- **No repeats, no skips.** Records imported while you walk never make a record appear twice or be skipped; a record added behind your position is not seen, one added ahead of it is.",
+      "- **One instant.** `equipments.list` computes statuses at the first page's instant (now, or `as_of`) for the whole walk, so a record's status and the `status` filter cannot shift between pages.",
+      '- **Cursors are bound to their walk.** A cursor is signed by the service: one that was altered, comes from another account, or is sent with other filters (`equipmentType_id`, `service_type`, `status`, `as_of`) answers `parameter_invalid` naming `cursor`. `limit`, `columns`, `include_null_metavalues` and `pretty` may change from page to page. Never send `cursor: ""`; leave it out to start.',
+      "- **Cursors outlive a server.** Every server of a deployment, and a restarted one, accepts the cursors of the others.",
+    ].join("\n"),
+    "## Recipe: what will be overdue at the audit",
+    `Statuses change with time alone. To ask which equipment will be expired on the day of an audit, filter on \`status\` and compute statuses \`as_of\` that day (milliseconds since the epoch; here ${new Date(request.as_of as number).toISOString().slice(0, 10)}). The same works for a past date: what was expired then.`,
+    code("sh", curlPost("equipments.list", request), "curl, POST"),
+    code("sh", curlGet("equipments.list", request), "curl, GET"),
+    "Page by page, with a cursor:",
+    code(
+      "sh",
+      [
+        `next=$(curl -sk ${defaultBaseUrl}/v1/equipments.list -H 'Content-Type: application/json' \\`,
+        `  -d ${shellQuote(JSON.stringify(paged))} | jq -r .response_metadata.next_cursor)`,
+        `curl -sk ${defaultBaseUrl}/v1/equipments.list -H 'Content-Type: application/json' \\`,
+        `  -d "$(jq -nc --arg c "$next" '${JSON.stringify({ ...paged, cursor: "CURSOR" }).replace('"CURSOR"', "$c")}')"`,
+      ].join("\n"),
+      "curl and jq, the second page",
+    ),
+    code("ts", recipeClient(request), "@wsafe/client"),
+    `The answer of the example: ${inlineCode(JSON.stringify(audit.response))}.`,
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { createClient } from "../createClient.js";
+import { ErrorCode } from "../errors.js";
+import { envelope, fakeFetch, page } from "../testing/fakeFetch.js";
+
+const baseUrl = "https://wsafe.test";
+const sent = (fetch: ReturnType<typeof fakeFetch>) =>
+  fetch.calls.map((call) => JSON.parse(String(call.init.body)) as Record<string, unknown>);
+
+describe("client.paginate", () => {
+  it("follows next_cursor until it is empty, asking 1 000 a page unless told", async () => {
+    const fetch = fakeFetch(
+      envelope({
+        ok: true,
+        equipmentTypes: [{ id: "a" }, { id: "b" }],
+        response_metadata: { next_cursor: "c1" },
+      }),
+      envelope({ ok: true, equipmentTypes: [{ id: "c" }], response_metadata: { next_cursor: "" } }),
+    );
+    const client = createClient({ baseUrl, token: "t", fetch });
+    expect(await client.paginate("equipmentTypes.list").all()).toEqual([
+      { id: "a" },
+      { id: "b" },
+      { id: "c" },
+    ]);
+    expect(sent(fetch)).toEqual([
+      { limit: 1000, token: "t" },
+      { limit: 1000, cursor: "c1", token: "t" },
+    ]);
+  });
+
+  it("yields pages with their metadata, keeps the caller's limit and filters, and resumes from a cursor", async () => {
+    const fetch = fakeFetch(
+      envelope({ ok: true, equipments: [{ id: "e1" }], response_metadata: { next_cursor: "c2" } }),
+      envelope({ ok: true, equipments: [], response_metadata: { next_cursor: "" } }),
+    );
+    const client = createClient({ baseUrl, token: "t", fetch });
+    const params = { equipmentType_id: "et", status: ["expired" as const], limit: 1, cursor: "c1" };
+    const pages = [];
+    for await (const p of client.paginate("equipments.list", params)) pages.push(p.response_metadata);
+    expect(pages).toEqual([{ next_cursor: "c2" }, { next_cursor: "" }]);
+    expect(sent(fetch)).toEqual([
+      { ...params, token: "t" },
+      { ...params, cursor: "c2", token: "t" },
+    ]);
+  });
+
+  it("requests nothing before iteration, and each iteration walks again", async () => {
+    const fetch = fakeFetch(
+      envelope({ ok: true, resources: [{ id: "r" }], response_metadata: { next_cursor: "" } }),
+    );
+    const walk = createClient({ baseUrl, token: "t", fetch }).paginate("resources.list");
+    expect(fetch.calls).toEqual([]);
+    const items = [];
+    for await (const item of walk.items()) items.push(item);
+    expect(items).toEqual([{ id: "r" }]);
+    expect(await walk.all()).toEqual([{ id: "r" }]);
+    expect(fetch.calls).toHaveLength(2);
+  });
+
+  it("retries a page as any call, and stops the walk at the first page that fails for good", async () => {
+    const fetch = fakeFetch(
+      envelope({ ok: true, resources: [{ id: "r1" }], response_metadata: { next_cursor: "c1" } }),
+      page(502, "bad gateway"),
+      envelope({ ok: true, resources: [{ id: "r2" }], response_metadata: { next_cursor: "c2" } }),
+      envelope({ ok: false, error: "parameter_invalid", description: "invalid parameter: cursor" }),
+    );
+    const client = createClient({ baseUrl, token: "t", fetch, retries: { minDelayMs: 1, maxDelayMs: 1 } });
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      try {
+        for await (const item of client.paginate("resources.list").items()) seen.push(item);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(seen).toEqual([{ id: "r1" }, { id: "r2" }]);
+    expect(error).toMatchObject({ code: ErrorCode.ApiError, error: "parameter_invalid" });
+    expect(fetch.calls).toHaveLength(4);
+  });
+
+  it("honours an abort between pages", async () => {
+    const controller = new AbortController();
+    const fetch = fakeFetch(
+      envelope({ ok: true, resources: [{ id: "r1" }], response_metadata: { next_cursor: "c1" } }),
+    );
+    const walk = createClient({ baseUrl, token: "t", fetch }).paginate(
+      "resources.list",
+      {},
+      { signal: controller.signal },
+    );
+    const pages = walk[Symbol.asyncIterator]();
+    await pages.next();
+    controller.abort();
+    await expect(pages.next()).rejects.toMatchObject({ code: ErrorCode.AbortError });
+    expect(fetch.calls).toHaveLength(1);
+  });
+
+  it("says so when an answer is not a page", async () => {
+    const fetch = fakeFetch(envelope({ ok: true, resources: [] }));
+    await expect(
+      createClient({ baseUrl, token: "t", fetch }).paginate("resources.list").all(),
+    ).rejects.toThrow("resources.list: the answer is not a page (no next_cursor)");
+  });
+});
