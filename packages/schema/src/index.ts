@@ -27,6 +27,7 @@ export {
   type MethodExample,
   type MethodSpec,
   type Permission,
+  type WalkSpec,
 } from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
 export * from "./methods/equipmentTypes.list.js";

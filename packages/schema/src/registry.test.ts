@@ -78,3 +78,30 @@ describe("registry examples", () => {
 function readValidator(name: string) {
   return strictAjv().compile(readPublishedSchema(name as never));
 }
+
+describe("paginated methods", () => {
+  const paginated = Object.values(methods).filter((method) => Object.hasOwn(method.params.shape, "cursor"));
+
+  it("say how they walk exactly when they take limit and cursor", () => {
+    for (const method of Object.values(methods)) {
+      const takesCursor = Object.hasOwn(method.params.shape, "cursor");
+      expect(Object.hasOwn(method.params.shape, "limit"), method.name).toBe(takesCursor);
+      expect(method.pagination !== undefined, method.name).toBe(takesCursor);
+    }
+    expect(paginated.map((method) => method.name).sort()).toEqual([
+      "equipmentTypes.list",
+      "equipments.list",
+      "resources.list",
+    ]);
+  });
+
+  it("order by fields of their records, ending with the unique id, and bind walks to real parameters", () => {
+    for (const method of paginated) {
+      const { order, filters, instant } = method.pagination!;
+      expect(order.at(-1), method.name).toBe("id");
+      for (const filter of filters)
+        expect(Object.hasOwn(method.params.shape, filter), `${method.name} ${filter}`).toBe(true);
+      if (instant) expect(filters).toContain(instant);
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { isPageRequested } from "../pagination/isPageRequested.js";
-import { filtersFingerprint } from "../pagination/pageCursor.js";
 import { pageResult } from "../pagination/pageResult.js";
 import { readPageRequest } from "../pagination/readPageRequest.js";
+import { walkRequestOf } from "../pagination/walkRequestOf.js";
 import { RawJsonResult } from "../results/RawJsonResult.js";
 import type { MethodHandler } from "./MethodHandler.js";
 
@@ -14,15 +14,11 @@ export const equipmentTypesList: MethodHandler<"equipmentTypes.list"> = async (
     return new RawJsonResult("equipmentTypes", await store.listEquipmentTypesJson(token.accountId));
   }
   const secret = await store.cursorSecret();
-  const spec = {
-    method: "equipmentTypes.list",
-    accountId: token.accountId,
-    filters: filtersFingerprint([]),
-    requestedInstant: undefined,
-    now,
-    hasInstant: false,
-  };
-  const page = readPageRequest(params, spec, secret)!;
+  const page = readPageRequest(
+    params,
+    walkRequestOf("equipmentTypes.list", params, token.accountId, now),
+    secret,
+  )!;
   const after = page.after as readonly [string, string] | undefined;
   const rows = await store.listEquipmentTypesPage(token.accountId, after, page.limit + 1);
   return pageResult("equipmentTypes", rows, page, secret);

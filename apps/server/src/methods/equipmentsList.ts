@@ -1,9 +1,9 @@
 import { equipmentFields, statusesBySeverity } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { isPageRequested } from "../pagination/isPageRequested.js";
-import { filtersFingerprint } from "../pagination/pageCursor.js";
 import { pageResult } from "../pagination/pageResult.js";
 import { readPageRequest } from "../pagination/readPageRequest.js";
+import { walkRequestOf } from "../pagination/walkRequestOf.js";
 import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import type { MethodHandler } from "./MethodHandler.js";
 
@@ -13,21 +13,14 @@ import type { MethodHandler } from "./MethodHandler.js";
  * in canonical order; the whole list streamed, or one page.
  */
 export const equipmentsList: MethodHandler<"equipments.list"> = async (params, { store, token, now }) => {
-  // A set in severity order: the same filter written another way is the same walk.
+  // In severity order, each once: the SQL takes the set.
   const statuses = statusesBySeverity.filter((status) => params.status?.includes(status));
   const paged = isPageRequested(params);
   const secret = paged ? await store.cursorSecret() : undefined;
   // The cursor is a parameter: a bad one answers before the type is looked up.
   const page = readPageRequest(
     params,
-    {
-      method: "equipments.list",
-      accountId: token.accountId,
-      filters: filtersFingerprint([params.equipmentType_id, params.service_type, statuses]),
-      requestedInstant: params.as_of,
-      now,
-      hasInstant: true,
-    },
+    walkRequestOf("equipments.list", params, token.accountId, now),
     secret,
   );
   const type = await store.findEquipmentType(token.accountId, params.equipmentType_id);

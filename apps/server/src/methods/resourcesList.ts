@@ -1,7 +1,7 @@
 import { isPageRequested } from "../pagination/isPageRequested.js";
-import { filtersFingerprint } from "../pagination/pageCursor.js";
 import { pageResult } from "../pagination/pageResult.js";
 import { readPageRequest } from "../pagination/readPageRequest.js";
+import { walkRequestOf } from "../pagination/walkRequestOf.js";
 import { RawJsonResult } from "../results/RawJsonResult.js";
 import type { MethodHandler } from "./MethodHandler.js";
 
@@ -11,15 +11,11 @@ export const resourcesList: MethodHandler<"resources.list"> = async (params, { s
     return new RawJsonResult("resources", await store.listResourcesJson(token.accountId), true);
   }
   const secret = await store.cursorSecret();
-  const spec = {
-    method: "resources.list",
-    accountId: token.accountId,
-    filters: filtersFingerprint([]),
-    requestedInstant: undefined,
-    now,
-    hasInstant: false,
-  };
-  const page = readPageRequest(params, spec, secret)!;
+  const page = readPageRequest(
+    params,
+    walkRequestOf("resources.list", params, token.accountId, now),
+    secret,
+  )!;
   const after = page.after as readonly [string, string] | undefined;
   const rows = await store.listResourcesPage(token.accountId, after, page.limit + 1);
   return pageResult("resources", rows, page, secret);

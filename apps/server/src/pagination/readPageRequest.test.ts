@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/ApiError.js";
 import { writeCursor } from "./pageCursor.js";
-import { nextCursor, readPageRequest, type WalkSpec } from "./readPageRequest.js";
+import { nextCursor, readPageRequest, type WalkRequest } from "./readPageRequest.js";
 
 const secret = randomBytes(32);
-const spec: WalkSpec = {
+const spec: WalkRequest = {
   method: "equipments.list",
   accountId: "acc_1",
   filters: "f",

@@ -12,7 +12,7 @@ export interface PageRequest {
 }
 
 /** What a paginated method tells about the walk it is asked for. */
-export interface WalkSpec {
+export interface WalkRequest {
   method: string;
   accountId: string;
   /** The fingerprint of the request's filters. */
@@ -41,7 +41,7 @@ const invalidCursor = () =>
  */
 export function readPageRequest(
   params: { limit?: number | undefined; cursor?: string | undefined },
-  spec: WalkSpec,
+  spec: WalkRequest,
   secret: Buffer | undefined,
 ): PageRequest | undefined {
   if (params.cursor === undefined) {

@@ -15,6 +15,23 @@ export interface MethodExample<Params extends z.ZodType, Result extends z.ZodTyp
   response: z.output<Result> | ErrorResponse;
 }
 
+/**
+ * How a paginated method walks its list: the order pages follow (and cursors mark a
+ * position in), the parameters a walk is bound to, and the one that names its instant.
+ */
+export interface WalkSpec<Params extends z.ZodObject = z.ZodObject> {
+  /** The fields of a record, most significant first, that order the list and its pages. */
+  order: readonly string[];
+  /**
+   * Parameters a walk keeps from its first page: a cursor sent with another value of
+   * one of them answers `parameter_invalid`. The others (`limit`, `columns`, `pretty`...)
+   * may change from page to page.
+   */
+  filters: readonly (keyof z.input<Params> & string)[];
+  /** The parameter that names the instant statuses are computed at, kept by the walk. */
+  instant?: keyof z.input<Params> & string;
+}
+
 /** What a method file writes: everything but the error list, which is derived. */
 export interface MethodSpec<
   Name extends string = string,
@@ -41,6 +58,8 @@ export interface MethodSpec<
   ownErrors: readonly Own[];
   /** Realistic exchanges; at least one success. */
   examples: readonly MethodExample<Params, Result>[];
+  /** For a method that takes `limit` and `cursor`: how its pages walk the list. */
+  pagination?: WalkSpec<Params>;
 }
 
 /**

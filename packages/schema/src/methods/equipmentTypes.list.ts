@@ -49,6 +49,7 @@ export const equipmentTypesList = defineMethod({
   params: equipmentTypesListParamsSchema,
   result: equipmentTypesListResultSchema,
   ownErrors: [],
+  pagination: { order: ["name", "id"], filters: [] },
   examples: [
     {
       title: "List the equipment types of the account",

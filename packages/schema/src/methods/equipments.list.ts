@@ -91,6 +91,11 @@ export const equipmentsList = defineMethod({
   params: equipmentsListParamsSchema,
   result: equipmentsListResultSchema,
   ownErrors: ["content_not_found"],
+  pagination: {
+    order: ["created", "id"],
+    filters: ["equipmentType_id", "service_type", "status", "as_of"],
+    instant: "as_of",
+  },
   examples: [
     {
       title: "List the in-service harnesses",

@@ -49,6 +49,7 @@ export const resourcesList = defineMethod({
   params: resourcesListParamsSchema,
   result: resourcesListResultSchema,
   ownErrors: [],
+  pagination: { order: ["sequence", "id"], filters: [] },
   examples: [
     {
       title: "List the resources of the account",

@@ -58,10 +58,11 @@ export function paginationPage(): string {
     }),
     `Lists can be read in pages. Send \`limit\` (1 to ${maxPageSize}) and the answer holds at most that many records, in the list's usual order, plus \`response_metadata.next_cursor\`: send it back as \`cursor\` for the next page; it is \`""\` after the last. Without \`limit\` and \`cursor\` a method answers its whole list, as it always did.`,
     table(
-      ["Method", "Order of the list"],
+      ["Method", "Pages follow", "A walk keeps"],
       paginatedMethods.map((method) => [
         `[${inlineCode(method.name)}](${methodPath(method.name)})`,
-        method.summary,
+        method.pagination!.order.map(inlineCode).join(", then "),
+        method.pagination!.filters.map(inlineCode).join(", ") || "(nothing but the account)",
       ]),
     ),
     "## Parameters",
@@ -80,7 +81,7 @@ export function paginationPage(): string {
       "- **Keyset, not offset.** A page starts right after the last record of the previous one, by the list's order, through the store's index: page 50 of 50 costs what page 1 costs.",
       "- **No repeats, no skips.** Records imported while you walk never make a record appear twice or be skipped; a record added behind your position is not seen, one added ahead of it is.",
       "- **One instant.** `equipments.list` computes statuses at the first page's instant (now, or `as_of`) for the whole walk, so a record's status and the `status` filter cannot shift between pages.",
-      '- **Cursors are bound to their walk.** A cursor is signed by the service: one that was altered, comes from another account, or is sent with other filters (`equipmentType_id`, `service_type`, `status`, `as_of`) answers `parameter_invalid` naming `cursor`. `limit`, `columns`, `include_null_metavalues` and `pretty` may change from page to page. Never send `cursor: ""`; leave it out to start.',
+      '- **Cursors are bound to their walk.** A cursor is signed by the service: one that was altered, comes from another account or method, or is sent with another value of a parameter the walk keeps (the table above) answers `parameter_invalid` naming `cursor`. The other parameters (`limit`, `columns`, `include_null_metavalues`, `pretty`) may change from page to page. Never send `cursor: ""`; leave it out to start.',
       "- **Cursors outlive a server.** Every server of a deployment, and a restarted one, accepts the cursors of the others.",
     ].join("\n"),
     "## Recipe: what will be overdue at the audit",
