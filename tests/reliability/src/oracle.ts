@@ -163,6 +163,7 @@ type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
  */
 const lookups: { [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean } = {
   "resources.list": () => true,
+  "equipmentTypes.list": () => true,
   "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
   "users.info": (params, mine) =>
     mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
@@ -232,6 +233,9 @@ export function createOracle(fixture: Fixture) {
     parameters(walk, result) {
       const params = parseParams(walk.name!, walk.decoded!.data);
       if (!params.ok) return result(params.error, { parameter: params.parameter });
+      // A cursor the fuzzer made up is never one the server signed for this walk.
+      if (typeof (params.params as { cursor?: unknown }).cursor === "string")
+        return result("parameter_invalid", { parameter: "cursor" });
       walk.params = params.params;
       return undefined;
     },

@@ -208,20 +208,13 @@ export class Store {
   }
 
   /**
-   * The secret this store's cursors are signed with: made once, at random, by the
-   * first server that needs it, and shared by every server of the store from then on.
+   * The secret this store's cursors are signed with: made at random by migration 0003,
+   * shared by every server of the store. Read once, then kept.
    */
   cursorSecret(): Promise<Buffer> {
-    this.#cursorSecret ??= (async () => {
-      await this.sql.query(
-        "INSERT INTO settings (name, value) VALUES ('cursor_secret', $1) ON CONFLICT (name) DO NOTHING",
-        [randomBytes(32).toString("base64")],
-      );
-      const rows = await this.sql.query<{ value: string }>(
-        "SELECT value FROM settings WHERE name = 'cursor_secret'",
-      );
-      return Buffer.from(rows[0]!.value, "base64");
-    })();
+    this.#cursorSecret ??= this.sql
+      .query<{ value: string }>("SELECT value FROM settings WHERE name = 'cursor_secret'")
+      .then((rows) => Buffer.from(rows[0]!.value, "hex"));
     // A failed read (the database away) is tried again by the next request.
     this.#cursorSecret.catch(() => {
       this.#cursorSecret = undefined;
