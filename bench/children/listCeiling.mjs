@@ -28,7 +28,7 @@ function jsonbOrder(/** @type {string} */ a, /** @type {string} */ b) {
 
 /**
  * @param {(text: string, params: unknown[]) => Promise<any[]>} query - runs SQL, returns rows
- * @param {{ equipmentType_id: string, service_type?: string, columns?: string[], include_null_metavalues?: boolean }} request
+ * @param {{ equipmentType_id: string, service_type?: string, columns?: string[], include_null_metavalues?: boolean, status?: string[] }} request
  * @param {number} now
  * @returns {Promise<string>} the JSON body
  */
@@ -49,7 +49,9 @@ export async function listCeiling(query, request, now) {
   );
   /** @type {Map<string, any[]>} */
   const schedulesOf = new Map();
-  if (fields.includes("status") || fields.includes("schedules")) {
+  // A status filter needs every schedule's status, whatever the columns.
+  const wanted = request.status?.length ? new Set(request.status) : undefined;
+  if (fields.includes("status") || fields.includes("schedules") || wanted) {
     const scheduleRows = await query(
       `SELECT s.equipment_id, s.schedule_id, s.expires_on::float8 AS expires_on, s.expiring_on::float8 AS expiring_on,
               s.last_completed_on::float8 AS last_completed_on
@@ -82,7 +84,16 @@ export async function listCeiling(query, request, now) {
     const ids = (type?.metafields ?? []).map((/** @type {{ id: string }} */ m) => m.id).sort(jsonbOrder);
     nulls = Object.fromEntries(ids.map((/** @type {string} */ id) => [id, null]));
   }
-  const equipments = rows.map((row) => {
+  const kept = wanted
+    ? rows.filter((row) =>
+        wanted.has(
+          equipmentStatusOf(
+            (schedulesOf.get(row.id) ?? []).map((/** @type {{ status: string }} */ s) => s.status),
+          ),
+        ),
+      )
+    : rows;
+  const equipments = kept.map((row) => {
     const schedules = schedulesOf.get(row.id) ?? [];
     /** @type {Record<string, unknown>} */
     const out = {};

@@ -11,12 +11,19 @@ import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
 
-/** The three requests measured: every field, two columns, and unset metafields as null. */
+/**
+ * The requests measured: every field, two columns, unset metafields as null, and only
+ * the expired equipment (the audit question; the ceiling filters the same way).
+ */
 export const listVariants = {
   all: {},
   columns: { columns: ["id", "status"] },
   nulls: { include_null_metavalues: true },
+  expired: { status: ["expired"] },
 };
+
+/** The page size of the pagination figures: the largest page, or a third of a small (quick) type. */
+const pageSizeFor = (/** @type {number} */ count) => Math.min(1000, Math.max(1, Math.floor(count / 3)));
 
 const curvePoints = [0, 10, 25, 50, 75, 90, 100];
 
@@ -67,14 +74,56 @@ async function measure(server, request, runs) {
 }
 
 /**
+ * The first and the last page of 1 000 of the benchmark type, timed alike: keyset
+ * pages should cost the same wherever they start. The walk to the last page's cursor is
+ * not timed.
+ *
+ * @param {import("../lib/childServer.mjs").ChildServer} server
+ * @param {number} runs
+ * @param {number} count - equipment of the type
+ */
+async function measurePages(server, runs, count) {
+  const pageSize = pageSizeFor(count);
+  const base = {
+    token: benchToken,
+    equipmentType_id: benchEquipmentType,
+    service_type: "all",
+    limit: pageSize,
+  };
+  const url = `${server.url}/v1/equipments.list`;
+  let cursor;
+  let position = 0;
+  for (;;) {
+    const page = JSON.parse(
+      String((await timedPost(url, cursor ? { ...base, cursor } : base, { keepBody: true })).body),
+    );
+    if (page.ok !== true)
+      throw new Error(`equipments.list page failed: ${JSON.stringify(page).slice(0, 300)}`);
+    if (page.response_metadata.next_cursor === "") break;
+    cursor = page.response_metadata.next_cursor;
+    position += page.equipments.length;
+  }
+  /** @param {object} request */
+  const time = async (request) => {
+    const times = [];
+    for (let i = 0; i < Math.max(minRuns, runs); i++) times.push((await timedPost(url, request)).ms);
+    return { medianMs: median(times), times };
+  };
+  const first = await time(base);
+  const last = await time(cursor ? { ...base, cursor } : base);
+  closeIdleSockets();
+  return { pageSize, lastPosition: position, first, last, ratio: last.medianMs / first.medianMs };
+}
+
+/**
  * Workload 2 on one store: `equipments.list` on the benchmark type from wsafe and from
  * the ceiling, for each variant. With `fresh`, each variant gets a fresh server
  * process, so that its peak RSS belongs to that request alone; without, one process
  * per side serves every variant (the quick run, where start-ups would dominate).
  *
- * @param {{ backend: string, database: string, runs: number, fresh: boolean, tlsDir: string }} options
+ * @param {{ backend: string, database: string, runs: number, fresh: boolean, tlsDir: string, count: number }} options
  */
-async function measureBackend({ backend, database, runs, fresh, tlsDir }) {
+async function measureBackend({ backend, database, runs, fresh, tlsDir, count }) {
   const sides = {
     wsafe: {
       start: () =>
@@ -111,6 +160,16 @@ async function measureBackend({ backend, database, runs, fresh, tlsDir }) {
       shared = undefined;
     }
   }
+  const pagesServer = await sides.wsafe.start();
+  let pages;
+  try {
+    pages = await measurePages(pagesServer, runs, count);
+    progress(
+      `big list ${backend}/pages: first page ${pages.first.medianMs.toFixed(1)} ms, page at ${pages.lastPosition} ${pages.last.medianMs.toFixed(1)} ms: ${pages.ratio.toFixed(2)}×`,
+    );
+  } finally {
+    await pagesServer.close();
+  }
   /** @type {Record<string, any>} */
   const variants = {};
   for (const variant of Object.keys(listVariants)) {
@@ -127,7 +186,7 @@ async function measureBackend({ backend, database, runs, fresh, tlsDir }) {
       `big list ${backend}/${variant}: wsafe ${ours.medianMs.toFixed(0)} ms (${(ours.bytes / 1e6).toFixed(1)} MB, peak RSS ${(ours.peakRss / 2 ** 20).toFixed(0)} MiB), ceiling ${ceiling.medianMs.toFixed(0)} ms (peak RSS ${(ceiling.peakRss / 2 ** 20).toFixed(0)} MiB): ${(ours.medianMs / ceiling.medianMs).toFixed(2)}×`,
     );
   }
-  return variants;
+  return { variants, pages };
 }
 
 /**
@@ -142,6 +201,8 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
   const count = dataset.equipments.length;
   /** @type {Record<string, any>} */
   const backends = {};
+  /** @type {Record<string, any>} */
+  const pages = {};
   try {
     const dir = mkdtempSync(join(tmpdir(), "wsafe-bench-pglite-"));
     try {
@@ -149,13 +210,14 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
       const store = await openStore(dir);
       await importDataset(store, dataset);
       await store.close();
-      backends.pglite = await measureBackend({
+      ({ variants: backends.pglite, pages: pages.pglite } = await measureBackend({
         backend: "pglite",
         database: dir,
         runs,
         fresh: freshServerPerVariant,
         tlsDir: tls.dir,
-      });
+        count,
+      }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -168,13 +230,14 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
         await store.close();
         // What autovacuum does shortly after any bulk load: the planner gets statistics.
         await runStatement(db.url, "ANALYZE");
-        backends.postgres = await measureBackend({
+        ({ variants: backends.postgres, pages: pages.postgres } = await measureBackend({
           backend: "postgres",
           database: db.url,
           runs,
           fresh: freshServerPerVariant,
           tlsDir: tls.dir,
-        });
+          count,
+        }));
       } finally {
         await db.drop();
       }
@@ -182,5 +245,5 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
   } finally {
     rmSync(tls.dir, { recursive: true, force: true });
   }
-  return { equipment: count, schedulesPerEquipment: 3, runs, freshServerPerVariant, backends };
+  return { equipment: count, schedulesPerEquipment: 3, runs, freshServerPerVariant, backends, pages };
 }
