@@ -23,9 +23,13 @@ describe(validateResponse, () => {
   });
 
   it("flags an identifier the method does not answer with", () => {
-    expect(validateResponse("resources.list", { ok: false, error: "content_not_found" })).toEqual([
-      { path: "error", message: "resources.list does not answer content_not_found" },
-    ]);
+    expect(
+      validateResponse("resources.list", {
+        ok: false,
+        error: "content_not_found",
+        description: "not found",
+      }),
+    ).toEqual([{ path: "error", message: "resources.list does not answer content_not_found" }]);
   });
 
   // The server answers a token without read permission so on every method; the lists
@@ -40,9 +44,9 @@ describe(validateResponse, () => {
   });
 
   it("flags an identifier that is not in the contract", () => {
-    expect(validateResponse("users.info", { ok: false, error: "invalid_token" })).toEqual([
-      { path: "error", message: expect.any(String) },
-    ]);
+    expect(
+      validateResponse("users.info", { ok: false, error: "invalid_token", description: "invalid token" }),
+    ).toEqual([{ path: "error", message: expect.any(String) }]);
   });
 
   it("flags an unknown method", () => {

@@ -30,7 +30,14 @@ export const errorResponseSchema = z
   .object({
     ok: z.literal(false),
     error: errorIdentifierSchema,
-    description: z.string().optional().describe("What went wrong, for people. Never contains internals."),
+    // Required: every failure the service produces carries one (decisions §1), so a
+    // consumer may read it without a check. A response field turning required is a
+    // narrowing, additive for the contract gate.
+    description: z
+      .string()
+      .describe(
+        "What went wrong, for people: names the offending parameter or key where there is one. Never contains internals; branch on `error`, not on this text.",
+      ),
   })
   .meta({
     id: "ErrorResponse",

@@ -1,140 +1,54 @@
-import * as z from "zod";
-import { schemaCatalog } from "../catalog.js";
-import { errorDescriptions } from "../errors.js";
 import { methods } from "../registry.js";
-import {
-  defaultHeaderPrefix,
-  headerNames,
-  methodUrlPath,
-  type ResponseHeader,
-  responseHeaders,
-} from "../wire.js";
+import { methodUrlPath } from "../wire.js";
+import { openApiComponentSchemas } from "./openApiComponents.js";
+import { type OpenApiVersion, openApiPathItem } from "./openApiPathItem.js";
 import { openApiUrl } from "./schemaUrls.js";
-import { type JsonSchema, jsonSchemaOptions } from "./toJsonSchema.js";
+import type { JsonSchema } from "./toJsonSchema.js";
 
-const componentRef = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+export type { OpenApiVersion } from "./openApiPathItem.js";
 
-function componentSchemas(): Record<string, JsonSchema> {
-  const uri = (id: string) => `#/components/schemas/${id}`;
-  const generate = (io: "input" | "output") =>
-    (
-      z.toJSONSchema(z.globalRegistry, { ...jsonSchemaOptions(io), uri }) as {
-        schemas: Record<string, JsonSchema>;
-      }
-    ).schemas;
-  const output = generate("output");
-  const input = generate("input");
-  // Request data is described as a caller writes it (defaults optional); everything
-  // else as the service answers it.
-  const inputIds = new Set(
-    Object.values(schemaCatalog)
-      .filter((entry) => entry.io === "input")
-      .map((entry) => entry.schema.meta()?.id as string),
-  );
-  const merged: Record<string, JsonSchema> = {};
-  for (const id of Object.keys(output).sort()) {
-    const { $schema: _s, $id: _i, ...schema } = inputIds.has(id) ? input[id]! : output[id]!;
-    merged[id] = schema;
+/** The docs site's home, where `info.contact` and `externalDocs` point. */
+const docsHome = new URL("/", openApiUrl).href;
+
+/** One tag per namespace of method names (`users.info` → `users`), with its methods. */
+function namespaceTags(): { name: string; description: string }[] {
+  const byNamespace = new Map<string, string[]>();
+  for (const name of Object.keys(methods)) {
+    const namespace = name.split(".")[0]!;
+    byNamespace.set(namespace, [...(byNamespace.get(namespace) ?? []), name]);
   }
-  return merged;
-}
-
-function idOf(schema: z.ZodType): string {
-  const id = schema.meta()?.id;
-  if (typeof id !== "string") throw new Error("every registry schema needs a .meta id");
-  return id;
-}
-
-/** The response headers of every operation, named under the default prefix. */
-function operationHeaders(): Record<string, { description: string; schema: object }> {
-  const names = headerNames(defaultHeaderPrefix);
-  return Object.fromEntries(
-    (Object.keys(responseHeaders) as ResponseHeader[]).map((header) => [
-      names[header],
-      { description: responseHeaders[header].description, schema: responseHeaders[header].schema },
-    ]),
-  );
+  return [...byNamespace].map(([name, names]) => ({
+    name,
+    description: `The \`${name}.*\` methods: ${names.map((method) => `\`${method}\``).join(", ")}.`,
+  }));
 }
 
 /**
- * The OpenAPI 3.1 document of /v1: every registry method as a path with GET and POST,
- * request and response schemas, the error envelope narrowed per method, the response
- * headers, and the token as it really travels: inside the request data.
+ * The OpenAPI document of /v1: every registry method as a path with GET and POST,
+ * request and response schemas, the error envelope narrowed per method and the
+ * response headers. The token is what it is on the wire: a required property of every
+ * method's request data, so the document declares no security scheme (an `apiKey`
+ * scheme would name a header, query parameter or cookie, and the server reads none).
+ *
+ * OpenAPI 3.1 (the default, published as `openapi.json`) cannot name a query string
+ * that is one nameless value, so its GET operations carry the request data's schema in
+ * their description and `x-wsafe-request-data`; 3.2 (`openapi-3.2.json`) describes it
+ * as an `in: querystring` parameter.
  *
  * @param version - the package version to put in `info.version`
+ * @param options - `openapi`: the OpenAPI version, `"3.1.0"` (default) or `"3.2.0"`
  * @example
  * import { toOpenApi } from "@wsafe/schema/openapi";
  * const document = toOpenApi("1.0.0");
+ * const next = toOpenApi("1.0.0", { openapi: "3.2.0" });
  */
-export function toOpenApi(version: string): JsonSchema {
-  const paths: Record<string, unknown> = {};
-  for (const method of Object.values(methods)) {
-    const paramsId = idOf(method.params);
-    const resultId = idOf(method.result);
-    const examples = Object.fromEntries(
-      method.examples.map((example, index) => [
-        `example${index + 1}`,
-        { summary: example.title, value: example.response },
-      ]),
-    );
-    const response = {
-      200: {
-        description:
-          "Always HTTP 200: the method's result with `ok: true`, or the error envelope with `ok: false` and one of the identifiers listed.",
-        headers: operationHeaders(),
-        content: {
-          "application/json": {
-            schema: {
-              oneOf: [
-                componentRef(resultId),
-                {
-                  allOf: [
-                    componentRef("ErrorResponse"),
-                    { type: "object", properties: { error: { enum: [...method.errors] } } },
-                  ],
-                },
-              ],
-            },
-            examples,
-          },
-        },
-      },
-    };
-    const errorList = method.errors.map((error) => `- \`${error}\`: ${errorDescriptions[error]}`).join("\n");
-    const description = `${method.description}\n\nErrors:\n${errorList}`;
-    const requestExamples = Object.fromEntries(
-      method.examples.map((example, index) => [
-        `example${index + 1}`,
-        { summary: example.title, value: example.request },
-      ]),
-    );
-    paths[methodUrlPath(method.name)] = {
-      post: {
-        operationId: method.name,
-        summary: method.summary,
-        description,
-        tags: [method.name.split(".")[0]],
-        "x-wsafe-permission": method.permission,
-        requestBody: {
-          required: true,
-          description: "The request data: one JSON object, sent as the body (any Content-Type).",
-          content: { "application/json": { schema: componentRef(paramsId), examples: requestExamples } },
-        },
-        responses: response,
-      },
-      get: {
-        operationId: `${method.name}.get`,
-        summary: `${method.summary} (GET)`,
-        description: `${description}\n\nWith GET the whole query string is the request data: the JSON object, percent-encoded, with no name (\`?%7B%22token%22%3A...%7D\`). Its schema is \`${paramsId}\` (see \`x-wsafe-request-data\`).`,
-        tags: [method.name.split(".")[0]],
-        "x-wsafe-permission": method.permission,
-        "x-wsafe-request-data": componentRef(paramsId),
-        responses: response,
-      },
-    };
-  }
+export function toOpenApi(version: string, options: { openapi?: OpenApiVersion } = {}): JsonSchema {
+  const openapi = options.openapi ?? "3.1.0";
+  const paths = Object.fromEntries(
+    Object.values(methods).map((method) => [methodUrlPath(method.name), openApiPathItem(method, openapi)]),
+  );
   return {
-    openapi: "3.1.0",
+    openapi,
     info: {
       title: "wsafe /v1 Web API",
       version,
@@ -143,27 +57,20 @@ export function toOpenApi(version: string): JsonSchema {
       description: [
         "Every method is `{base_url}/v1/<method>`, over HTTPS (TLS 1.2 or newer), with GET or POST.",
         "The request data is one JSON object: the POST body, or the whole percent-encoded query string of a GET. It always holds `token`, and may hold `pretty`.",
+        "Authentication: the API token is the `token` property of the request data, required by every method's schema. It is not a header, a cookie or a query parameter of its own, so the operations declare no security scheme; a generated client sends it as part of the body it types.",
         "Every answer is HTTP 200 with a JSON object: `ok: true` and the method's fields, or `ok: false` with an `error` identifier and a `description`.",
       ].join("\n\n"),
+      contact: { name: "wsafe documentation", url: docsHome },
       license: { name: "MIT", identifier: "MIT" },
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     servers: [{ url: "https://{host}", variables: { host: { default: "localhost:8443" } } }],
-    security: [{ token: [] }],
+    // No HTTP-level security requirement, said explicitly: linters ask for one, and an
+    // empty list is the truth (the token is inside the request data, see above).
+    security: [],
+    tags: namespaceTags(),
     paths,
-    components: {
-      schemas: componentSchemas(),
-      securitySchemes: {
-        token: {
-          type: "apiKey",
-          in: "query",
-          name: "token",
-          description:
-            "The API token travels inside the request data: the `token` property of the JSON object that is the POST body or the percent-encoded GET query string. It is not a header, a cookie or a query parameter of its own; OpenAPI 3.1 has no location for it, so `x-wsafe-token-location` says `request-data`.",
-          "x-wsafe-token-location": "request-data",
-        },
-      },
-    },
-    externalDocs: { url: openApiUrl.replace("/v1/openapi.json", "/") },
+    components: { schemas: openApiComponentSchemas() },
+    externalDocs: { url: docsHome },
   };
 }

@@ -1,5 +1,6 @@
 // Build step: writes the generated artifacts the package ships (see package.json
-// "exports"): generated/openapi.json, generated/json-schema/<name>.json and
+// "exports"): generated/openapi.json (OpenAPI 3.1), generated/openapi-3.2.json,
+// generated/json-schema/<name>.json and
 // generated/contract.json. Run after tsc, from the package directory.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -19,7 +20,8 @@ const write = (file: string, value: unknown) => {
 
 for (const name of schemaNames) write(join(out, "json-schema", `${name}.json`), toJsonSchema(name));
 write(join(out, "openapi.json"), toOpenApi(version));
+write(join(out, "openapi-3.2.json"), toOpenApi(version, { openapi: "3.2.0" }));
 write(join(out, "contract.json"), toContract());
 console.log(
-  `@wsafe/schema: wrote ${schemaNames.length} JSON Schemas, openapi.json and contract.json to generated/`,
+  `@wsafe/schema: wrote ${schemaNames.length} JSON Schemas, openapi.json, openapi-3.2.json and contract.json to generated/`,
 );

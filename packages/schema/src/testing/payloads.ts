@@ -172,14 +172,15 @@ export const payloadCases: PayloadCase[] = [
   },
   {
     schema: "ErrorResponse",
+    // Every failure the service produces carries a description, so the schema requires it.
     title: "a failure without a description",
     payload: { ok: false, error: "server_error" },
-    valid: true,
+    valid: false,
   },
   {
     schema: "ErrorResponse",
     title: "the variant invalid_token, which /v1 does not use",
-    payload: { ok: false, error: "invalid_token" },
+    payload: { ok: false, error: "invalid_token", description: "invalid token" },
     valid: false,
   },
   { schema: "ErrorResponse", title: "ok true", payload: { ok: true, error: "server_error" }, valid: false },
