@@ -40,7 +40,7 @@ export const requestChecks = [
     id: "request_data",
     scope: "method",
     errors: ["request_data_invalid"],
-    rule: "The request data decodes to a JSON **object**. POST: the body (any Content-Type; a UTF-8 BOM is tolerated). GET: the whole query string, percent-decoded. Absent or empty data counts as `{}`. Invalid JSON, a non-object (array, string, number, null), bad percent-encoding or a body over the size limit (default 1 MiB) fail.",
+    rule: "The request data decodes to a JSON **object**. POST: the body (any Content-Type; a UTF-8 BOM is tolerated). GET: the whole query string, percent-decoded (one `=` after the JSON object, which some proxies add, is ignored). Absent or empty data counts as `{}`. Invalid JSON, a non-object (array, string, number, null), bad percent-encoding or a body over the size limit (default 1 MiB) fail.",
   },
   {
     id: "token_present",

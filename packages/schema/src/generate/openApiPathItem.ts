@@ -70,7 +70,11 @@ function responses(method: MethodDefinition) {
               {
                 allOf: [
                   componentRef("ErrorResponse"),
-                  { type: "object", properties: { error: { enum: [...method.errors] } } },
+                  {
+                    type: "object",
+                    properties: { error: { enum: [...method.errors] } },
+                    required: ["error"],
+                  },
                 ],
               },
             ],
@@ -92,7 +96,8 @@ function requestBody(method: MethodDefinition) {
   );
   return {
     required: true,
-    description: `The request data: one JSON object, the whole body. Send it as \`${requestMediaType}\`; the service reads a body of any other Content-Type (or none) as the same JSON text, which \`*/*\` says.`,
+    // No "*/*" in the words: generators copy descriptions into comments, where it ends one.
+    description: `The request data: one JSON object, the whole body. Send it as \`${requestMediaType}\`; the service reads a body of any other Content-Type (or none) as the same JSON text, hence the second entry, for any media type.`,
     content: {
       [requestMediaType]: { schema, examples },
       // The truth about the server, which reads every body as JSON whatever its type;

@@ -36,7 +36,7 @@ export const equipmentsListParamsSchema = z
       .boolean()
       .default(false)
       .describe(
-        "When true, every unset metafield of the equipment type appears in `metavalues` with `null`.",
+        "When true, every unset metafield of the equipment type appears in `metavalues` with `null`. Default false.",
       ),
     status: z
       .array(statusSchema)
