@@ -114,6 +114,13 @@ export function decodeRequestData(request: RequestCase): Decoded {
     } catch {
       return { ok: false };
     }
+    // A proxy may forward `?{json}` as `?{json}=`; a JSON object followed by one `=`
+    // is that object (a JSON text never ends with `=`), anything else as sent.
+    if (text.endsWith("=")) {
+      const json = text.slice(0, -1);
+      const decoded = jsonWhitespaceOnly.test(json) || json === "" ? undefined : decodeText(json);
+      if (decoded?.ok) return decoded;
+    }
     return decodeText(text);
   }
   const body = request.body ?? new Uint8Array();

@@ -1,4 +1,4 @@
-import { methodUrlPath } from "@wsafe/schema";
+import { methodUrlPath, requestMediaType } from "@wsafe/schema";
 import { demoTokens } from "../demo/demoTokens.js";
 
 /**
@@ -20,6 +20,6 @@ export function demoCurlLines(url: string, insecure: boolean): string[] {
   });
   return [
     `curl ${k}'${url}${methodUrlPath("users.info")}?${get}'`,
-    `curl ${k}-X POST '${url}${methodUrlPath("equipments.list")}' -H 'content-type: application/json' -d '${post}'`,
+    `curl ${k}-X POST '${url}${methodUrlPath("equipments.list")}' -H 'content-type: ${requestMediaType}' -d '${post}'`,
   ];
 }

@@ -87,4 +87,37 @@ describe(decodeRequestData, () => {
   ] as const)("refuses %s %s %s with request_data_invalid", (method, query, body) => {
     expect(failsWith(() => decodeRequestData(method, query, body))).toBe("request_data_invalid");
   });
+
+  // Prism's proxy forwards `?%7B...%7D` as `?%7B...%7D=`: it reads the JSON as a
+  // parameter name with an empty value. A JSON text never ends with `=`.
+  describe("when a proxy added one = after the GET query string", () => {
+    it("reads any JSON object followed by one =, encoded or not, as that object", () => {
+      fc.assert(
+        fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (object) => {
+          const query = encodeURIComponent(JSON.stringify(object));
+          const expected = JSON.parse(JSON.stringify(object));
+          expect({ ...decodeRequestData("GET", `${query}=`, undefined) }).toEqual(expected);
+          expect({ ...decodeRequestData("GET", `${query}%3D`, undefined) }).toEqual(expected);
+        }),
+      );
+    });
+
+    it("keeps the = of a POST body an error: no proxy rewrites a body as a form", () => {
+      expect(failsWith(() => decodeRequestData("POST", "", Buffer.from('{"a":1}=')))).toBe(
+        "request_data_invalid",
+      );
+    });
+
+    it.each([
+      ["= alone", "="],
+      ["two =", `${encodeURIComponent('{"a":1}')}==`],
+      ["an array followed by =", `${encodeURIComponent("[1]")}=`],
+      ["a string followed by =", `${encodeURIComponent('"x"')}=`],
+      ["white space followed by =", "%20="],
+      ["= before the object", `=${encodeURIComponent('{"a":1}')}`],
+      ["a form pair", "token=abc"],
+    ])("refuses %s with request_data_invalid", (_title, query) => {
+      expect(failsWith(() => decodeRequestData("GET", query, undefined))).toBe("request_data_invalid");
+    });
+  });
 });

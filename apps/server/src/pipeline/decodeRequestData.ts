@@ -49,9 +49,31 @@ function toObject(text: string): Record<string, unknown> {
 }
 
 /**
+ * The request data of a GET whose query string a form-minded proxy rewrote: Prism, for
+ * one, reads `?{json}` as a parameter named by the JSON with no value and forwards
+ * `?{json}=`. A JSON text never ends with `=`, so a decoded query string that is a
+ * JSON object followed by one `=` is that object, unambiguously; anything else keeps
+ * the error of the text as sent.
+ */
+function queryObject(text: string): Record<string, unknown> {
+  if (text.endsWith("=")) {
+    const json = text.slice(0, -1);
+    // "=" alone is not "{}": only an object followed by `=` is read as that object.
+    if (!/^[ \t\n\r]*$/.test(json)) {
+      try {
+        return toObject(json);
+      } catch {
+        // Not an object either way: answer with what is wrong with the text as sent.
+      }
+    }
+  }
+  return toObject(text);
+}
+
+/**
  * Decodes the request data of decisions §1 row 3: for POST the body (any Content-Type,
- * a UTF-8 BOM tolerated), for GET the whole query string, percent-decoded. Absent or
- * empty data is `{}`.
+ * a UTF-8 BOM tolerated), for GET the whole query string, percent-decoded (one `=`
+ * after the JSON object, as a proxy may add, is ignored). Absent or empty data is `{}`.
  *
  * @param method - `GET` or `POST`
  * @param rawQuery - what follows `?` in the URL (without it), or `""`
@@ -71,7 +93,7 @@ export function decodeRequestData(
     } catch {
       throw invalid("query string is not valid percent-encoding");
     }
-    return toObject(text);
+    return queryObject(text);
   }
   if (!body || body.length === 0) return Object.create(null) as Record<string, unknown>;
   let text: string;
