@@ -6,14 +6,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { errorDescriptions, errorIdentifiers, methods, schemaCatalog, schemaNames } from "@wsafe/schema";
-import { jsonSchemaBaseUrl, openApiUrl } from "@wsafe/schema/openapi";
+import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 import { describe, expect, it } from "vitest";
 import { curlGet, curlPost } from "../src/generate/examples.js";
 import { auditExample, paginatedMethods } from "../src/generate/pages/paginationPage.js";
+import { readVerifiedTools } from "../src/generate/readVerifiedTools.js";
 import { recordPageNames, recordSlug } from "../src/generate/sitePaths.js";
 import {
   distDir,
   distFiles,
+  docsRoot,
   mainHtml,
   pageHtml,
   sectionHtml,
@@ -24,6 +26,7 @@ import {
 } from "./builtSite.js";
 
 const require = createRequire(import.meta.url);
+const repoRoot = join(docsRoot, "..", "..");
 const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
 const firstCells = (html: string) => tableRows(html).map((row) => row[0]);
 
@@ -250,6 +253,23 @@ describe("downloads", () => {
     expect(new URL(openApiUrl).pathname).toBe("/v1/openapi.json");
   });
 
+  it("serves the OpenAPI 3.2 document beside it, at the URL it names", () => {
+    const served = readJson(join(distDir, "v1", "openapi-3.2.json"));
+    expect(served).toEqual(readJson(require.resolve("@wsafe/schema/openapi-3.2.json")));
+    expect(served.openapi).toBe("3.2.0");
+    expect(new URL(openApi32Url).pathname).toBe("/v1/openapi-3.2.json");
+  });
+
+  it("names every tool the ecosystem suite verifies, with the version it pins", () => {
+    const text = textOf(mainHtml(pageHtml("/downloads/")));
+    const tools = readVerifiedTools(repoRoot);
+    expect(tools.length).toBeGreaterThan(0);
+    for (const tool of tools) {
+      expect(text).toContain(tool.name);
+      if (tool.version !== "Debian") expect(text).toContain(tool.version);
+    }
+  });
+
   it("serves every JSON Schema at the path of its $id", () => {
     const files = new Set(distFiles());
     for (const name of schemaNames) {
@@ -264,6 +284,7 @@ describe("downloads", () => {
   it("links every file from the downloads page", () => {
     const html = pageHtml("/downloads/");
     expect(html).toContain('href="/v1/openapi.json"');
+    expect(html).toContain('href="/v1/openapi-3.2.json"');
     for (const name of schemaNames) expect(html).toContain(`href="/v1/schemas/${name}.json"`);
   });
 });

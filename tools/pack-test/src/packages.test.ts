@@ -145,6 +145,13 @@ describe.runIf(has("@wsafe/schema"))("@wsafe/schema, as a consumer uses it", () 
     expect(cjs(`console.log(require("@wsafe/schema/openapi.json").openapi)`).trim()).toBe(version.trim());
   });
 
+  it("imports the OpenAPI 3.2 document by its subpath", () => {
+    const version = esm(
+      `import openapi from "@wsafe/schema/openapi-3.2.json" with { type: "json" }; console.log(openapi.openapi)`,
+    );
+    expect(version.trim()).toMatch(/^3\.2\./);
+  });
+
   it("resolves every JSON Schema file and the contract by subpath", () => {
     const names = packed
       .get("@wsafe/schema")!

@@ -31,6 +31,13 @@ describe("curlPost", () => {
     const words = shellWords(curlPost("users.info", request).replace(/^curl /, ""));
     expect(JSON.parse(words[words.indexOf("-d") + 1]!)).toEqual(request);
   });
+
+  // Without it curl says application/x-www-form-urlencoded, which a validating proxy
+  // reads as a form and refuses against the document's JSON schema.
+  it("says the body is JSON", () => {
+    const words = shellWords(curlPost("users.info", { token: "t", user: "u_ada" }).replace(/^curl /, ""));
+    expect(words[words.indexOf("-H") + 1]).toBe("Content-Type: application/json");
+  });
 });
 
 describe("shellQuote", () => {

@@ -1,5 +1,6 @@
 // The copy-pasteable forms of one example request: curl over GET and POST, and the
 // @wsafe/client call. Shared by the method pages and their tests.
+import { methodUrlPath, requestMediaType } from "@wsafe/schema";
 import { defaultBaseUrl } from "./sitePaths.js";
 
 type RequestData = Record<string, unknown>;
@@ -13,14 +14,18 @@ export function shellQuote(text: string): string {
 export function curlGet(method: string, request: RequestData, baseUrl = defaultBaseUrl): string {
   // encodeURIComponent leaves only A-Z a-z 0-9 - _ . ! ~ * ' ( ), none of which a
   // double-quoted shell word treats specially.
-  return `curl -k "${baseUrl}/v1/${method}?${encodeURIComponent(JSON.stringify(request))}"`;
+  return `curl -k "${baseUrl}${methodUrlPath(method)}?${encodeURIComponent(JSON.stringify(request))}"`;
 }
 
-/** The POST form: the request data's JSON is the body. */
+/**
+ * The POST form: the request data's JSON is the body, sent as JSON. curl's `-d` alone
+ * would say form-urlencoded, which a validating proxy reading the OpenAPI document
+ * checks as a form.
+ */
 export function curlPost(method: string, request: RequestData, baseUrl = defaultBaseUrl): string {
   return [
-    `curl -k ${baseUrl}/v1/${method} \\`,
-    `  -H 'Content-Type: application/json' \\`,
+    `curl -k ${baseUrl}${methodUrlPath(method)} \\`,
+    `  -H 'Content-Type: ${requestMediaType}' \\`,
     `  -d ${shellQuote(JSON.stringify(request))}`,
   ].join("\n");
 }

@@ -24,6 +24,9 @@ export const schemaFilePath = (name: string) => `/v1/schemas/${name}.json`;
 /** The URL path of the published OpenAPI document. */
 export const openApiPath = "/v1/openapi.json";
 
+/** The URL path of the published OpenAPI 3.2 document, beside the 3.1 one. */
+export const openApi32Path = "/v1/openapi-3.2.json";
+
 /** The anchor of an error identifier's row on the errors page. */
 export const errorPath = (identifier: string) => `/errors/#${identifier}`;
 

@@ -24,6 +24,7 @@ import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
+import { readVerifiedTools } from "./readVerifiedTools.js";
 import { recordPageNames } from "./sitePaths.js";
 
 /** Where to write, and where the repository's other inputs are. */
@@ -82,7 +83,10 @@ function mirrorFiles(dir: string, files: Record<string, string>) {
 /** Copies the schema package's generated files to the URLs their `$id`s name. */
 function copyDownloads(publicDir: string) {
   const require = createRequire(import.meta.url);
-  const files: Record<string, string> = { "openapi.json": require.resolve("@wsafe/schema/openapi.json") };
+  const files: Record<string, string> = {
+    "openapi.json": require.resolve("@wsafe/schema/openapi.json"),
+    "openapi-3.2.json": require.resolve("@wsafe/schema/openapi-3.2.json"),
+  };
   // A missing file means the schema package was not built; failing here beats a 404.
   for (const name of schemaNames)
     files[`schemas/${name}.json`] = require.resolve(`@wsafe/schema/json-schema/${name}.json`);
@@ -128,7 +132,7 @@ export function generatePages(
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),
-    "downloads.md": downloadsPage(),
+    "downloads.md": downloadsPage(readVerifiedTools(repoRoot)),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
     // The registry's TSDoc `@see` names this page.

@@ -35,7 +35,8 @@ export const componentRef = (id: string) => ({ $ref: `#/components/schemas/${id}
 /**
  * Every schema of the registry as an OpenAPI component, keyed by its `.meta` id:
  * request data as a caller writes it (defaults optional; a method parameter's
- * default stated in its description rather than as `default`), everything else as the service answers it. The same in OpenAPI 3.1 and 3.2, whose schema dialect is
+ * default stated in its description rather than as `default`), everything else as
+ * the service answers it. The same in OpenAPI 3.1 and 3.2, whose schema dialect is
  * JSON Schema 2020-12 in both.
  *
  * @example

@@ -2,7 +2,7 @@
 import { methods } from "@wsafe/schema";
 import { curlGet } from "../examples.js";
 import { code, frontMatter, page, table } from "../markdown.js";
-import { methodPath, openApiPath } from "../sitePaths.js";
+import { methodPath, openApi32Path, openApiPath } from "../sitePaths.js";
 
 /** The Markdown of the home page. */
 export function overviewPage(): string {
@@ -46,12 +46,15 @@ export function overviewPage(): string {
         ["[Records](/records/equipment/)", "The fields of every record the methods return."],
         ["[Dataset format](/dataset/)", "Importing accounts, tokens and records."],
         ["[Command line](/command-line/)", "Running the server: `wsafe serve`, `import`, tokens."],
-        ["[Downloads](/downloads/)", "The OpenAPI 3.1 document and the JSON Schema files."],
+        [
+          "[Downloads](/downloads/)",
+          "The OpenAPI 3.1 and 3.2 documents, the JSON Schema files, and the tools verified with them.",
+        ],
         ["[TypeScript client](/client/)", "`@wsafe/client`: typed calls, errors, retries."],
         ["[Validation](/validation/)", "Checking payloads against the contract, in any language."],
         ["[Conformance kit](/conformance/)", "Checking a whole deployment against the contract."],
       ],
     ),
-    `Machine-readable contract: [openapi.json](${openApiPath}) (OpenAPI 3.1) and one JSON Schema (2020-12) per payload on the [downloads](/downloads/) page.`,
+    `Machine-readable contract: [openapi.json](${openApiPath}) (OpenAPI 3.1), [openapi-3.2.json](${openApi32Path}) (OpenAPI 3.2) and one JSON Schema (2020-12) per payload on the [downloads](/downloads/) page.`,
   );
 }
