@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Starts the real servers the tests and benchmarks use, on 127.0.0.1 only:
 # PostgreSQL (port 54329) and Redis (port 63799). Installs them from Debian's
-# packages when missing (apt-get update first), and Chromium for the docs'
-# browser tests. Idempotent: a server already answering is left alone.
+# packages when missing (apt-get update first), Chromium for the docs'
+# browser tests, and Python's jsonschema for the ecosystem suite. Idempotent: a server already answering is left alone.
 # Prints KEY=VALUE lines on stdout for the callers; everything else on stderr.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,6 +57,14 @@ ensure_chromium() {
   [ -x /usr/bin/chromium ] || apt_install chromium || return 1
 }
 
+# Debian's python3-jsonschema for Debian's python3 (another interpreter on the PATH
+# may have its own): the ecosystem suite validates real responses with it.
+DEBIAN_PYTHON=/usr/bin/python3
+ensure_python_jsonschema() {
+  "$DEBIAN_PYTHON" -c 'import jsonschema' 2>/dev/null || apt_install python3-jsonschema || return 1
+  "$DEBIAN_PYTHON" -c 'import jsonschema' 2>/dev/null
+}
+
 status=0
 if start_postgres; then
   echo "WSAFE_TEST_DATABASE_URL=postgres://wsafe@127.0.0.1:$PG_PORT/postgres"
@@ -70,5 +78,11 @@ else
 fi
 if [ "${WSAFE_SKIP_CHROMIUM:-}" != 1 ] && ensure_chromium; then
   echo "CHROMIUM_PATH=/usr/bin/chromium"
+fi
+if ensure_python_jsonschema; then
+  log "python3-jsonschema: available ($("$DEBIAN_PYTHON" -c 'from importlib.metadata import version; print(version("jsonschema"))' 2>/dev/null))"
+  echo "WSAFE_PYTHON_JSONSCHEMA=$DEBIAN_PYTHON"
+else
+  log "python3-jsonschema: unavailable: the ecosystem suite's Python check will skip"
 fi
 exit $status
