@@ -3,6 +3,7 @@
 // and GET, goes through with the server's own answer, and Prism finds nothing wrong
 // with a request the document accepts or with any answer.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { comparableAnswer } from "../src/comparableAnswer.js";
 import { publishedFiles } from "../src/paths.js";
 import { type RequestCase, requestCases } from "../src/requestCases.js";
 import { type HttpMethod, sendRequest } from "../src/sendRequest.js";
@@ -28,7 +29,7 @@ async function bothWays(request: RequestCase, httpMethod: HttpMethod) {
   const proxied = await sendRequest(prism.url, request, httpMethod);
   expect(direct.body).toMatchObject(request.error ? { ok: false, error: request.error } : { ok: true });
   expect(proxied.status).toBe(200);
-  expect(proxied.body).toEqual(direct.body);
+  expect(comparableAnswer(proxied.body)).toEqual(comparableAnswer(direct.body));
   expect(proxied.violations.filter((violation) => violation.location[0] !== "request")).toEqual([]);
   return proxied;
 }
@@ -69,7 +70,7 @@ it("a JSON body sent as text/plain: Prism checks it as text, the server answers 
     });
   const direct = await (await send(serverUrl)).json();
   const response = await send(prism.url);
-  expect(await response.json()).toEqual(direct);
+  expect(comparableAnswer(await response.json())).toEqual(comparableAnswer(direct));
   const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as { location: string[] }[];
   expect(violations.filter((violation) => violation.location[0] !== "request")).toEqual([]);
 });
