@@ -33,11 +33,11 @@ export function conventionsPage(): string {
       [
         [
           "POST",
-          "The JSON text is the request body. Any Content-Type is accepted; a UTF-8 byte order mark is tolerated. Bodies over 1 MiB (the default limit) answer `request_data_invalid`.",
+          "The JSON text is the request body; send it as `Content-Type: application/json`. Any other Content-Type is read as JSON all the same; a UTF-8 byte order mark is tolerated. Bodies over 1 MiB (the default limit) answer `request_data_invalid`.",
         ],
         [
           "GET",
-          "The JSON text, percent-encoded, is the **whole** query string: `?%7B%22token%22...%7D`, not `?token=...`.",
+          "The JSON text, percent-encoded, is the **whole** query string: `?%7B%22token%22...%7D`, not `?token=...`. One `=` after it, as a form-minded proxy forwards it, is ignored.",
         ],
       ],
     ),

@@ -81,7 +81,7 @@ export function validationPage(): string {
     "## JSON Schema files",
     `One JSON Schema (2020-12) per name above. Each file is self-contained (shared parts under \`$defs\`), compiles with ajv in strict mode, and has an \`$id\` at its published URL, ${inlineCode(`${jsonSchemaBaseUrl}<name>.json`)}. Fetch them from this site, or take the copies shipped in the package: \`@wsafe/schema/json-schema/<name>.json\`. The [downloads](/downloads/) page lists them with what each describes, beside the OpenAPI document.`,
     "## In other languages",
-    "Any JSON Schema 2020-12 validator works. Pin a copy of the files in your repository and update it with your client, rather than fetching at run time: a file changes only with a release of the contract.",
+    "Any JSON Schema 2020-12 validator works; the repository's ecosystem suite validates every real answer of the server with Python's `jsonschema` (see [verified with](/downloads/#verified-with)). Pin a copy of the files in your repository and update it with your client, rather than fetching at run time: a file changes only with a release of the contract.",
     code(
       "python",
       [
