@@ -1,5 +1,5 @@
 import { defaultHeaderPrefix, type MethodName, methods, methodUrlPath } from "@wsafe/schema";
-import type { ConformanceOptions } from "./ConformanceOptions.js";
+import type { ConformanceOptions, OtherAccount } from "./ConformanceOptions.js";
 import { conventionProblems } from "./conventionProblems.js";
 import type { ApiClient, ApiResponse } from "./createClient.js";
 
@@ -48,6 +48,16 @@ export class CheckContext {
     const example = methods[method].examples.find((candidate) => candidate.response.ok);
     const { token: _token, ...rest } = (example?.request ?? {}) as Record<string, unknown>;
     return rest;
+  }
+
+  /**
+   * The second account; skips the check, naming the options to give, when there is none
+   * (a check that cannot run must never pass quietly).
+   */
+  otherAccount(): OtherAccount {
+    if (!this.options.other)
+      throw new CheckSkipped("give a second account (--other-token, --other-id) to probe tenant isolation");
+    return this.options.other;
   }
 
   /** POSTs request data as the JSON body, with `token` added (`null`: none added). */

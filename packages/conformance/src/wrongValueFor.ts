@@ -1,19 +1,4 @@
-/** A JSON Schema node. */
-type Schema = Record<string, unknown>;
-
-function resolve(schema: unknown, root: Schema): Schema {
-  let node = (schema ?? {}) as Schema;
-  for (let depth = 0; typeof node.$ref === "string" && depth < 32; depth++) {
-    const target =
-      node.$ref === "#"
-        ? root
-        : (root.$defs as Record<string, Schema> | undefined)?.[node.$ref.replace("#/$defs/", "")];
-    if (!target) break;
-    const { $ref: _ref, ...siblings } = node;
-    node = { ...target, ...siblings };
-  }
-  return node;
-}
+import { resolveSchema as resolve, type Schema } from "./resolveSchema.js";
 
 /** The JSON types a schema node admits, `$ref`s and `anyOf`/`oneOf` followed; undefined means any. */
 export function allowedTypes(schema: unknown, root: Schema): Set<string> | undefined {

@@ -1,0 +1,47 @@
+import { type CheckContext, CheckFailed, expect } from "./CheckContext.js";
+import type { ApiResponse } from "./createClient.js";
+import type { Walk } from "./walkOf.js";
+
+/** One successful answer of a list method, read. */
+export interface ListAnswer {
+  response: ApiResponse;
+  /** The records of the list field. */
+  records: unknown[];
+  /** Whether the body carries `response_metadata`. */
+  hasMetadata: boolean;
+  /** `response_metadata.next_cursor`, when the body carries it. */
+  nextCursor: string | undefined;
+}
+
+/**
+ * POSTs request data to a list method and reads the answer: it must be a success whose
+ * list field is an array and whose `response_metadata`, when present, has a string
+ * `next_cursor`.
+ *
+ * @param ctx - the check's context
+ * @param walk - the method, from {@link walkOf}
+ * @param data - request data, without token
+ * @param token - another account's token; default the account under test
+ * @example
+ * const { records, nextCursor } = await readList(ctx, walk, { limit: 2 });
+ */
+export async function readList(
+  ctx: CheckContext,
+  walk: Walk,
+  data: Record<string, unknown>,
+  token?: string,
+): Promise<ListAnswer> {
+  const response = await ctx.post(walk.method, data, token);
+  const body = ctx.expectSuccess(response);
+  const records = body[walk.listField];
+  expect(Array.isArray(records), `${response.label}: ${walk.listField} is not an array`);
+  const hasMetadata = Object.hasOwn(body, "response_metadata");
+  let nextCursor: string | undefined;
+  if (hasMetadata) {
+    const metadata = body.response_metadata as { next_cursor?: unknown } | null;
+    if (typeof metadata?.next_cursor !== "string")
+      throw new CheckFailed(`${response.label}: response_metadata.next_cursor is not a string`);
+    nextCursor = metadata.next_cursor;
+  }
+  return { response, records, hasMetadata, nextCursor };
+}
