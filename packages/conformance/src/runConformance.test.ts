@@ -37,7 +37,7 @@ describe(runConformance, () => {
         expect(names).toContain(identifier);
       }
       expect(new Set(report.results.map((result) => result.suite))).toEqual(
-        new Set(["(service)", "resources.list", "equipments.list", "users.info"]),
+        new Set(["(service)", "resources.list", "equipments.list", "users.info", "equipmentTypes.list"]),
       );
     } finally {
       await server.close();
@@ -92,7 +92,7 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["invalid-ignored", /parameter_invalid/, "targeted"],
   ["no-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
   ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation:/, "targeted"],
-  ["shared-answer", /resources\.list › isolation: another account repeating/, "targeted"],
+  ["shared-answer", /(resources|equipmentTypes)\.list › isolation: another account repeating/, "targeted"],
   ["http-400-on-errors", errorChecks, "broad"],
   ["bad-envelope", errorChecks, "broad"],
   ["no-request-id", /./, "broad"],

@@ -1,90 +1,38 @@
-// A small node:http implementation of the /v1 convention, for the kit's own tests. By
-// default it conforms; each fault breaks exactly one rule, so a test can prove that the
-// check for that rule fails (and the others keep passing).
+// A small node:http implementation of the /v1 contract, for the kit's own tests. By
+// default it conforms; each fault (Fault.ts) breaks exactly one rule, so a test can
+// prove that the check for that rule fails (and the others keep passing). This file is
+// the HTTP edge; the records, pages and answers are beside it.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isMethodName, type MethodName, methods, parseParams } from "@wsafe/schema";
+import { Failure } from "./Failure.js";
+import type { Fault } from "./Fault.js";
+import { fixtureAnswer } from "./fixtureAnswer.js";
+import { fixtureCursor } from "./fixtureCursor.js";
+import { fixturePages } from "./fixturePages.js";
+import { fixtureRecords, type Owner } from "./fixtureRecords.js";
 
-/** One way to break the convention. */
-export type Fault =
-  | "not-found-as-invalid-method"
-  | "v2-accepted"
-  | "invalid-result"
-  | "get-differs"
-  | "same-request-id"
-  | "pretty-ignored"
-  | "options-200"
-  | "other-verbs-accepted"
-  | "lenient-json"
-  | "lenient-percent"
-  | "token-missing-as-invalid"
-  | "token-invalid-as-missing"
-  | "unknown-keys-ignored"
-  | "missing-as-invalid"
-  | "invalid-ignored"
-  | "no-description"
-  | "leaks-other-tenant"
-  | "shared-answer"
-  | "http-400-on-errors"
-  | "no-request-id"
-  | "fractional-response-time"
-  | "wrong-content-type"
-  | "bad-envelope";
+export type { Fault } from "./Fault.js";
 
 /** The fixture's two accounts' read tokens. */
 export const fixtureTokens = { read: "fixture-token-account-a", other: "fixture-token-account-b" } as const;
 /** Ids of the second account's records, by the parameter that takes them. */
 export const fixtureOtherIds = { equipmentType_id: "et_other_account", user: "u_other" } as const;
 
-const account = { [fixtureTokens.read]: "a", [fixtureTokens.other]: "b" } as Record<string, "a" | "b">;
-const example = (method: MethodName) =>
-  structuredClone(methods[method].examples.find((candidate) => candidate.response.ok)!.response) as Record<
-    string,
-    unknown
-  >;
+const account = { [fixtureTokens.read]: "a", [fixtureTokens.other]: "b" } as Record<string, Owner>;
 
-class Failure extends Error {
-  constructor(
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
+type Answer = ReturnType<typeof fixtureAnswer>;
 
-function answer(
-  method: MethodName,
-  params: Record<string, unknown>,
-  owner: "a" | "b",
-  fault?: Fault,
-): Record<string, unknown> {
-  const leaks = fault === "leaks-other-tenant";
-  if (method === "resources.list") {
-    const body = example(method);
-    if (owner === "b" && fault !== "shared-answer") body.resources = [];
-    const [first] = body.resources as Record<string, unknown>[];
-    if (fault === "invalid-result" && first) first.sequence = "first";
-    return body;
+/** With `invalid-ignored`: every invalid parameter dropped, as a lenient server would. */
+function ignoringInvalid(method: MethodName, data: Record<string, unknown>) {
+  let rest = data;
+  for (let parsed = parseParams(method, rest); !parsed.ok; parsed = parseParams(method, rest)) {
+    if (parsed.error !== "parameter_invalid") return undefined;
+    const { [parsed.parameter]: _dropped, ...kept } = rest;
+    rest = kept;
   }
-  if (method === "equipments.list") {
-    const type = params.equipmentType_id;
-    const types = { a: ["et_harness"], b: ["et_other_account"] };
-    if (!types[owner].includes(type as string) && !leaks)
-      throw new Failure("content_not_found", `equipment type not found: ${type}`);
-    const body = type === "et_harness" ? example(method) : { ok: true, equipments: [] };
-    const [first] = body.equipments as Record<string, unknown>[];
-    if (fault === "invalid-result" && first) first.status = "broken";
-    return body;
-  }
-  const users = { a: { u_ada: "Ada Lovelace" }, b: { u_other: "Olive Other" } } as Record<
-    string,
-    Record<string, string>
-  >;
-  const id = String(params.user);
-  const name = users[owner]![id] ?? (leaks ? (users.a![id] ?? users.b![id]) : undefined);
-  if (name === undefined) throw new Failure("content_not_found", `user not found: ${id}`);
-  return { ok: true, user: { id, name: fault === "invalid-result" ? 42 : name } };
+  return parseParams(method, rest) as { ok: true; params: Record<string, unknown> };
 }
 
 function decode(request: IncomingMessage, body: string, fault?: Fault): Record<string, unknown> {
@@ -116,6 +64,7 @@ function decode(request: IncomingMessage, body: string, fault?: Fault): Record<s
 function handle(
   request: IncomingMessage,
   body: string,
+  answer: Answer,
   fault?: Fault,
 ): { body?: Record<string, unknown>; pretty?: boolean; status?: number } {
   const path = (request.url ?? "").split("?")[0]!;
@@ -146,9 +95,11 @@ function handle(
     const known = Object.keys(methods[method].params.shape);
     data = Object.fromEntries(Object.entries(data).filter(([key]) => known.includes(key)));
   }
+  const now = Date.now();
   const parsed = parseParams(method, data);
   if (!parsed.ok && parsed.error === "parameter_invalid" && fault === "invalid-ignored") {
-    return { body: answer(method, data, owner, fault) };
+    const lenient = ignoringInvalid(method, data);
+    return { body: lenient ? answer(method, lenient.params, owner, now) : { ok: true } };
   }
   if (!parsed.ok) {
     const error =
@@ -157,7 +108,7 @@ function handle(
         : parsed.error;
     throw new Failure(error, parsed.description);
   }
-  const result = answer(method, parsed.params as Record<string, unknown>, owner, fault);
+  const result = answer(method, parsed.params as Record<string, unknown>, owner, now);
   if (fault === "get-differs" && request.method === "GET") result.via = "GET";
   return { body: result, pretty };
 }
@@ -175,6 +126,7 @@ export interface FixtureServer {
  */
 export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> {
   const fixedId = "FixedRequestId0000000000";
+  const answer = fixtureAnswer(fixtureRecords(Date.now()), fixturePages(fixtureCursor(fault), fault), fault);
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const started = Date.now();
     const chunks: Buffer[] = [];
@@ -183,7 +135,7 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
       let outcome: { body?: Record<string, unknown>; pretty?: boolean; status?: number };
       let failed = false;
       try {
-        outcome = handle(request, Buffer.concat(chunks).toString("utf8"), fault);
+        outcome = handle(request, Buffer.concat(chunks).toString("utf8"), answer, fault);
       } catch (error) {
         if (!(error instanceof Failure)) throw error;
         failed = true;

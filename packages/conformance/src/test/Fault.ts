@@ -1,0 +1,47 @@
+/**
+ * One way for the fixture server to break the contract; each breaks exactly one rule,
+ * so a test can prove that the checks of that rule fail and the others keep passing.
+ */
+export type Fault =
+  // The URL space, the envelope and the headers.
+  | "not-found-as-invalid-method"
+  | "v2-accepted"
+  | "invalid-result"
+  | "get-differs"
+  | "same-request-id"
+  | "pretty-ignored"
+  | "options-200"
+  | "other-verbs-accepted"
+  | "lenient-json"
+  | "lenient-percent"
+  | "http-400-on-errors"
+  | "no-request-id"
+  | "fractional-response-time"
+  | "wrong-content-type"
+  | "bad-envelope"
+  // Tokens and parameters.
+  | "token-missing-as-invalid"
+  | "token-invalid-as-missing"
+  | "unknown-keys-ignored"
+  | "missing-as-invalid"
+  | "invalid-ignored"
+  | "no-description"
+  // Tenant isolation.
+  | "leaks-other-tenant"
+  | "leaks-other-tenant-with-limit"
+  | "shared-answer"
+  // Pages and cursors.
+  | "cursor-unsigned"
+  | "cursor-not-bound-to-method"
+  | "cursor-not-bound-to-filters"
+  | "cursor-not-bound-to-account"
+  | "cursor-bound-to-limit"
+  | "pages-overlap"
+  | "pages-skip"
+  | "page-exceeds-limit"
+  | "instant-not-kept"
+  | "response-metadata-missing"
+  | "response-metadata-always"
+  // Statuses at an instant.
+  | "as-of-ignored"
+  | "status-filter-ignored";

@@ -1,0 +1,112 @@
+import {
+  type DatasetEquipment,
+  type EquipmentType,
+  equipmentFields,
+  equipmentStatusOf,
+  type MethodName,
+  methods,
+  scheduleStatusAt,
+} from "@wsafe/schema";
+import { Failure } from "./Failure.js";
+import type { Fault } from "./Fault.js";
+import type { PageKey } from "./fixtureCursor.js";
+import type { FixturePages, ListRequest } from "./fixturePages.js";
+import type { AccountRecords, Owner } from "./fixtureRecords.js";
+
+type Params = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+/** An equipment as the API shows it at an instant: statuses computed by the schema's own rules. */
+function withStatuses(equipment: DatasetEquipment, instant: number): Row {
+  const schedules = [...equipment.schedules]
+    .sort((a, b) => (a.schedule_id < b.schedule_id ? -1 : 1))
+    .map(({ schedule_id, ...dates }) => ({
+      schedule_id,
+      status: scheduleStatusAt(dates, instant),
+      ...dates,
+    }));
+  return { ...equipment, status: equipmentStatusOf(schedules.map((s) => s.status)), schedules };
+}
+
+/** `include_null_metavalues`, then `columns`: the named fields the record has, in canonical order. */
+function project(record: Row, type: EquipmentType, params: Params): Row {
+  if (params.include_null_metavalues === true)
+    record.metavalues = {
+      ...Object.fromEntries(type.metafields.map((field) => [field.id, null])),
+      ...(record.metavalues as object),
+    };
+  const columns = (params.columns as string[] | undefined) ?? [];
+  const fields = equipmentFields.filter((field) => columns.length === 0 || columns.includes(field));
+  return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]));
+}
+
+/**
+ * Answers the fixture's methods from its records: every method of the registry, each
+ * list in pages when asked (`fixturePages`), statuses computed at the request's instant.
+ * Faults that change what a method answers (rather than how) are applied here.
+ *
+ * @param records - the two accounts' records
+ * @param pages - the server's pages and cursors
+ * @param fault - the fixture's one fault
+ */
+export function fixtureAnswer(records: Record<Owner, AccountRecords>, pages: FixturePages, fault?: Fault) {
+  const keyOf = (method: MethodName) => (row: Row) =>
+    (methods[method].pagination?.order ?? []).map((f) => row[f]) as PageKey;
+  const list = <Item extends Row>(
+    method: MethodName,
+    field: string,
+    rows: Item[],
+    request: ListRequest,
+  ): Row => {
+    const { records: page, response_metadata } = pages.slice(rows, keyOf(method), request);
+    return { ok: true, [field]: page, ...(response_metadata ? { response_metadata } : {}) };
+  };
+  // A broken field on one record, wherever it shows: the whole list and its pages still agree.
+  const broken = <Item extends Row>(rows: Item[], id: string, field: string, value: unknown) =>
+    fault === "invalid-result" ? rows.map((row) => (row.id === id ? { ...row, [field]: value } : row)) : rows;
+
+  return (method: MethodName, params: Params, owner: Owner, now: number): Row => {
+    // The cursor is part of the parameters: refused before anything is looked up.
+    const request = pages.request(method, params, owner, now);
+    const paging = params.limit !== undefined || params.cursor !== undefined;
+    const leaks = fault === "leaks-other-tenant" || (fault === "leaks-other-tenant-with-limit" && paging);
+    // The lists of the whole account: with shared-answer, the other account reads the first's.
+    const own = records[owner === "b" && fault === "shared-answer" ? "a" : owner];
+    if (method === "resources.list") {
+      return list(
+        method,
+        "resources",
+        broken(own.resources, "res_fall_protection", "sequence", "first"),
+        request,
+      );
+    }
+    if (method === "equipmentTypes.list") {
+      return list(method, "equipmentTypes", broken(own.equipmentTypes, "et_anchor", "name", 42), request);
+    }
+    if (method === "equipments.list") {
+      const visible = leaks ? [records.a, records.b] : [records[owner]];
+      const type = visible
+        .flatMap((account) => account.equipmentTypes)
+        .find((t) => t.id === params.equipmentType_id);
+      if (!type)
+        throw new Failure("content_not_found", `equipment type not found: ${params.equipmentType_id}`);
+      const instant = fault === "as-of-ignored" ? now : request.instant;
+      const service = params.service_type ?? "in";
+      const statuses =
+        fault === "status-filter-ignored" ? [] : ((params.status as string[] | undefined) ?? []);
+      const rows = visible
+        .flatMap((account) => account.equipments)
+        .filter((equipment) => equipment.equipmentType_id === type.id)
+        .filter((equipment) => service === "all" || equipment.isInService === (service === "in"))
+        .map((equipment) => withStatuses(equipment, instant))
+        .filter((equipment) => statuses.length === 0 || statuses.includes(equipment.status as string));
+      const body = list(method, "equipments", broken(rows, "eq_h_0001", "serialNumber", 42), request);
+      return { ...body, equipments: (body.equipments as Row[]).map((row) => project(row, type, params)) };
+    }
+    const id = String(params.user);
+    const users = leaks ? { ...records.a.users, ...records.b.users } : records[owner].users;
+    const name = users[id];
+    if (name === undefined) throw new Failure("content_not_found", `user not found: ${id}`);
+    return { ok: true, user: { id, name: fault === "invalid-result" ? 42 : name } };
+  };
+}
