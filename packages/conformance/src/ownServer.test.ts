@@ -51,7 +51,7 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
     await running?.close();
   });
 
-  it("passes every check, tenant isolation included", async () => {
+  it("passes every check, pages, statuses at an instant and tenant isolation included", async () => {
     const report = await runConformance({
       baseUrl: running.url,
       token: server!.demoTokens.read,
@@ -63,6 +63,13 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
       .map((r) => `${r.suite} › ${r.name}: ${r.message}`);
     expect(failed).toEqual([]);
     expect(report.passed).toBeGreaterThan(50);
+    // The demo data is long enough to page every list and carries every status, so the
+    // pagination and status checks ran rather than being skipped.
+    const ran = new Set(report.results.map((result) => `${result.suite} › ${result.name.split(":")[0]}`));
+    for (const method of ["resources.list", "equipments.list", "equipmentTypes.list"])
+      expect(ran).toContain(`${method} › pages`);
+    expect(ran).toContain("equipments.list › as_of");
+    expect(ran).toContain("equipments.list › status");
   }, 60_000);
 
   it("refuses the self-signed certificate without insecure", async () => {

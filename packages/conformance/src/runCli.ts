@@ -19,7 +19,8 @@ export const usage = `Usage: wsafe-conformance <base-url> [options]
 Checks a deployment of the /v1 wsafe Web API against the published contract: HTTP 200
 and the envelope everywhere, the SVC-Request-ID and SVC-Response-Time headers, every
 error identifier a caller can drive from outside, GET and POST equivalence, every
-success body against the published schema, and tenant isolation.
+success body against the published schema, pages and cursors of paginated methods,
+statuses at an instant (as_of, status), and tenant isolation.
 
 Options:
   --token TOKEN           read token of the account under test (or WSAFE_TOKEN)

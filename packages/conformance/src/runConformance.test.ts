@@ -89,10 +89,33 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["token-invalid-as-missing", /token_invalid/, "targeted"],
   ["unknown-keys-ignored", /parameter_unexpected/, "targeted"],
   ["missing-as-invalid", /parameter_missing/, "targeted"],
+  // A lenient server ignores an invalid cursor as it ignores any invalid parameter.
   ["invalid-ignored", /parameter_invalid/, "targeted"],
   ["no-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
-  ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation:/, "targeted"],
+  // A cursor is refused before the type is looked up, so the cursor check holds with a leak.
+  ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation: (?!a cursor)/, "targeted"],
+  ["leaks-other-tenant-with-limit", /isolation: .* with limit too/, "targeted"],
   ["shared-answer", /(resources|equipmentTypes)\.list › isolation: another account repeating/, "targeted"],
+  ["cursor-unsigned", /parameter_invalid: a cursor with one character changed/, "targeted"],
+  // equipments.list's filters differ from every other method's, so its walk refuses their cursors anyway.
+  [
+    "cursor-not-bound-to-method",
+    /(resources|equipmentTypes)\.list › parameter_invalid: a cursor of another paginated method/,
+    "targeted",
+  ],
+  ["cursor-not-bound-to-filters", /parameter_invalid: a cursor sent with another/, "targeted"],
+  ["cursor-not-bound-to-account", /isolation: a cursor sent by another account/, "targeted"],
+  ["cursor-bound-to-limit", /pages: .* may change between pages/, "targeted"],
+  ["pages-overlap", /pages: a walk reads exactly the whole list/, "targeted"],
+  ["pages-skip", /pages: a walk reads exactly the whole list/, "targeted"],
+  ["page-exceeds-limit", /pages: a walk reads exactly the whole list/, "targeted"],
+  // Only equipments.list has an instant; its walk computes at a year ago, so a page at "now" shows.
+  ["instant-not-kept", /equipments\.list › pages: a walk reads/, "targeted"],
+  // Without response_metadata no walk can go on: every check that follows a cursor fails.
+  ["response-metadata-missing", /pages:|response_metadata:|a cursor/, "targeted"],
+  ["response-metadata-always", /response_metadata: present exactly/, "targeted"],
+  ["as-of-ignored", /as_of: statuses/, "targeted"],
+  ["status-filter-ignored", /status: each single status/, "targeted"],
   ["http-400-on-errors", errorChecks, "broad"],
   ["bad-envelope", errorChecks, "broad"],
   ["no-request-id", /./, "broad"],

@@ -1,18 +1,21 @@
 import { type MethodName, methodNames } from "@wsafe/schema";
 import { CheckContext, type CheckDefinition, CheckFailed, CheckSkipped } from "./CheckContext.js";
 import type { CheckResult, ConformanceOptions, ConformanceReport } from "./ConformanceOptions.js";
+import { cursorChecks } from "./checks/cursorChecks.js";
 import { isolationChecks } from "./checks/isolationChecks.js";
+import { paginationChecks } from "./checks/paginationChecks.js";
 import { parameterChecks } from "./checks/parameterChecks.js";
 import { requestErrorChecks } from "./checks/requestErrorChecks.js";
 import { routingChecks } from "./checks/routingChecks.js";
+import { statusChecks } from "./checks/statusChecks.js";
 import { successChecks } from "./checks/successChecks.js";
 import { tokenChecks } from "./checks/tokenChecks.js";
 import { createClient } from "./createClient.js";
 
 /**
  * Every check the kit runs against `options`, in the order it runs them: the URL space,
- * then per method the success path, the request, the token, the parameters and tenant
- * isolation.
+ * then per method the success path, the request, the token, the parameters, the pages
+ * and cursors of a paginated method, statuses at an instant, and tenant isolation.
  */
 export function listChecks(options: ConformanceOptions): CheckDefinition[] {
   const selected: readonly MethodName[] = options.methods?.length ? options.methods : methodNames;
@@ -23,6 +26,9 @@ export function listChecks(options: ConformanceOptions): CheckDefinition[] {
       ...requestErrorChecks(method),
       ...tokenChecks(method),
       ...parameterChecks(method),
+      ...paginationChecks(method),
+      ...cursorChecks(method),
+      ...statusChecks(method),
       ...isolationChecks(method, options),
     ]),
   ];

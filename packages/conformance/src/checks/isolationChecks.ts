@@ -1,8 +1,17 @@
 import { isDeepStrictEqual } from "node:util";
 import { type MethodName, methods, validate } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
-import { type CheckDefinition, CheckSkipped, expect } from "../CheckContext.js";
+import { type CheckContext, type CheckDefinition, CheckSkipped, expect } from "../CheckContext.js";
 import type { ConformanceOptions } from "../ConformanceOptions.js";
+import { walkOf } from "../walkOf.js";
+
+/** The first account gets `content_not_found`; the other account, whose record it is, a valid success. */
+async function expectIsolated(ctx: CheckContext, method: MethodName, request: Record<string, unknown>) {
+  ctx.expectError(await ctx.post(method, request), "content_not_found");
+  const theirs = ctx.expectSuccess(await ctx.post(method, request, ctx.otherAccount().token));
+  const result = validate(`${method}.result`, theirs);
+  expect(result.ok, `the other account's own answer is not a valid ${method}.result`);
+}
 
 /**
  * Tenant isolation, with a second account's token and ids. For every parameter of the
@@ -10,21 +19,18 @@ import type { ConformanceOptions } from "../ConformanceOptions.js";
  * record gets `content_not_found` (never the record, never a hint that it exists), and
  * the other account asking for it gets a valid success (so the id is real). And the
  * other account repeating the first account's successful call never gets the same answer.
+ * A paginated method is probed with `limit` as well, since a page takes another path.
  */
 export function isolationChecks(method: MethodName, options: ConformanceOptions): CheckDefinition[] {
   const properties = Object.keys((toJsonSchema(`${method}.params`).properties ?? {}) as object);
+  const paginated = walkOf(method) !== undefined;
   const canBeNotFound = (methods[method].errors as readonly string[]).includes("content_not_found");
-  const skipUnlessOther = (ctx: Parameters<CheckDefinition["run"]>[0]) => {
-    if (!ctx.options.other)
-      throw new CheckSkipped("give a second account (--other-token, --other-id) to probe tenant isolation");
-    return ctx.options.other;
-  };
   const checks: CheckDefinition[] = [
     {
       suite: method,
       name: "isolation: another account repeating this call never gets the same answer",
       async run(ctx) {
-        const other = skipUnlessOther(ctx);
+        const other = ctx.otherAccount();
         const params = ctx.successParams(method);
         const own = ctx.expectSuccess(await ctx.post(method, params));
         const response = await ctx.post(method, params, other.token);
@@ -52,7 +58,7 @@ export function isolationChecks(method: MethodName, options: ConformanceOptions)
       suite: method,
       name: "isolation: ids of another account are content_not_found",
       async run(ctx) {
-        skipUnlessOther(ctx);
+        ctx.otherAccount();
         throw new CheckSkipped(
           `no id of the other account given for ${candidates.join(" or ")} (--other-id NAME=ID)`,
         );
@@ -65,14 +71,23 @@ export function isolationChecks(method: MethodName, options: ConformanceOptions)
       suite: method,
       name: `isolation: ${key} of another account is content_not_found`,
       async run(ctx) {
-        const other = skipUnlessOther(ctx);
-        const request = { ...ctx.successParams(method), [key]: other.ids[key] };
-        ctx.expectError(await ctx.post(method, request), "content_not_found");
-        const theirs = ctx.expectSuccess(await ctx.post(method, request, other.token));
-        const result = validate(`${method}.result`, theirs);
-        expect(result.ok, `the other account's own answer is not a valid ${method}.result`);
+        const other = ctx.otherAccount();
+        await expectIsolated(ctx, method, { ...ctx.successParams(method), [key]: other.ids[key] });
       },
     });
+    // A page is read by another path than the whole list (keyset, cursors): the
+    // ownership check must hold on it too.
+    if (paginated) {
+      checks.push({
+        suite: method,
+        name: `isolation: ${key} of another account is content_not_found with limit too`,
+        async run(ctx) {
+          const other = ctx.otherAccount();
+          const { cursor: _cursor, ...params } = ctx.successParams(method);
+          await expectIsolated(ctx, method, { ...params, [key]: other.ids[key], limit: 1 });
+        },
+      });
+    }
   }
   return checks;
 }
