@@ -7,7 +7,7 @@ const integerPattern = /^\d+$/;
  * What a response breaks of the convention every /v1 answer follows: HTTP 200, a JSON
  * object body with boolean `ok`, `Content-Type: application/json`, a request id of 20 or
  * more letters and digits, an integer response time, and, for failures, the error
- * envelope (`ok: false`, a known `error`, an optional string `description`).
+ * envelope (`ok: false`, a known `error`, a string `description`).
  *
  * @param response - the exchange
  * @param headerPrefix - the prefix of the two headers, `SVC` by default

@@ -91,7 +91,8 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["missing-as-invalid", /parameter_missing/, "targeted"],
   // A lenient server ignores an invalid cursor as it ignores any invalid parameter.
   ["invalid-ignored", /parameter_invalid/, "targeted"],
-  ["no-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
+  // The envelope requires a description; one that names no parameter breaks only the parameter checks.
+  ["vague-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
   // A cursor is refused before the type is looked up, so the cursor check holds with a leak.
   ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation: (?!a cursor)/, "targeted"],
   ["leaks-other-tenant-with-limit", /isolation: .* with limit too/, "targeted"],

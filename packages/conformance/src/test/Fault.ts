@@ -25,7 +25,7 @@ export type Fault =
   | "unknown-keys-ignored"
   | "missing-as-invalid"
   | "invalid-ignored"
-  | "no-description"
+  | "vague-description"
   // Tenant isolation.
   | "leaks-other-tenant"
   | "leaks-other-tenant-with-limit"

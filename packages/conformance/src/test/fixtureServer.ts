@@ -145,7 +145,8 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
             : {
                 ok: false,
                 error: error.error,
-                ...(fault === "no-description" ? {} : { description: error.description }),
+                // A description is required; a vague one names no parameter.
+                description: fault === "vague-description" ? "the request is invalid" : error.description,
               };
         outcome = { body: envelope };
       }
