@@ -23,7 +23,7 @@ export const paginationShape = {
     .min(1)
     .optional()
     .describe(
-      'Where to go on: `response_metadata.next_cursor` of the previous page, as it was. Opaque. A cursor that was altered, belongs to another account, or comes from a walk with other filters answers `parameter_invalid`; omit it (never send `""`) to start at the first record.',
+      'Where to go on: `response_metadata.next_cursor` of the previous page, as it was. Opaque. A cursor that was altered, belongs to another account or method, or comes from a walk with other filters answers `parameter_invalid`. It is checked with the other parameters, before the method looks anything up: a bad cursor with an unknown `equipmentType_id` is `parameter_invalid`, not `content_not_found`. Omit it (never send `""`) to start at the first record.',
     ),
 };
 

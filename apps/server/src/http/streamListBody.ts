@@ -13,11 +13,15 @@ const TAIL = Buffer.from("]}");
  * client went away, the reply failed) stops the read and frees its cursor.
  */
 class ListBodyStream extends Readable {
-  readonly #chunks: AsyncIterator<readonly string[]>;
+  readonly #chunks: AsyncIterator<readonly (string | Buffer)[]>;
   readonly #onFailure: (error: unknown) => void;
   #reading = false;
 
-  constructor(chunks: AsyncIterator<readonly string[]>, first: Buffer, onFailure: (error: unknown) => void) {
+  constructor(
+    chunks: AsyncIterator<readonly (string | Buffer)[]>,
+    first: Buffer,
+    onFailure: (error: unknown) => void,
+  ) {
     // One chunk is far over the byte high-water mark: at most one waits here while
     // the socket drains.
     super();
@@ -85,7 +89,7 @@ export async function streamListBody(
   // whole, with its length, and a failure until then (a backend killed before the last
   // fetch) still answers the envelope. A longer list starts with two chunks in hand.
   const second = await iterator.next();
-  if (second.done) return new RawJsonResult(result.field, `[${first.value.join(",")}]`);
+  if (second.done) return new RawJsonResult(result.field, `[${first.value.map(String).join(",")}]`);
   const head = `{"ok":true,${JSON.stringify(result.field)}:[`;
   const start = Buffer.concat([
     compactJsonElements(head, first.value),

@@ -8,14 +8,14 @@ import { RawJsonResult } from "./RawJsonResult.js";
 export class StreamedJsonResult<Field extends string = string> {
   /**
    * @param field - the result field (`equipments`)
-   * @param chunks - opens the read: the array elements' JSON texts, in order, a chunk of
-   *   them at a time; nothing is read before the first `next()`
+   * @param chunks - opens the read: the array elements' JSON texts (strings, or UTF-8
+   *   bytes), in order, a chunk of them at a time; nothing is read before the first `next()`
    * @param whole - the whole array's JSON text at once, for a body that must be built
    *   whole (`pretty`, whose indenting needs the tree)
    */
   constructor(
     readonly field: Field,
-    readonly chunks: () => AsyncIterable<readonly string[]>,
+    readonly chunks: () => AsyncIterable<readonly (string | Buffer)[]>,
     readonly whole: () => Promise<string>,
   ) {}
 

@@ -38,6 +38,17 @@ export interface Sql {
     params: readonly unknown[],
     options: BatchReadOptions,
   ): AsyncGenerator<Row[], void, undefined>;
+  /**
+   * Reads the one text column of a `SELECT`, in batches of at most `options.batchSize`
+   * rows, from one snapshot: as raw bytes where the engine can stream them undecoded
+   * (PostgreSQL: a binary COPY; parameters must be written `$n::type`), else as strings
+   * through {@link readInBatches}. Ending the loop early frees what it holds.
+   */
+  readColumnInBatches(
+    text: string,
+    params: readonly unknown[],
+    options: BatchReadOptions,
+  ): AsyncGenerator<(string | Buffer)[], void, undefined>;
   /** Releases the connection(s) or the embedded database. */
   close(): Promise<void>;
   /** Which engine runs the statements, for logs and messages. */

@@ -144,15 +144,14 @@ export class Store {
    * {@link listEquipmentsJson}, byte for byte, without the whole list in memory. Nothing
    * is read before the first `next()`; ending the loop early frees the cursor.
    */
-  async *streamEquipmentsJson(input: ListEquipmentsInput): AsyncGenerator<string[], void, undefined> {
+  streamEquipmentsJson(input: ListEquipmentsInput): AsyncGenerator<(string | Buffer)[], void, undefined> {
     const { text, params } = listEquipmentsQuery(input, "rows");
-    const batches = this.sql.readInBatches<{ json: string }>(text, params, {
+    return this.sql.readColumnInBatches(text, params, {
       batchSize: equipmentsChunkSize,
       // With the default 4 MB, EXPLAIN ANALYZE of a 50 000-record type showed the sort
       // and the schedules' hash spilling to temporary files on PostgreSQL.
       settings: this.sql.kind === "postgres" ? { work_mem: "64MB" } : {},
     });
-    for await (const rows of batches) yield rows.map((row) => row.json);
   }
 
   /**

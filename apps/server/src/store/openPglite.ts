@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { readCursorInTransaction } from "./cursorBatches.js";
 import { lockDirectory } from "./lockDirectory.js";
+import { readColumnFromRows } from "./readColumnFromRows.js";
 import { readPgliteBatches } from "./readPgliteBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
 
@@ -29,6 +30,9 @@ function wrapTransaction(tx: Transaction, listen: Listen): Sql {
         params,
         options.batchSize,
       );
+    },
+    readColumnInBatches(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readColumnFromRows(this.readInBatches(text, params, options));
     },
     async close() {},
   };
@@ -94,6 +98,10 @@ export async function openPglite(location: string): Promise<Sql> {
     listen,
     readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
       return readPgliteBatches<Row>(db, text, params, options);
+    },
+    // The embedded database lives in this process: its rows are strings already.
+    readColumnInBatches(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readColumnFromRows(readPgliteBatches(db, text, params, options));
     },
     async close() {
       try {

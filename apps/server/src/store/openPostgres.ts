@@ -1,6 +1,8 @@
 import pg from "pg";
+import { copyPostgresRows } from "./copyPostgresRows.js";
 import { readCursorInTransaction } from "./cursorBatches.js";
 import { listenPostgres } from "./listenPostgres.js";
+import { readColumnFromRows } from "./readColumnFromRows.js";
 import { readPostgresBatches } from "./readPostgresBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
 
@@ -46,6 +48,10 @@ export async function openPostgres(url: string): Promise<Sql> {
         options.batchSize,
       );
     },
+    // Inside a transaction the connection is the caller's: a cursor, not a COPY.
+    readColumnInBatches(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return readColumnFromRows(this.readInBatches(text, params, options));
+    },
     async close() {},
   });
   return {
@@ -83,6 +89,9 @@ export async function openPostgres(url: string): Promise<Sql> {
     listen,
     readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
       return readPostgresBatches<Row>(pool, text, params, options);
+    },
+    readColumnInBatches(text: string, params: readonly unknown[], options: BatchReadOptions) {
+      return copyPostgresRows(pool, text, params, options);
     },
     async close() {
       await pool.end();
