@@ -1,5 +1,5 @@
 import type { ValidationIssue } from "@wsafe/schema";
-import type { WsafeError } from "./errors.js";
+import type { WsafeError } from "./errors/WsafeError.js";
 import type { FetchLike } from "./FetchLike.js";
 
 /**

@@ -1,7 +1,9 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createClient } from "./createClient.js";
-import { ErrorCode, isWsafeApiError, isWsafeError } from "./errors.js";
+import { ErrorCode } from "./errors/ErrorCode.js";
+import { isWsafeApiError } from "./errors/isWsafeApiError.js";
+import { isWsafeError } from "./errors/isWsafeError.js";
 import { getMeta, responseMeta } from "./ResponseMeta.js";
 import { envelope, fakeFetch, page } from "./testing/fakeFetch.js";
 

@@ -19,18 +19,16 @@ export type {
 } from "./ClientOptions.js";
 export { clientDefaults } from "./clientDefaults.js";
 export { createClient } from "./createClient.js";
-export {
-  ErrorCode,
-  isWsafeApiError,
-  isWsafeError,
-  type WsafeAbortError,
-  type WsafeApiError,
-  type WsafeApiErrorOf,
-  type WsafeError,
-  type WsafeTimeoutError,
-  type WsafeTransportError,
-  type WsafeValidationError,
-} from "./errors.js";
+export { ErrorCode } from "./errors/ErrorCode.js";
+export { isWsafeApiError } from "./errors/isWsafeApiError.js";
+export { isWsafeError } from "./errors/isWsafeError.js";
+export type { WsafeAbortError } from "./errors/WsafeAbortError.js";
+export type { WsafeApiError } from "./errors/WsafeApiError.js";
+export type { WsafeApiErrorOf } from "./errors/WsafeApiErrorOf.js";
+export type { WsafeError } from "./errors/WsafeError.js";
+export type { WsafeTimeoutError } from "./errors/WsafeTimeoutError.js";
+export type { WsafeTransportError } from "./errors/WsafeTransportError.js";
+export type { WsafeValidationError } from "./errors/WsafeValidationError.js";
 export type { FetchInit, FetchLike, ResponseLike } from "./FetchLike.js";
 export type {
   ColumnsPaginatedMethodName,

@@ -1,7 +1,7 @@
 import { methods } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
 import { createClient } from "./createClient.js";
-import { ErrorCode } from "./errors.js";
+import { ErrorCode } from "./errors/ErrorCode.js";
 import { envelope, fakeFetch } from "./testing/fakeFetch.js";
 import { validateResponse } from "./validate.js";
 

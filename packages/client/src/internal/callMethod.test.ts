@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RetryEvent } from "../ClientOptions.js";
 import { createClient } from "../createClient.js";
-import { ErrorCode } from "../errors.js";
+import { ErrorCode } from "../errors/ErrorCode.js";
 import { getMeta } from "../ResponseMeta.js";
 import { envelope, fakeFetch, hang, page } from "../testing/fakeFetch.js";
 import { callMethod } from "./callMethod.js";

@@ -1,17 +1,15 @@
 import type { CallOptions, ClientOptions, ResponseValidator } from "../ClientOptions.js";
-import {
-  abortErrorFromReason,
-  apiErrorFromBody,
-  isWsafeError,
-  timeoutErrorAfter,
-  transportErrorFromCause,
-  transportErrorFromReply,
-  validationErrorFromIssues,
-  type WsafeError,
-} from "../errors.js";
+import { isWsafeError } from "../errors/isWsafeError.js";
+import type { WsafeError } from "../errors/WsafeError.js";
 import type { FetchLike, ResponseLike } from "../FetchLike.js";
 import { type ResponseMeta, responseMeta } from "../ResponseMeta.js";
 import { encodeRequest } from "./encodeRequest.js";
+import { abortErrorFromReason } from "./errors/abortErrorFromReason.js";
+import { apiErrorFromBody } from "./errors/apiErrorFromBody.js";
+import { timeoutErrorAfter } from "./errors/timeoutErrorAfter.js";
+import { transportErrorFromCause } from "./errors/transportErrorFromCause.js";
+import { transportErrorFromReply } from "./errors/transportErrorFromReply.js";
+import { validationErrorFromIssues } from "./errors/validationErrorFromIssues.js";
 import { metaFromHeaders } from "./metaFromHeaders.js";
 import { parseEnvelope } from "./parseEnvelope.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createClient } from "../createClient.js";
-import { ErrorCode } from "../errors.js";
+import { ErrorCode } from "../errors/ErrorCode.js";
 import { envelope, fakeFetch, page } from "../testing/fakeFetch.js";
 
 const baseUrl = "https://wsafe.test";

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  apiErrorFromBody,
-  timeoutErrorAfter,
-  transportErrorFromCause,
-  transportErrorFromReply,
-} from "../errors.js";
 import { backoffDelay } from "./backoffDelay.js";
+import { apiErrorFromBody } from "./errors/apiErrorFromBody.js";
+import { timeoutErrorAfter } from "./errors/timeoutErrorAfter.js";
+import { transportErrorFromCause } from "./errors/transportErrorFromCause.js";
+import { transportErrorFromReply } from "./errors/transportErrorFromReply.js";
 import { parseEnvelope } from "./parseEnvelope.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { retryDelay } from "./retryDelay.js";

@@ -1,4 +1,5 @@
-import { ErrorCode, type WsafeError } from "../errors.js";
+import { ErrorCode } from "../errors/ErrorCode.js";
+import type { WsafeError } from "../errors/WsafeError.js";
 import { backoffDelay } from "./backoffDelay.js";
 
 /**

@@ -1,22 +1,13 @@
-import type { ErrorIdentifier, MethodError, MethodName } from "@wsafe/schema";
+import type { MethodError } from "@wsafe/schema";
 import { describe, expectTypeOf, it } from "vitest";
-import {
-  ErrorCode,
-  isWsafeApiError,
-  isWsafeError,
-  type WsafeAbortError,
-  type WsafeApiError,
-  type WsafeApiErrorOf,
-  type WsafeError,
-  type WsafeTimeoutError,
-  type WsafeTransportError,
-  type WsafeValidationError,
-} from "./errors.js";
-import type { ResponseMeta } from "./ResponseMeta.js";
+import type { ResponseMeta } from "../ResponseMeta.js";
+import { isWsafeApiError } from "./isWsafeApiError.js";
+import type { WsafeApiError } from "./WsafeApiError.js";
+import type { WsafeApiErrorOf } from "./WsafeApiErrorOf.js";
 
 declare const caught: unknown;
 
-describe("error types", () => {
+describe("WsafeApiErrorOf", () => {
   it("narrows an API error's identifier to what the method can answer", () => {
     if (isWsafeApiError(caught, "resources.list")) {
       expectTypeOf(caught.error).toEqualTypeOf<MethodError<"resources.list">>();
@@ -66,41 +57,5 @@ describe("error types", () => {
       }
     };
     expectTypeOf(explain).returns.toBeString();
-  });
-
-  it("discriminates every client error by code", () => {
-    if (!isWsafeError(caught, "equipments.list")) return;
-    expectTypeOf(caught).toEqualTypeOf<WsafeError<"equipments.list">>();
-    switch (caught.code) {
-      case ErrorCode.ApiError:
-        expectTypeOf(caught.error).toEqualTypeOf<MethodError<"equipments.list">>();
-        break;
-      case ErrorCode.TransportError:
-        expectTypeOf(caught).toEqualTypeOf<WsafeTransportError>();
-        expectTypeOf(caught.status).toEqualTypeOf<number | undefined>();
-        expectTypeOf(caught.bodySnippet).toEqualTypeOf<string | undefined>();
-        break;
-      case ErrorCode.TimeoutError:
-        expectTypeOf(caught).toEqualTypeOf<WsafeTimeoutError>();
-        expectTypeOf(caught.timeoutMs).toBeNumber();
-        break;
-      case ErrorCode.AbortError:
-        expectTypeOf(caught).toEqualTypeOf<WsafeAbortError>();
-        break;
-      case ErrorCode.ValidationError:
-        expectTypeOf(caught).toEqualTypeOf<WsafeValidationError>();
-        break;
-      default:
-        expectTypeOf(caught).toBeNever();
-    }
-  });
-
-  it("types an API error of any method with the identifiers any method can answer", () => {
-    if (isWsafeApiError(caught)) expectTypeOf(caught.error).toEqualTypeOf<MethodError<MethodName>>();
-    expectTypeOf<WsafeApiError["error"]>().toEqualTypeOf<ErrorIdentifier>();
-  });
-
-  it("keeps ErrorCode's values literal", () => {
-    expectTypeOf(ErrorCode.ApiError).toEqualTypeOf<"wsafe_api_error">();
   });
 });

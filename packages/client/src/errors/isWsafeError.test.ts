@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  apiErrorFromBody,
-  ErrorCode,
-  isWsafeApiError,
-  isWsafeError,
-  timeoutErrorAfter,
-  transportErrorFromCause,
-} from "./errors.js";
+import { timeoutErrorAfter } from "../internal/errors/timeoutErrorAfter.js";
+import { transportErrorFromCause } from "../internal/errors/transportErrorFromCause.js";
+import { ErrorCode } from "./ErrorCode.js";
+import { isWsafeApiError } from "./isWsafeApiError.js";
+import { isWsafeError } from "./isWsafeError.js";
 
 const meta = { requestId: "r1", responseTime: 2, status: 200, attempts: 1 };
 
@@ -29,36 +26,5 @@ describe(isWsafeError, () => {
     expect(isWsafeError(error, "users.info")).toBe(true);
     expect(isWsafeError(error, "resources.list")).toBe(false);
     expect(isWsafeApiError(error)).toBe(false);
-  });
-});
-
-describe(apiErrorFromBody, () => {
-  it("keeps the identifier, description and request id, and retryAfter only for rate_limit_exceeded", () => {
-    const limited = apiErrorFromBody(
-      "users.info",
-      { error: "rate_limit_exceeded", description: "slow down" },
-      meta,
-      2,
-    );
-    expect({ ...limited }).toEqual({
-      name: "WsafeApiError",
-      code: ErrorCode.ApiError,
-      method: "users.info",
-      meta,
-      error: "rate_limit_exceeded",
-      description: "slow down",
-      requestId: "r1",
-      retryAfter: 2,
-    });
-    expect(apiErrorFromBody("users.info", { error: "token_invalid" }, meta, 2).retryAfter).toBeUndefined();
-  });
-
-  it("ignores a description that is not a string", () => {
-    expect(
-      apiErrorFromBody("users.info", { error: "server_error", description: 42 }, meta, undefined),
-    ).toMatchObject({
-      description: undefined,
-      message: "users.info: server_error",
-    });
   });
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { ErrorCode } from "../../errors/ErrorCode.js";
+import { transportErrorFromCause } from "./transportErrorFromCause.js";
+
+const meta = { requestId: undefined, responseTime: undefined, status: undefined, attempts: 2 };
+
+describe(transportErrorFromCause, () => {
+  it("names the cause in the message and keeps it as cause, with no body", () => {
+    const cause = new TypeError("fetch failed");
+    const error = transportErrorFromCause("resources.list", cause, meta);
+    expect({ ...error }).toEqual({
+      name: "WsafeTransportError",
+      code: ErrorCode.TransportError,
+      method: "resources.list",
+      meta,
+      status: undefined,
+      bodySnippet: undefined,
+    });
+    expect(error.message).toBe("resources.list: no reply (fetch failed)");
+    expect(error.cause).toBe(cause);
+  });
+
+  it("describes a cause that is not an Error", () => {
+    expect(transportErrorFromCause("users.info", "ECONNRESET", meta).message).toBe(
+      "users.info: no reply (ECONNRESET)",
+    );
+  });
+});
