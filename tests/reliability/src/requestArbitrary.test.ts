@@ -1,20 +1,8 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createFixture, type Fixture } from "./fixture.js";
+import { testFixture as fixture } from "./requestArbitrary/testFixture.js";
 import { requestArbitrary } from "./requestArbitrary.js";
-
-// Tokens are random per process; fixed ones make the generated requests a function of the seed alone.
-const fixture: Fixture = {
-  ...createFixture(),
-  tokens: {
-    alphaRead: "rel-alpha-read-fixed",
-    alphaInactive: "rel-alpha-inactive-fixed",
-    alphaWriteOnly: "rel-alpha-write-fixed",
-    betaRead: "rel-beta-read-fixed",
-    gammaRead: "rel-gamma-read-fixed",
-  },
-};
 
 const SEED = 20261123;
 const RUNS = 2000;

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import type { JsonSchema } from "../contract.js";
+import { items, type JsonModel, raw } from "../jsonText.js";
+import { adversarialValue } from "./adversarialValue.js";
+
+/**
+ * Valid values for one parameter, derived from its JSON Schema; ids come from the
+ * fixture's tenants (strings mostly drawn from `ids`, integers from its numeric ones).
+ * A schema it cannot read gets {@link adversarialValue}.
+ *
+ * @param defs - the `$defs` its `$ref`s point into
+ * @example
+ * fc.sample(validValue({ type: "integer", minimum: 1 }, {}, ["1042"]), 3); // e.g. [{ raw: "1042" }, { raw: "17" }, …]
+ */
+export function validValue(
+  schema: JsonSchema,
+  defs: Record<string, JsonSchema>,
+  ids: string[],
+): fc.Arbitrary<JsonModel> {
+  if (schema.$ref) return validValue(defs[schema.$ref.replace("#/$defs/", "")]!, defs, ids);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => validValue(option, defs, ids)));
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  switch (schema.type) {
+    case "boolean":
+      return fc.boolean();
+    case "integer":
+      return fc
+        .oneof(
+          fc.constantFrom(...ids.filter((id) => /^\d+$/.test(id)).map(Number)),
+          fc.integer({ min: schema.minimum ?? 0, max: 1_000_000 }),
+          fc.constant(schema.maximum ?? Number.MAX_SAFE_INTEGER),
+        )
+        .map((n) => raw(String(n)));
+    case "number":
+      return fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => raw(JSON.stringify(n)));
+    case "array":
+      return fc
+        .array(validValue(schema.items ?? {}, defs, ids), { maxLength: 6 })
+        .map((values) => items(...values));
+    case "string":
+      return fc.oneof(
+        { arbitrary: fc.constantFrom(...ids), weight: 4 },
+        {
+          arbitrary: fc.string({ unit: "grapheme", minLength: schema.minLength ?? 0, maxLength: 30 }),
+          weight: 1,
+        },
+      );
+    default:
+      return adversarialValue();
+  }
+}
