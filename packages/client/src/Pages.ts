@@ -1,6 +1,6 @@
 import type { EquipmentField, MethodName, MethodParams, MethodResult } from "@wsafe/schema";
+import type { CallParams, CallResult, SelectedEquipment } from "./CallTypes.js";
 import type { CallOptions } from "./ClientOptions.js";
-import type { CallParams, CallResult, SelectedEquipment } from "./WsafeClient.js";
 
 /**
  * A method that answers in pages: one that takes `cursor`. Derived from the schema, so a

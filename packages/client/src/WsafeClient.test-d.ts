@@ -9,11 +9,12 @@ import type {
 } from "@wsafe/schema";
 import { fetch as undiciFetch } from "undici";
 import { describe, expectTypeOf, it } from "vitest";
+import type { CallParams } from "./CallTypes.js";
 import type { CallOptions } from "./ClientOptions.js";
 import { createClient } from "./createClient.js";
 import type { ResponseMeta, WithMeta } from "./ResponseMeta.js";
 import { getMeta } from "./ResponseMeta.js";
-import type { CallParams, MethodFunction, MethodTree, WsafeClient } from "./WsafeClient.js";
+import type { MethodFunction, MethodTree, WsafeClient } from "./WsafeClient.js";
 
 const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
 

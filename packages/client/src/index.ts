@@ -10,6 +10,8 @@
  *
  * @packageDocumentation
  */
+
+export type { CallArgs, CallParams, CallResult, SelectedEquipment } from "./CallTypes.js";
 export type {
   CallOptions,
   ClientOptions,
@@ -40,12 +42,4 @@ export type {
   PaginatedMethodName,
 } from "./Pages.js";
 export { getMeta, type ResponseMeta, responseMeta, type WithMeta } from "./ResponseMeta.js";
-export type {
-  CallArgs,
-  CallParams,
-  CallResult,
-  MethodFunction,
-  MethodTree,
-  SelectedEquipment,
-  WsafeClient,
-} from "./WsafeClient.js";
+export type { MethodFunction, MethodTree, WsafeClient } from "./WsafeClient.js";
