@@ -17,14 +17,16 @@ import { procMemory } from "./procMemory.mjs";
  *
  * @param {string} name - the file in `bench/children/`, e.g. `wsafeServer.mjs`
  * @param {object} options - handed to the child as JSON
- * @param {{ execArgv?: string[], timeoutMs?: number }} [settings]
+ * @param {{ execArgv?: string[], timeoutMs?: number, env?: Record<string, string> }} [settings] -
+ *   `env` adds to the bench's environment (e.g. `WSAFE_BENCH_SERVER_DIR` of an installed server)
  * @returns {Promise<ChildServer>}
  */
-export function startChildServer(name, options, { execArgv = [], timeoutMs = 120_000 } = {}) {
+export function startChildServer(name, options, { execArgv = [], timeoutMs = 120_000, env = {} } = {}) {
   const script = fileURLToPath(new URL(`../children/${name}`, import.meta.url));
   const child = fork(script, [JSON.stringify(options)], {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     execArgv,
+    env: { ...process.env, ...env },
   });
   let output = "";
   const keep = (/** @type {Buffer} */ chunk) => {
