@@ -51,6 +51,24 @@ export function buildCharts(results, figures, subtitle) {
                 },
               ]
             : []),
+          ...(p.wsafeInstalled
+            ? [
+                {
+                  label: `wsafe installed, PGlite (${Math.round(p.wsafeInstalled.requestsPerSecond)})`,
+                  points: curve(p.wsafeInstalled),
+                },
+              ]
+            : []),
+          ...[
+            ["hono", "Hono + zod"],
+            ["trpc", "stock tRPC 11"],
+          ]
+            .filter(([key]) => p[key])
+            .map(([key, name]) => ({
+              label: `${name} (${Math.round(p[key].requestsPerSecond)})`,
+              points: curve(p[key]),
+              dashed: true,
+            })),
           {
             label: `bare Fastify, HTTPS (${Math.round(p.bareHttps.requestsPerSecond)})`,
             points: curve(p.bareHttps),

@@ -3,22 +3,10 @@
 // `share` is the ratio made "higher is better" (wsafe's speed as a share of the
 // peer's) so one bar chart can hold them all.
 
-/**
- * @typedef {object} Figure
- * @property {string} workload - `1 pipeline`, `2 big list`, ...
- * @property {string} name - what was measured
- * @property {number} value - wsafe's figure
- * @property {string} unit
- * @property {string | null} peer - what it is compared with
- * @property {number | null} peerValue
- * @property {number | null} ratio - value ÷ peerValue
- * @property {string | null} goal - as people read it, e.g. `≥ 0.80×`
- * @property {boolean | null} met
- * @property {number | null} share - for the bar chart; null: not charted
- * @property {number | null} goalShare
- * @property {string} [chartLabel] - a shorter name for the bar chart
- * @property {string} [chartPeer] - a shorter peer for the bar chart
- */
+import { figure } from "./figure.mjs";
+import { pipelineFigures } from "./pipelineFigures.mjs";
+
+/** @typedef {import("./figure.mjs").Figure} Figure */
 
 const backendNames = { pglite: "PGlite", postgres: "PostgreSQL" };
 const variantNames = {
@@ -28,12 +16,6 @@ const variantNames = {
   expired: "status: expired",
 };
 
-/** @returns {Figure} */
-function figure(/** @type {Partial<Figure> & Pick<Figure, "workload" | "name" | "value" | "unit">} */ f) {
-  const ratio = f.peerValue ? f.value / f.peerValue : null;
-  return { peer: null, peerValue: null, goal: null, met: null, share: null, goalShare: null, ...f, ratio };
-}
-
 /**
  * @param {any} results - `{ pipeline, bigList, import, validation, client }`, any of them absent
  * @returns {Figure[]}
@@ -41,73 +23,7 @@ function figure(/** @type {Partial<Figure> & Pick<Figure, "workload" | "name" | 
 export function buildFigures(results) {
   /** @type {Figure[]} */
   const figures = [];
-  const p = results.pipeline;
-  if (p) {
-    const w = "1 pipeline";
-    figures.push(
-      figure({
-        workload: w,
-        name: "resources.list req/s, HTTPS, PGlite store",
-        value: p.wsafe.requestsPerSecond,
-        unit: "req/s",
-        peer: "bare Fastify, HTTPS",
-        peerValue: p.bareHttps.requestsPerSecond,
-        goal: "≥ 0.80×",
-        met: p.ratioHttps >= 0.8,
-        chartLabel: "resources.list req/s (PGlite) vs HTTPS",
-        chartPeer: "bare Fastify's req/s",
-        share: p.ratioHttps,
-        goalShare: 0.8,
-      }),
-    );
-    if (p.wsafePostgres) {
-      figures.push(
-        figure({
-          workload: w,
-          name: "resources.list req/s, HTTPS, PostgreSQL store",
-          value: p.wsafePostgres.requestsPerSecond,
-          unit: "req/s",
-          peer: "bare Fastify, HTTPS",
-          peerValue: p.bareHttps.requestsPerSecond,
-          goal: "≥ 0.80×",
-          met: p.ratioPostgresHttps >= 0.8,
-          chartLabel: "resources.list req/s (PostgreSQL) vs HTTPS",
-          chartPeer: "bare Fastify's req/s",
-          share: p.ratioPostgresHttps,
-          goalShare: 0.8,
-        }),
-      );
-    }
-    figures.push(
-      figure({
-        workload: w,
-        name: "resources.list req/s, HTTPS, PGlite store",
-        value: p.wsafe.requestsPerSecond,
-        unit: "req/s",
-        peer: "bare Fastify, plain HTTP",
-        peerValue: p.bareHttp.requestsPerSecond,
-        chartLabel: "resources.list req/s (PGlite) vs plain HTTP",
-        chartPeer: "bare Fastify's req/s (HTTP)",
-        share: p.ratioHttp,
-      }),
-      figure({
-        workload: w,
-        name: "resources.list p50 latency, PGlite store",
-        value: p.wsafe.p50,
-        unit: "ms",
-        peer: "bare Fastify, HTTPS",
-        peerValue: p.bareHttps.p50,
-      }),
-      figure({
-        workload: w,
-        name: "resources.list p99 latency, PGlite store",
-        value: p.wsafe.p99,
-        unit: "ms",
-        peer: "bare Fastify, HTTPS",
-        peerValue: p.bareHttps.p99,
-      }),
-    );
-  }
+  if (results.pipeline) figures.push(...pipelineFigures(results.pipeline));
   const b = results.bigList;
   if (b) {
     const w = "2 big list";

@@ -28,12 +28,21 @@ export function installServerPackage() {
       if (!file) throw new Error(`pnpm pack made no tarball for ${name}`);
       return join(project, file);
     });
-    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "wsafe-bench-consumer", private: true, type: "module" }));
-    progress("pipeline: installing the packed @wsafe/server and @wsafe/schema with npm, outside the workspace");
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error", ...tarballs], {
-      cwd: project,
-      stdio: "ignore",
-    });
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: "wsafe-bench-consumer", private: true, type: "module" }),
+    );
+    progress(
+      "pipeline: installing the packed @wsafe/server and @wsafe/schema with npm, outside the workspace",
+    );
+    execFileSync(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error", ...tarballs],
+      {
+        cwd: project,
+        stdio: "ignore",
+      },
+    );
   } catch (error) {
     rmSync(project, { recursive: true, force: true });
     throw error;

@@ -7,6 +7,7 @@ import { autocannonPercentiles, median } from "../lib/percentiles.mjs";
 import { createBenchDatabase } from "../lib/postgresDatabase.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
+import { startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
 const demoReadToken = "wsafe-demo-token-read";
 const path = "/v1/resources.list";
@@ -42,10 +43,12 @@ function summarise(rounds) {
  * The three servers run in their own processes; autocannon loads them from a fourth,
  * one at a time, taking turns round after round.
  *
- * With a PostgreSQL URL, wsafe is also measured on a fresh PostgreSQL database holding
- * the same demo data.
+ * Beside them, the peers a team could pick instead (stock tRPC 11 on Fastify, Hono), each
+ * with the same token check. With `installed`, wsafe is also measured as a consumer
+ * installs it (the packed package, outside the workspace). With a PostgreSQL URL, wsafe
+ * is also measured on a fresh PostgreSQL database holding the same demo data.
  *
- * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, cpuProfileDir?: string, postgresUrl?: string }} size
+ * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, cpuProfileDir?: string, postgresUrl?: string, installed?: boolean }} size
  */
 export async function runPipeline({
   connections,
@@ -54,21 +57,30 @@ export async function runPipeline({
   warmupSeconds,
   cpuProfileDir,
   postgresUrl,
+  installed = false,
 }) {
   const tls = createBenchCertificate();
   const servers = [];
   /** @type {Awaited<ReturnType<typeof createBenchDatabase>> | undefined} */
   let db;
+  /** @type {(() => void) | undefined} */
+  let removeInstalled;
+  /** @type {typeof startChildServer} */
+  const start = async (name, options, settings) => {
+    const server = await startChildServer(name, options, settings);
+    servers.push(server);
+    return server;
+  };
   try {
     progress("pipeline: starting wsafe (memory store, demo data, limiter set out of reach)");
-    const wsafe = await startChildServer("wsafeServer.mjs", {
+    const wsafeOptions = {
       database: "memory://",
       demo: true,
       tlsDir: tls.dir,
       // A limit no run can reach: the limiter still counts, but never answers instead.
       rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
-    });
-    servers.push(wsafe);
+    };
+    const wsafe = await start("wsafeServer.mjs", wsafeOptions);
     const sample = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
     const parsed = JSON.parse(String(sample.body));
     if (parsed.ok !== true) throw new Error(`resources.list failed: ${String(sample.body).slice(0, 300)}`);
@@ -78,26 +90,34 @@ export async function runPipeline({
       `pipeline: resources.list answers ${sample.bytes} bytes (${parsed.resources?.length} resources)`,
     );
 
-    const bareHttps = await startChildServer("bareFastify.mjs", {
+    const bareHttps = await start("bareFastify.mjs", { tlsDir: tls.dir, bodyPath, path });
+    const bareHttp = await start("bareFastify.mjs", { tls: null, bodyPath, path });
+    const peers = await startPeers(start, {
       tlsDir: tls.dir,
       bodyPath,
       path,
+      token: demoReadToken,
+      resourceCount: parsed.resources.length,
     });
-    servers.push(bareHttps);
-    const bareHttp = await startChildServer("bareFastify.mjs", { tls: null, bodyPath, path });
-    servers.push(bareHttp);
     /** @type {Record<string, import("../lib/childServer.mjs").ChildServer>} */
-    const targets = { bareHttp, bareHttps, wsafe };
+    const targets = { bareHttp, bareHttps, wsafe, ...peers };
+    if (installed) {
+      const wsafeInstalled = await startInstalledWsafe(start, wsafeOptions);
+      removeInstalled = wsafeInstalled.remove;
+      const check = await timedPost(
+        `${wsafeInstalled.server.url}${path}`,
+        { token: demoReadToken },
+        { keepBody: true },
+      );
+      if (check.bytes !== sample.bytes) {
+        throw new Error(`the installed wsafe answers differently: ${String(check.body).slice(0, 200)}`);
+      }
+      targets.wsafeInstalled = wsafeInstalled.server;
+    }
     if (postgresUrl) {
       db = await createBenchDatabase(postgresUrl, "pipeline");
       progress(`pipeline: starting wsafe on PostgreSQL (${db.name}, demo data)`);
-      const wsafePostgres = await startChildServer("wsafeServer.mjs", {
-        database: db.url,
-        demo: true,
-        tlsDir: tls.dir,
-        rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
-      });
-      servers.push(wsafePostgres);
+      const wsafePostgres = await start("wsafeServer.mjs", { ...wsafeOptions, database: db.url });
       const check = await timedPost(
         `${wsafePostgres.url}${path}`,
         { token: demoReadToken },
@@ -141,7 +161,7 @@ export async function runPipeline({
       }
     }
     // The limiter must not have answered in the servers' place during the load.
-    for (const server of [wsafe, targets.wsafePostgres].filter(Boolean)) {
+    for (const server of [wsafe, targets.wsafePostgres, targets.wsafeInstalled].filter(Boolean)) {
       const after = await timedPost(`${server.url}${path}`, { token: demoReadToken }, { keepBody: true });
       if (!String(after.body).startsWith('{"ok":true')) {
         throw new Error(`wsafe stopped answering ok under load: ${String(after.body).slice(0, 200)}`);
@@ -162,11 +182,17 @@ export async function runPipeline({
       ratioPostgresHttps: summary.wsafePostgres
         ? summary.wsafePostgres.requestsPerSecond / summary.bareHttps.requestsPerSecond
         : null,
+      ratioInstalledHttps: summary.wsafeInstalled
+        ? summary.wsafeInstalled.requestsPerSecond / summary.bareHttps.requestsPerSecond
+        : null,
+      ratioTrpc: summary.wsafe.requestsPerSecond / summary.trpc.requestsPerSecond,
+      ratioHono: summary.wsafe.requestsPerSecond / summary.hono.requestsPerSecond,
     };
   } finally {
     closeIdleSockets();
     for (const server of servers) await server.close();
     await db?.drop();
+    removeInstalled?.();
     rmSync(tls.dir, { recursive: true, force: true });
   }
 }
