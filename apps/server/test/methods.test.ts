@@ -225,6 +225,31 @@ describe.each(testStores)("methods on $name", ({ skip, create }) => {
       });
     });
 
+    it("quotes at most ~100 characters of a 100 kB value in a description", async () => {
+      const huge = `et_${"x".repeat(100_000)}`;
+      const quoted = `et_${"x".repeat(97)}… (99903 more characters)`;
+      const type = await callMethod(t.url, "POST", "equipments.list", { token, equipmentType_id: huge });
+      expect(type.body).toEqual({
+        ok: false,
+        error: "content_not_found",
+        description: `equipment type not found: ${quoted}`,
+      });
+      const user = await callMethod(t.url, "POST", "users.info", { token, user: huge });
+      expect(user.body).toEqual({
+        ok: false,
+        error: "content_not_found",
+        description: `user not found: ${quoted}`,
+      });
+      const key = await callMethod(t.url, "POST", "resources.list", { token, [huge]: 1 });
+      expect(key.body).toEqual({
+        ok: false,
+        error: "parameter_unexpected",
+        description: `unexpected parameter: ${quoted}`,
+      });
+      // The whole answer stays small: nothing else reflects the value either.
+      for (const answer of [type, user, key]) expect(answer.text.length).toBeLessThan(300);
+    });
+
     it("answers the registry's example requests as the examples say (demo data)", async () => {
       for (const [name, definition] of Object.entries(methods)) {
         for (const example of definition.examples) {

@@ -58,6 +58,16 @@ describe.each(testStores)("request pipeline on $name", ({ skip, create }) => {
         }
       });
 
+      it("quotes at most ~100 characters of a long unknown path", async () => {
+        const path = `/v1/${"m".repeat(8_000)}`;
+        const answer = await callApi(t.url, path, { method: "POST", data: { token: read } });
+        expect(answer.body).toEqual({
+          ok: false,
+          error: "api_method_not_found",
+          description: `no such method: /v1/${"m".repeat(96)}… (7904 more characters)`,
+        });
+      });
+
       it("checks the path before the HTTP method and the data", async () => {
         expectFailure(
           await callApi(t.url, "/v1/nope", { method: "PUT", body: "not json" }),

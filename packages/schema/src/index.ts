@@ -47,6 +47,7 @@ export {
   requestChecks,
   unforeseenError,
 } from "./pipeline.js";
+export { quotedInputLimit, quoteInput } from "./quoteInput.js";
 export * from "./records/index.js";
 export * from "./registry.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";

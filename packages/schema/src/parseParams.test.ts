@@ -18,6 +18,16 @@ describe(parseParams, () => {
     });
   });
 
+  it("quotes at most the first 100 characters of an unknown key", () => {
+    const key = `k${"x".repeat(100_000)}`;
+    expect(parseParams("resources.list", { token: "t", [key]: 1 })).toEqual({
+      ok: false,
+      error: "parameter_unexpected",
+      parameter: key,
+      description: `unexpected parameter: k${"x".repeat(99)}… (99901 more characters)`,
+    });
+  });
+
   it("reports a missing key before an invalid one", () => {
     expect(parseParams("equipments.list", { token: "t", service_type: "sideways" })).toEqual({
       ok: false,

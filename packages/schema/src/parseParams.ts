@@ -1,5 +1,6 @@
 import type * as z from "zod";
 import { formatIssuePath } from "./formatIssuePath.js";
+import { quoteInput } from "./quoteInput.js";
 import { type MethodName, type Methods, methods } from "./registry.js";
 
 /** A parameter failure, in the order the pipeline checks them. */
@@ -45,7 +46,7 @@ export function parseParams<Name extends MethodName>(
         ok: false,
         error: "parameter_unexpected",
         parameter: key,
-        description: `unexpected parameter: ${key}`,
+        description: `unexpected parameter: ${quoteInput(key)}`,
       };
     }
   }
@@ -67,6 +68,7 @@ export function parseParams<Name extends MethodName>(
     ok: false,
     error: "parameter_invalid",
     parameter,
-    description: `invalid parameter: ${formatIssuePath(issue.path)}: ${issue.message}`,
+    // The path can hold caller keys (an element of an array, a key of a record).
+    description: `invalid parameter: ${quoteInput(formatIssuePath(issue.path))}: ${issue.message}`,
   };
 }

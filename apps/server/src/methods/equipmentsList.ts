@@ -1,4 +1,4 @@
-import { equipmentFields, statusesBySeverity } from "@wsafe/schema";
+import { equipmentFields, quoteInput, statusesBySeverity } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { isPageRequested } from "../pagination/isPageRequested.js";
 import { pageResult } from "../pagination/pageResult.js";
@@ -25,7 +25,11 @@ export const equipmentsList: MethodHandler<"equipments.list"> = async (params, {
   );
   const type = await store.findEquipmentType(token.accountId, params.equipmentType_id);
   // Another account's type is "not found" too: its existence is not ours to reveal.
-  if (!type) throw new ApiError("content_not_found", `equipment type not found: ${params.equipmentType_id}`);
+  if (!type)
+    throw new ApiError(
+      "content_not_found",
+      `equipment type not found: ${quoteInput(params.equipmentType_id)}`,
+    );
   const wanted = new Set(params.columns ?? []);
   const fields = wanted.size === 0 ? equipmentFields : equipmentFields.filter((field) => wanted.has(field));
   const list = {

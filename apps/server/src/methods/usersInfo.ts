@@ -1,3 +1,4 @@
+import { quoteInput } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import type { MethodHandler } from "./MethodHandler.js";
 
@@ -5,6 +6,6 @@ import type { MethodHandler } from "./MethodHandler.js";
 export const usersInfo: MethodHandler<"users.info"> = async (params, { store, token }) => {
   const id = typeof params.user === "number" ? String(params.user) : params.user;
   const user = await store.findUser(token.accountId, id);
-  if (!user) throw new ApiError("content_not_found", `user not found: ${id}`);
+  if (!user) throw new ApiError("content_not_found", `user not found: ${quoteInput(id)}`);
   return { ok: true, user: { id: user.id, name: user.name } };
 };

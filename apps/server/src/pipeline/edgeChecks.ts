@@ -1,4 +1,4 @@
-import { requestLimits } from "@wsafe/schema";
+import { quoteInput, requestLimits } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { CorsPreflight } from "./CorsPreflight.js";
 import { decodeRequestData } from "./decodeRequestData.js";
@@ -8,7 +8,7 @@ import type { RequestState } from "./RequestState.js";
 /** Check `method_path`: the path is `/v1/<method>` of a registry method. */
 export function checkMethodPath(state: RequestState): void {
   const method = parseMethodPath(state.path);
-  if (!method) throw new ApiError("api_method_not_found", `no such method: ${state.path}`);
+  if (!method) throw new ApiError("api_method_not_found", `no such method: ${quoteInput(state.path)}`);
   state.method = method;
 }
 

@@ -6,6 +6,7 @@ import {
   errorIdentifiers,
   methods,
   prettyFromCheck,
+  quotedInputLimit,
   requestCheckIds,
   requestChecks,
   unforeseenError,
@@ -40,7 +41,8 @@ export function errorsPage(): string {
       title: "Errors",
       description: "Every error identifier of /v1 and the order in which they are checked.",
     }),
-    "Every failure is answered with HTTP status **200** and a JSON object with `ok: false`, an `error` identifier and a `description` for people. Branch on `error`, never on `description`: its wording may change. `description` names the offending parameter or key where there is one, and never holds a stack trace, SQL, a file path or another account's data.",
+    "Every failure is answered with HTTP status **200** and a JSON object with `ok: false`, an `error` identifier and a `description` for people. Branch on `error`, never on `description`: its wording may change. `description` names the offending parameter or key where there is one, quoting at most the first " +
+      `${quotedInputLimit} characters of what the caller sent, and never holds a stack trace, SQL, a file path or another account's data.`,
     code(
       "json",
       JSON.stringify(
