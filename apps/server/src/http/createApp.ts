@@ -1,5 +1,7 @@
 import { requestLimits } from "@wsafe/schema";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { createReadinessCheck } from "../health/createReadinessCheck.js";
+import { registerHealthRoutes } from "../health/registerHealthRoutes.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { answerClientError } from "./answerClientError.js";
 import { createRequestId } from "./createRequestId.js";
@@ -26,11 +28,13 @@ export interface AppOptions {
   corsOrigin: string;
   docsDir: string | undefined;
   logger: boolean | object | undefined;
+  /** Whether the server is stopping: `/readyz` then answers 503 `draining`. */
+  isDraining: () => boolean;
 }
 
 /**
  * The Fastify application of the service: one catch-all route into the request
- * pipeline, every body taken as raw bytes, Node's limits and timeouts, and our envelope
+ * pipeline, `/healthz` and `/readyz` beside it, every body taken as raw bytes, Node's limits and timeouts, and our envelope
  * for what fails before a route (an unreadable URL, an oversized header block).
  *
  * @param options - services, TLS, header prefix, CORS origin, docs site, logging
@@ -121,6 +125,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
+  registerHealthRoutes(app, createReadinessCheck({ ...options.services, isDraining: options.isDraining }));
   app.all("*", (request, reply) => handle(request, reply));
   app.setNotFoundHandler((request, reply) => handle(request, reply));
   app.setErrorHandler(async (error, request, reply) => {

@@ -62,6 +62,20 @@ export class RateLimiter {
     }
   }
 
+  /** Whether the counters live in Redis (and readiness should ask it). */
+  get usesRedis(): boolean {
+    return this.redis !== undefined;
+  }
+
+  /**
+   * Asks Redis whether it answers (`PING`); true without Redis. Fails fast when the
+   * connection is down, since the offline queue is off.
+   */
+  async ping(): Promise<boolean> {
+    if (!this.redis) return true;
+    return (await this.redis.ping().catch(() => "")) === "PONG";
+  }
+
   /** Disconnects from Redis, if used. */
   async close(): Promise<void> {
     if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());

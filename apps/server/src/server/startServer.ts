@@ -32,6 +32,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
 
+  let draining = false;
   const app = createApp({
     services: { store, rateLimiter },
     tls,
@@ -39,6 +40,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     corsOrigin: options.corsOrigin ?? "*",
     docsDir: options.docsDir || undefined,
     logger: options.logger,
+    isDraining: () => draining,
   });
   const host = options.host ?? "127.0.0.1";
   try {
@@ -58,6 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     port,
     close() {
       closing ??= (async () => {
+        draining = true;
         await app.close();
         await rateLimiter.close();
         await store.close();

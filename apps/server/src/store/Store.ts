@@ -231,6 +231,12 @@ export class Store {
     return rows[0];
   }
 
+  /** The names of the migrations recorded as applied (readiness compares them with the files). */
+  async appliedMigrations(): Promise<string[]> {
+    const rows = await this.sql.query<{ name: string }>("SELECT name FROM schema_migrations");
+    return rows.map((row) => row.name);
+  }
+
   /** Whether the store holds no account at all (the demo only fills an empty store). */
   async isEmpty(): Promise<boolean> {
     const rows = await this.sql.query("SELECT 1 FROM accounts LIMIT 1");

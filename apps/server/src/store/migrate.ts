@@ -15,6 +15,16 @@ export interface AppliedMigration {
 }
 
 /**
+ * The names of the migration files, in the order they apply: what a database this
+ * server can use has in its `schema_migrations` table.
+ *
+ * @param directory - the migrations folder
+ */
+export async function listMigrationFiles(directory = migrationsDirectory): Promise<string[]> {
+  return (await readdir(directory)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+}
+
+/**
  * Brings the database schema up to date with the `.sql` files of {@link migrationsDirectory},
  * applied in file name order, each exactly once.
  *
@@ -29,7 +39,7 @@ export interface AppliedMigration {
  * @returns the migrations applied by this call
  */
 export async function migrate(sql: Sql, directory = migrationsDirectory): Promise<AppliedMigration[]> {
-  const files = (await readdir(directory)).filter((name) => /^\d{4}_[\w-]+\.sql$/.test(name)).sort();
+  const files = await listMigrationFiles(directory);
   const migrations = await Promise.all(
     files.map(async (name) => {
       const text = await readFile(`${directory}/${name}`, "utf8");

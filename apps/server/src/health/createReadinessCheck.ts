@@ -1,0 +1,99 @@
+import type { RateLimiter } from "../rateLimit/RateLimiter.js";
+import { listMigrationFiles } from "../store/migrate.js";
+import type { Store } from "../store/Store.js";
+
+/** How one dependency answered: `ok`, not at all, not in time, or (migrations) not all applied. */
+export type CheckOutcome = "ok" | "unreachable" | "timeout" | "pending";
+
+/** The body of `GET /readyz`. */
+export interface Readiness {
+  /** Whether a load balancer should send this process requests. */
+  ok: boolean;
+  /** `draining` once the process was told to stop; then no dependency is asked. */
+  status: "ready" | "not_ready" | "draining";
+  /** Each dependency's outcome; `redis` only when rate limits live in Redis. */
+  checks?: { store: CheckOutcome; migrations: CheckOutcome; redis?: CheckOutcome };
+}
+
+/** What readiness looks at. */
+export interface ReadinessSources {
+  store: Store;
+  rateLimiter: RateLimiter;
+  /** Whether the server is stopping (SIGTERM): it then says so whatever its dependencies. */
+  isDraining: () => boolean;
+  /**
+   * How long one dependency may take to answer, in ms. Default 2 000: below the
+   * check timeout a load balancer is usually given, so it reads our answer rather than
+   * its own timeout.
+   */
+  timeoutMs?: number;
+}
+
+/** A check shared by concurrent callers: at most one probe of a dependency runs at a time. */
+function shared<T>(probe: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= probe().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
+/** What the probe answers, or `late` when it has not answered within `ms`. */
+async function within<T>(probe: Promise<T>, ms: number, late: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late), ms);
+  });
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Makes the readiness check of one server: the store answers a query, every migration
+ * file is recorded as applied, Redis answers `PING` when it holds the rate limits, and
+ * the process is not stopping.
+ *
+ * The endpoint is public and unauthenticated, so it must stay cheap whoever calls it:
+ * concurrent calls share one probe per dependency (one query, one `PING` in flight at
+ * most, even when a dependency hangs), and a probe that outlives its timeout keeps
+ * answering later callers until it settles instead of starting another.
+ *
+ * @param sources - the store, the rate limiter and the stopping flag
+ * @returns a function answering the current readiness
+ */
+export function createReadinessCheck(sources: ReadinessSources): () => Promise<Readiness> {
+  const { store, rateLimiter, isDraining } = sources;
+  const timeoutMs = sources.timeoutMs ?? 2_000;
+  let migrationFiles: Promise<string[]> | undefined;
+  // One query answers two questions: the store is reachable, and its schema is current.
+  const probeStore = shared(async (): Promise<{ store: CheckOutcome; migrations: CheckOutcome }> => {
+    let applied: Set<string>;
+    try {
+      applied = new Set(await store.appliedMigrations());
+    } catch {
+      return { store: "unreachable", migrations: "pending" };
+    }
+    migrationFiles ??= listMigrationFiles();
+    const files = await migrationFiles;
+    return { store: "ok", migrations: files.every((name) => applied.has(name)) ? "ok" : "pending" };
+  });
+  const probeRedis = shared(
+    async (): Promise<CheckOutcome> => ((await rateLimiter.ping()) ? "ok" : "unreachable"),
+  );
+
+  return async () => {
+    if (isDraining()) return { ok: false, status: "draining" };
+    const [storeChecks, redis] = await Promise.all([
+      within(probeStore(), timeoutMs, { store: "timeout" as const, migrations: "pending" as const }),
+      rateLimiter.usesRedis ? within(probeRedis(), timeoutMs, "timeout" as const) : undefined,
+    ]);
+    const checks = { ...storeChecks, ...(redis ? { redis } : {}) };
+    const ok = Object.values(checks).every((outcome) => outcome === "ok") && !isDraining();
+    return { ok, status: ok ? "ready" : isDraining() ? "draining" : "not_ready", checks };
+  };
+}
