@@ -46,7 +46,7 @@ export async function runValidation({ records, rounds, roundMs }) {
     { rounds, roundMs },
   );
   progress(
-    `validation: @wsafe/schema ${result.schema.opsPerSecond.toFixed(1)} payloads/s, ajv ${result.ajv.opsPerSecond.toFixed(1)} payloads/s`,
+    `validation: @wsafe/schema ${result.schema.opsPerSecond.toFixed(1)} payloads/s, ajv ${result.ajv.opsPerSecond.toFixed(1)} payloads/s: ${(result.schema.opsPerSecond / result.ajv.opsPerSecond).toFixed(2)}× (goal ≥ 0.80×)`,
   );
   return {
     records,

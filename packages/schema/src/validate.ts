@@ -1,4 +1,5 @@
-import { type SchemaName, type SchemaOutput, schemaCatalog } from "./catalog.js";
+import { isSchemaName, type SchemaName, type SchemaOutput } from "./catalog.js";
+import { compiledSchema } from "./compiledSchema.js";
 import { formatIssuePath } from "./formatIssuePath.js";
 
 /** One reason a payload is invalid. */
@@ -13,7 +14,9 @@ export interface ValidationIssue {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
 /**
- * Validates a payload against a named schema of the contract.
+ * Validates a payload against a named schema of the contract. The zod schema decides;
+ * each is compiled on its first use (zod's `z.compile`), so a large valid payload costs
+ * about what a compiled JSON Schema validator takes; an invalid one gets zod's issues.
  *
  * @param name - a catalog name: a record (`"Equipment"`), `"Dataset"`, `"ErrorResponse"`, or `"<method>.params"` / `"<method>.result"`
  * @param payload - the decoded JSON value
@@ -27,9 +30,9 @@ export function validate<Name extends SchemaName>(
   name: Name,
   payload: unknown,
 ): ValidationResult<SchemaOutput<Name>> {
-  const entry = schemaCatalog[name];
-  if (!entry) throw new TypeError(`unknown schema name: ${String(name)}`);
-  const parsed = entry.schema.safeParse(payload);
+  if (!isSchemaName(name)) throw new TypeError(`unknown schema name: ${String(name)}`);
+  // zod's compiled fast path, with its interpreter (and its messages) for what fails.
+  const parsed = compiledSchema(name).safeParse(payload);
   if (parsed.success) return { ok: true, value: parsed.data as SchemaOutput<Name> };
   return {
     ok: false,
