@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
+import { createFixture, fixtureTokens } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { openStore } from "../src/store/openStore.js";
 import { callApi, callMethod } from "./support/callApi.js";
-import { createFixture } from "./support/fixture.js";
 import { runCli, type ServeProcess, startServe } from "./support/runCli.js";
 import { type TestDatabase, testStores } from "./support/testStores.js";
 
@@ -161,7 +161,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
       expect(result.stdout).toContain("6 equipments");
-      expect(result.stdout).toContain("3 tokens");
+      expect(result.stdout).toContain(`${fixture.dataset.tokens.length} tokens`);
       expect(await inStore((store) => store.findUser("acc_fix", "u_fix_1"))).toEqual({
         id: "u_fix_1",
         name: "Ada Fixture",
@@ -248,7 +248,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
       }
       await inStore(async (store) => {
         expect(await store.findToken(token)).toMatchObject({ active: false });
-        expect(await store.findToken("fixture-token-other-000001")).toMatchObject({
+        expect(await store.findToken(fixtureTokens.other)).toMatchObject({
           active: true,
           accountActive: false,
         });

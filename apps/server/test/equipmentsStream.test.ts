@@ -1,4 +1,10 @@
 import { type EquipmentField, equipmentFields } from "@wsafe/schema";
+import {
+  createStreamFixture,
+  eventually,
+  streamToken,
+  streamTypes as streamTypesAround,
+} from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactJson } from "../src/json/compactJson.js";
@@ -11,7 +17,6 @@ import { openStore } from "../src/store/openStore.js";
 import { equipmentsChunkSize, type Store } from "../src/store/Store.js";
 import { callApi, callMethod } from "./support/callApi.js";
 import { openPausedRequest } from "./support/openPausedRequest.js";
-import { createStreamFixture, streamToken, streamTypes } from "./support/streamFixture.js";
 import { type TestDatabase, testStores } from "./support/testStores.js";
 
 /** More than the PostgreSQL pool's 10 connections: a leak per read would hang the last ones. */
@@ -38,14 +43,7 @@ function listInput(
   };
 }
 
-/** Polls until `check` holds, failing after `timeoutMs`. */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const streamTypes = streamTypesAround(equipmentsChunkSize);
 
 describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, create }) => {
   const onPostgres = name === "PostgreSQL";
@@ -55,7 +53,7 @@ describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, cr
     db = await create();
     const store = await openStore(db.database);
     try {
-      await importDataset(store, createStreamFixture(Date.now()));
+      await importDataset(store, createStreamFixture(Date.now(), equipmentsChunkSize));
     } finally {
       await store.close();
     }

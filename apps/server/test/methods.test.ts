@@ -1,8 +1,8 @@
 import { type Equipment, equipmentFields, methods } from "@wsafe/schema";
+import { fixtureTokens } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { callMethod } from "./support/callApi.js";
-import { fixtureTokens } from "./support/fixture.js";
 import { startTestServer, type TestServer } from "./support/startTestServer.js";
 import { testStores } from "./support/testStores.js";
 

@@ -1,13 +1,14 @@
 // Pages of resources.list, equipments.list and equipmentTypes.list, on both stores:
 // a walk reads exactly the whole list, a cursor is bound to its walk, and records
 // imported during a walk are neither repeated nor make it skip one.
+
+import { fixtureTokens } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { type RunningServer, startServer } from "../src/index.js";
 import { importDataset } from "../src/store/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import { callMethod } from "./support/callApi.js";
-import { fixtureTokens } from "./support/fixture.js";
 import { startTestServer, type TestServer } from "./support/startTestServer.js";
 import { testStores } from "./support/testStores.js";
 

@@ -1,9 +1,9 @@
 import { errorResponseSchema, methods } from "@wsafe/schema";
+import { fixtureTokens } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { type ApiAnswer, callApi, callMethod } from "./support/callApi.js";
-import { fixtureTokens } from "./support/fixture.js";
 import { startTestServer, type TestServer } from "./support/startTestServer.js";
 import { testStores } from "./support/testStores.js";
 

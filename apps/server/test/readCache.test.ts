@@ -1,3 +1,4 @@
+import { createFixture, eventually, fixtureTokens } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/store/importDataset.js";
@@ -5,17 +6,9 @@ import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
 import { openStore } from "../src/store/openStore.js";
 import type { ReadCache } from "../src/store/ReadCache.js";
 import type { Store } from "../src/store/Store.js";
-import { createFixture, fixtureTokens } from "./support/fixture.js";
 import { type TestDatabase, testStores } from "./support/testStores.js";
 
-/** Asks `probe` again until it answers true or 5 s pass; notifications arrive after the commit. */
-async function eventually(probe: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error("the change was not seen within 5 s");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+// Notifications arrive after the commit: every change is awaited with `eventually`.
 
 const resourceIds = (json: string) => (JSON.parse(json) as { id: string }[]).map((resource) => resource.id);
 
@@ -62,20 +55,29 @@ describe.each(testStores)("the read cache on $name", ({ name, skip, create }) =>
     const renamed = dataset.resources.find((resource) => resource.account_id === token!.accountId)!;
     renamed.title = "Renamed while cached";
     await importDataset(writer, dataset);
-    await eventually(async () => (await reader.listResourcesJson(token!.accountId)) !== before);
+    await eventually(
+      async () => (await reader.listResourcesJson(token!.accountId)) !== before,
+      "the cached list changes",
+    );
     expect(await reader.listResourcesJson(token!.accountId)).toContain("Renamed while cached");
   });
 
   it.skipIf(skip)("sees a revoked token and a deactivated account as soon as they commit", async () => {
     expect(await reader.findToken(fixtureTokens.read)).toMatchObject({ active: true });
     expect(await writer.revokeToken(fixtureTokens.read)).toBe(true);
-    await eventually(async () => (await reader.findToken(fixtureTokens.read))?.active === false);
+    await eventually(
+      async () => (await reader.findToken(fixtureTokens.read))?.active === false,
+      "the token is seen revoked",
+    );
 
     const other = await reader.findToken(fixtureTokens.other);
     expect(other).toMatchObject({ accountActive: true });
     // An operator's statement straight in SQL is announced like the store's own.
     await writer.sql.query("UPDATE accounts SET active = false WHERE id = $1", [other!.accountId]);
-    await eventually(async () => (await reader.findToken(fixtureTokens.other))?.accountActive === false);
+    await eventually(
+      async () => (await reader.findToken(fixtureTokens.other))?.accountActive === false,
+      "the account is seen deactivated",
+    );
   });
 
   // Only PostgreSQL listens over a connection that can be lost; PGlite's is in the process.
@@ -93,16 +95,19 @@ describe.each(testStores)("the read cache on $name", ({ name, skip, create }) =>
             [LISTENER_APPLICATION_NAME],
           );
           expect(killed.rowCount).toBe(1);
-          await eventually(() => !cache.listening);
+          await eventually(() => !cache.listening, "the cache stops listening");
           expect(cache.counts).toEqual({ tokens: 0, resources: 0 });
           // A change made while nobody listens is still seen: nothing is kept meanwhile.
           await admin.query("UPDATE tokens SET active = false WHERE account_id = $1", [token!.accountId]);
           expect(await reader.findToken(fixtureTokens.writeOnly)).toMatchObject({ active: false });
-          await eventually(() => cache.listening);
+          await eventually(() => cache.listening, "the cache listens again");
           await reader.findToken(fixtureTokens.writeOnly);
           expect(cache.counts.tokens).toBe(1);
           await admin.query("UPDATE tokens SET active = true WHERE account_id = $1", [token!.accountId]);
-          await eventually(async () => (await reader.findToken(fixtureTokens.writeOnly))?.active === true);
+          await eventually(
+            async () => (await reader.findToken(fixtureTokens.writeOnly))?.active === true,
+            "the token is seen active again",
+          );
         } finally {
           await admin.end();
         }

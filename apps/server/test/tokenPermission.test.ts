@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { methodNames, methods, methodUrlPath } from "@wsafe/schema";
+import { fixtureTokens } from "@wsafe/test-support";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMethod } from "./support/callApi.js";
-import { fixtureTokens } from "./support/fixture.js";
 import { startTestServer, type TestServer } from "./support/startTestServer.js";
 import { testStores } from "./support/testStores.js";
 

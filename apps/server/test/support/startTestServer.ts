@@ -1,9 +1,9 @@
+import { createFixture, type Fixture } from "@wsafe/test-support";
 import { createDemoDataset } from "../../src/demo/createDemoDataset.js";
 import type { RunningServer, ServerOptions } from "../../src/server/ServerOptions.js";
 import { startServer } from "../../src/server/startServer.js";
 import { importDataset } from "../../src/store/importDataset.js";
 import { openStore } from "../../src/store/openStore.js";
-import { createFixture } from "./fixture.js";
 import type { TestDatabase } from "./testStores.js";
 
 /** A running test server, its fresh database and the fixture it was filled with. */
@@ -11,7 +11,7 @@ export interface TestServer {
   server: RunningServer;
   url: string;
   db: TestDatabase;
-  fixture: ReturnType<typeof createFixture>;
+  fixture: Fixture;
   stop(): Promise<void>;
 }
 
