@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
+import { fixtureTokens } from "@wsafe/test-support";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, callMethod } from "./support/callApi.js";
-import { fixtureTokens } from "./support/fixture.js";
 import { startTestServer, type TestServer } from "./support/startTestServer.js";
 import { redisUrl, testStores } from "./support/testStores.js";
 
