@@ -8,6 +8,7 @@ import { demoCurlLines } from "./cli/demoCurlLines.js";
 import { parseRateLimit } from "./cli/parseRateLimit.js";
 import { demoTokens } from "./demo/demoTokens.js";
 import { defaultRateLimit } from "./rateLimit/RateLimiter.js";
+import { ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 import { startServer } from "./server/startServer.js";
 import { DatasetError } from "./store/DatasetError.js";
 import { importDataset } from "./store/importDataset.js";
@@ -28,6 +29,13 @@ const port = (value: string) => {
   return number;
 };
 
+const seconds = (value: string) => {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError("expected a number of seconds above 0");
+  return number;
+};
+
 const databaseOption = () =>
   new Option("--database <D>", "postgres://... URL, or a directory for the embedded store")
     .env("WSAFE_DATABASE")
@@ -41,6 +49,9 @@ async function withStore<T>(database: string, work: (store: Store) => Promise<T>
     await store.close();
   }
 }
+
+/** How long past its stop deadline the process waits for the stop itself before it exits anyway. */
+const STOP_GRACE_MS = 5_000;
 
 function fail(message: string): never {
   console.error(`wsafe: ${message}`);
@@ -86,6 +97,15 @@ program
   .addOption(
     new Option("--cors-origin <O>", "Access-Control-Allow-Origin").env("WSAFE_CORS_ORIGIN").default("*"),
   )
+  .addOption(
+    new Option(
+      "--shutdown-timeout <S>",
+      "seconds that in-flight requests get after SIGTERM/SIGINT; past them the server exits 1",
+    )
+      .env("WSAFE_SHUTDOWN_TIMEOUT")
+      .default(30)
+      .argParser(seconds),
+  )
   .action(async (options) => {
     const http = Boolean(options.http) || envFlag("WSAFE_HTTP");
     const demo = Boolean(options.demo) || envFlag("WSAFE_DEMO");
@@ -121,6 +141,7 @@ program
       corsOrigin: options.corsOrigin,
       docsDir: docsDir ?? false,
       demo,
+      shutdownTimeoutMs: options.shutdownTimeout * 1000,
       logger: true,
     }).catch((error: Error) => fail(`cannot start: ${error.message}`));
     if (docsDir) console.log(`documentation: ${server.url}/ (from ${docsDir})`);
@@ -134,11 +155,22 @@ program
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
-      console.log(`${signal}: finishing in-flight requests`);
+      console.log(`${signal}: finishing in-flight requests (at most ${options.shutdownTimeout} s)`);
+      // Whatever holds the stop itself up (a store that never closes, a stuck write),
+      // the process still ends, shortly after the deadline.
+      setTimeout(
+        () => {
+          console.error(`wsafe: still stopping ${STOP_GRACE_MS / 1000} s after the stop deadline; exiting`);
+          process.exit(1);
+        },
+        options.shutdownTimeout * 1000 + STOP_GRACE_MS,
+      ).unref();
       server.close().then(
         () => process.exit(0),
         (error: Error) => {
-          console.error(`wsafe: error while stopping: ${error.message}`);
+          console.error(
+            `wsafe: ${error instanceof ShutdownTimeoutError ? "" : "error while stopping: "}${error.message}`,
+          );
           process.exit(1);
         },
       );

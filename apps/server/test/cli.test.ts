@@ -44,6 +44,7 @@ describe("wsafe --help", () => {
         "--docs-dir",
         "--header-prefix",
         "--cors-origin",
+        "--shutdown-timeout",
         "WSAFE_PORT",
       ],
     ],

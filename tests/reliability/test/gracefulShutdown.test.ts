@@ -130,3 +130,62 @@ describe("SIGTERM under load", () => {
     expect(lanes.otherAnswers).toEqual([]);
   }, 90_000);
 });
+
+/** Sends a POST's headers and one byte of its body, then nothing: resolves once the server read the headers. */
+async function stalledUpload(port: number) {
+  const socket = await openTls(port);
+  const fate = watch(socket);
+  socket.write(
+    "POST /v1/resources.list HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n{",
+  );
+  // Node answers 100 Continue once it has parsed the headers and handed the request on.
+  while (!fate.received.includes("100 Continue")) await sleep(10);
+  return fate;
+}
+
+// Issue 17: a stop is bounded. Whatever holds the server (here a client that never
+// finishes its body), it exits by the deadline, non-zero, naming what held it.
+describe("SIGTERM with a client that never finishes", () => {
+  const fixture = createFixture();
+  let database: FixtureDatabase;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createFixtureDatabase("deadline", fixture);
+    server = await serveCli(
+      [
+        "--port",
+        "0",
+        "--database",
+        database.url,
+        ...(await writeCertificateFiles(database.directory)),
+        "--shutdown-timeout",
+        "1",
+      ],
+      { cwd: database.directory },
+    );
+  });
+
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await database?.remove();
+  });
+
+  it("exits 1 at --shutdown-timeout with a line naming the open connections and the requests", async () => {
+    const uploads = [await stalledUpload(server.port), await stalledUpload(server.port)];
+    server.child.kill("SIGTERM");
+    const exit = await Promise.race([server.exited, sleep(30_000).then(() => "still running after 30 s")]);
+    await Promise.all(uploads.map((upload) => Promise.race([upload.closed, sleep(2_000)])));
+    recordFigure("stop deadline: exit code with a client that never finishes", String(exit));
+    expect(exit).toBe(1);
+    expect(server.output()).toContain("SIGTERM: finishing in-flight requests (at most 1 s)");
+    expect(server.output()).toContain(
+      "wsafe: stop deadline of 1 s passed with 2 open connections and 2 requests in flight " +
+        "(POST /v1/resources.list ×2); they were cut\n",
+    );
+    // The server never answered them: they were cut, not served half-read.
+    expect(uploads.map((upload) => [upload.closedAfterMs !== undefined, upload.received])).toEqual(
+      Array(2).fill([true, "HTTP/1.1 100 Continue\r\n\r\n"]),
+    );
+  }, 60_000);
+});

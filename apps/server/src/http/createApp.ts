@@ -9,6 +9,7 @@ import { createResponder } from "./createResponder.js";
 import { createRequestHandler } from "./handleRequest.js";
 import { loggerOptions } from "./loggerOptions.js";
 import type { RequestLogState } from "./RequestLogState.js";
+import type { RequestsInFlight } from "./RequestsInFlight.js";
 
 /**
  * How long a client may take: to send its headers, and its whole request. Short
@@ -30,6 +31,8 @@ export interface AppOptions {
   logger: boolean | object | undefined;
   /** Whether the server is stopping: `/readyz` then answers 503 `draining`. */
   isDraining: () => boolean;
+  /** Where the requests begun and not yet finished are counted, for a stop that overruns. */
+  inFlight: RequestsInFlight;
 }
 
 /**
@@ -93,8 +96,10 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.decorateRequest("wsafe", null as unknown as RequestLogState);
   // Hooks take a callback rather than being async: an async hook costs a promise and a
   // microtask turn on every request.
-  app.addHook("onRequest", (request, _reply, done) => {
+  const { inFlight } = options;
+  app.addHook("onRequest", (request, reply, done) => {
     request.wsafe = { start: performance.now() };
+    inFlight.add(request, reply);
     // The request data check accepts a body of any Content-Type, even a malformed one
     // that Fastify would refuse before our raw-bytes parser runs; we decode the bytes
     // ourselves, so the declared type is irrelevant.

@@ -34,6 +34,12 @@ export interface ServerOptions {
   docsDir?: string | false;
   /** Import the demo dataset when the store is empty. */
   demo?: boolean;
+  /**
+   * How long `close()` lets in-flight requests finish, in ms; past it the remaining
+   * connections are cut and `close()` rejects with a `ShutdownTimeoutError` naming
+   * them. Default 30 000.
+   */
+  shutdownTimeoutMs?: number;
   /** Logging: false (default) for none, true for JSON lines on stdout, or pino options. */
   logger?: boolean | object;
 }
@@ -44,6 +50,11 @@ export interface RunningServer {
   url: string;
   /** The port it listens on (useful with `port: 0`). */
   port: number;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the store. */
+  /**
+   * Stops accepting connections (`/readyz` answers `draining` to requests still
+   * arriving on open ones), lets in-flight requests finish, then closes the store.
+   * Rejects with a `ShutdownTimeoutError` when requests were still in flight after
+   * `shutdownTimeoutMs` (they are cut, and the store closed, first).
+   */
   close(): Promise<void>;
 }

@@ -1,11 +1,17 @@
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { createApp } from "../http/createApp.js";
+import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { importDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { closeWithin } from "./closeWithin.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
+import { ShutdownTimeoutError } from "./ShutdownTimeoutError.js";
+
+/** How long a stop may take by default: in-flight requests get this long to finish. */
+export const defaultShutdownTimeoutMs = 30_000;
 
 /**
  * Starts the /v1 service: opens (and migrates) the store, optionally fills it with the
@@ -33,6 +39,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   let draining = false;
+  const inFlight = new RequestsInFlight();
   const app = createApp({
     services: { store, rateLimiter },
     tls,
@@ -41,6 +48,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     docsDir: options.docsDir || undefined,
     logger: options.logger,
     isDraining: () => draining,
+    inFlight,
   });
   const host = options.host ?? "127.0.0.1";
   try {
@@ -61,11 +69,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close() {
       closing ??= (async () => {
         draining = true;
-        await app.close();
+        let overran: unknown;
+        try {
+          await closeWithin(app, inFlight, options.shutdownTimeoutMs ?? defaultShutdownTimeoutMs);
+        } catch (error) {
+          // The store still has to close; the caller hears of the overrun after that.
+          overran = error;
+          const holders = error instanceof ShutdownTimeoutError ? error.holders : undefined;
+          app.log.error({ holders }, (error as Error).message);
+        }
         await rateLimiter.close();
         await store.close();
         // Hand the buffered log lines to stdout before the caller exits.
         (app.log as { flush?: () => void }).flush?.();
+        if (overran !== undefined) throw overran;
       })();
       return closing;
     },

@@ -83,6 +83,12 @@ export function commandLinePage(): string {
           "Prefix of the `-Request-ID` and `-Response-Time` headers.",
         ],
         ["`--cors-origin O`", "`WSAFE_CORS_ORIGIN`", "`*`", "`Access-Control-Allow-Origin` of every answer."],
+        [
+          "`--shutdown-timeout S`",
+          "`WSAFE_SHUTDOWN_TIMEOUT`",
+          "30",
+          "Seconds that requests in flight get to finish after SIGTERM/SIGINT; past them the server cuts them, names them in one line and exits 1.",
+        ],
       ],
     ),
     "`wsafe <command> --help` prints the same, as the installed version has it.",
@@ -95,6 +101,6 @@ export function commandLinePage(): string {
         "npm run wsafe -- import dataset.json",
       ].join("\n"),
     ),
-    "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. SIGTERM and SIGINT stop it gracefully: requests in flight finish, then it exits with 0.",
+    "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. SIGTERM and SIGINT stop it gracefully: it accepts no new connection, `/readyz` answers 503 `draining`, requests in flight finish, then it exits with 0; requests still in flight after `--shutdown-timeout` seconds are cut and it exits with 1, naming them. `GET /healthz` (alive) and `GET /readyz` (store, migrations and Redis answer; not stopping) serve load balancers, outside `/v1`.",
   );
 }

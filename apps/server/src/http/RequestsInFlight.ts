@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** The longest path kept to name a request: enough for any method, bounded for junk. */
+const MAX_PATH_CHARS = 60;
+
+/**
+ * The requests a server has begun and not yet finished, so that a stop that overruns
+ * its deadline can say what held it. A request counts from its headers (a body that
+ * never arrives still holds the server) until its response is finished or its
+ * connection is gone.
+ */
+export class RequestsInFlight {
+  readonly #requests = new Set<FastifyRequest>();
+
+  /** Counts a request until its response closes. */
+  add(request: FastifyRequest, reply: FastifyReply): void {
+    this.#requests.add(request);
+    reply.raw.once("close", () => this.#requests.delete(request));
+  }
+
+  /** How many requests are in flight. */
+  get size(): number {
+    return this.#requests.size;
+  }
+
+  /**
+   * The requests in flight by HTTP method and path (never the query string, which
+   * may carry a token), e.g. `{ "POST /v1/resources.list": 2 }`.
+   */
+  byRoute(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const request of this.#requests) {
+      const url = request.raw.url ?? "";
+      const queryAt = url.indexOf("?");
+      let path = queryAt < 0 ? url : url.slice(0, queryAt);
+      if (path.length > MAX_PATH_CHARS) path = `${path.slice(0, MAX_PATH_CHARS)}…`;
+      const key = `${request.method} ${path}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    return counts;
+  }
+}
