@@ -1,0 +1,157 @@
+// The precedence of the request pipeline, generated from the schema's table
+// (`requestChecks`) and method registry: for every method, GET and POST, on both
+// stores, a request failing any two checks i < j answers i's identifier (and each check
+// failed alone answers its own). A new check gets its recipe in
+// support/precedence/failureRecipes.ts (the type demands it) and a new method its
+// examples; neither needs a line here.
+import { type RequestCheckId, requestCheckIds } from "@wsafe/schema";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoDataset } from "../src/demo/createDemoDataset.js";
+import { hashToken } from "../src/store/hashToken.js";
+import { callApi } from "./support/callApi.js";
+import { exampleRequest, type PrecedenceCase, planPrecedence } from "./support/precedence/planPrecedence.js";
+import {
+  closingAccount,
+  type PrecedenceToken,
+  precedenceTokenDataset,
+  precedenceTokens,
+  sentinels,
+} from "./support/precedence/precedenceTokens.js";
+import { type HttpRequest, type TokenFinder, toHttpRequest } from "./support/precedence/toHttpRequest.js";
+import { type DatasetServer, startDatasetServer } from "./support/startDatasetServer.js";
+import { testStores } from "./support/testStores.js";
+
+const { cases } = planPrecedence();
+const tokens = precedenceTokens(
+  cases.flatMap(({ request: { token } }) =>
+    token.kind === "known" && token.fails.length ? [token.fails] : [],
+  ),
+);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
+
+/** The cases of each combination of checks, in pipeline order: one test each. */
+function groupByChecks<Case extends PrecedenceCase>(all: readonly Case[]): Map<string, Case[]> {
+  const groups = new Map<string, Case[]>();
+  for (const c of all) groups.set(c.checks.join(" + "), [...(groups.get(c.checks.join(" + ")) ?? []), c]);
+  return groups;
+}
+
+const at = (id: RequestCheckId) => requestCheckIds.indexOf(id);
+
+/**
+ * How many requests each token makes that the limiter counts (those that pass every
+ * check before `rate_limit`); the limit is set just above the largest, so that only
+ * the tokens the suite exhausts on purpose ever reach it.
+ */
+function countedRequests(requests: readonly (PrecedenceCase & { http: HttpRequest | undefined })[]) {
+  const counts = new Map<string, number>();
+  for (const { checks, http } of requests) {
+    const first = checks[0];
+    const counted = first === undefined || at(first) > at("rate_limit");
+    if (counted && http?.token) counts.set(http.token, (counts.get(http.token) ?? 0) + 1);
+  }
+  return Math.max(0, ...counts.values());
+}
+
+describe.each(testStores)("precedence of the request pipeline on $name", ({ name, skip, create }) => {
+  // Deactivating a token after it used up its limit needs a change of records under a
+  // running server: on PostgreSQL any process can make it (the server hears of it). The
+  // embedded store belongs to the server's process alone, and a restart forgets the
+  // in-memory counts, so there no request can fail both checks.
+  const changesWhileServing = name === "PostgreSQL";
+  const available = (token: PrecedenceToken) =>
+    changesWhileServing || (!token.deactivateAfter.token && !token.deactivateAfter.account);
+  const findToken: TokenFinder = (fails) =>
+    tokens.find((token) => sameSet(token.fails, fails) && available(token))?.token;
+  const planned = cases.map((c) => ({ ...c, http: toHttpRequest(c.request, findToken) }));
+  const limit = countedRequests(planned) + 20;
+
+  describe.skipIf(skip)("every pair of checks, every method, GET and POST", () => {
+    let t: DatasetServer;
+
+    /** Sends a planned request; the identifier it answers, or "ok". */
+    async function send(http: HttpRequest): Promise<string> {
+      const answer = await callApi(t.url, http.path, http);
+      if (answer.body?.ok === true) return "ok";
+      return answer.body?.error ?? `HTTP ${answer.status}: ${answer.text.slice(0, 80)}`;
+    }
+
+    /** Uses up a token's limit with requests that pass every check before `rate_limit`. */
+    async function exhaust(token: string) {
+      const example = toHttpRequest(exampleRequest("users.info", "body"), () => undefined)!;
+      const body = JSON.stringify({ ...JSON.parse(example.body!), token });
+      for (let sent = 0; sent < limit; sent += 10) {
+        const batch = Math.min(10, limit - sent);
+        await Promise.all(Array.from({ length: batch }, () => send({ ...example, body, token })));
+      }
+    }
+
+    /** Deactivates, under the running server, what the exhausted tokens need deactivated. */
+    async function deactivateAfterExhausting() {
+      const client = new pg.Client({ connectionString: t.db.database });
+      await client.connect();
+      try {
+        const revoked = tokens.filter((token) => token.deactivateAfter.token).map((token) => token.token);
+        await client.query("UPDATE tokens SET active = false WHERE token_hash = ANY($1)", [
+          [...revoked, sentinels.token].map(hashToken),
+        ]);
+        await client.query("UPDATE accounts SET active = false WHERE id = $1", [closingAccount]);
+      } finally {
+        await client.end();
+      }
+      // The server hears of the change through a notification: wait until the
+      // sentinels, deactivated in the same statements, answer so.
+      for (const [sentinel, answer] of [
+        [sentinels.token, "token_inactive"],
+        [sentinels.account, "account_inactive"],
+      ] as const) {
+        const example = toHttpRequest(exampleRequest("users.info", "body"), () => undefined)!;
+        const body = JSON.stringify({ ...JSON.parse(example.body!), token: sentinel });
+        const until = Date.now() + 30_000;
+        while ((await send({ ...example, body, token: sentinel })) !== answer) {
+          if (Date.now() > until) throw new Error(`the server never saw ${sentinel} deactivated`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    }
+
+    beforeAll(async () => {
+      t = await startDatasetServer(
+        create,
+        [createDemoDataset({ equipmentCount: 40 }), precedenceTokenDataset(tokens)],
+        { rateLimit: { points: limit, durationSeconds: 3600 } },
+      );
+      await Promise.all(
+        tokens.filter((token) => token.exhaust && available(token)).map((token) => exhaust(token.token)),
+      );
+      if (changesWhileServing) await deactivateAfterExhausting();
+    });
+    afterAll(async () => {
+      await t?.stop();
+    });
+
+    for (const [checks, group] of groupByChecks(planned)) {
+      const expected = [...new Set(group.map((c) => c.expected))].join(" / ");
+      const title = group[0]!.checks.length
+        ? `${checks}: ${group[0]!.checks.length === 2 ? "failing both" : "failing it alone"} answers ${expected}`
+        : "the examples themselves succeed";
+      const runnable = group.filter((c) => c.http);
+      if (!runnable.length) {
+        it.skip(`${title} (SKIPPED on ${name}: no request can fail these checks together here)`, () => {});
+        continue;
+      }
+      it(title, async () => {
+        const answers = await Promise.all(
+          runnable.map(async (c) => ({
+            request: `${c.request.httpMethod} ${c.request.method}`,
+            expected: c.expected,
+            answered: await send(c.http!),
+          })),
+        );
+        expect(answers.filter((a) => a.answered !== a.expected)).toEqual([]);
+      });
+    }
+  });
+});
