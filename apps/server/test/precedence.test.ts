@@ -5,25 +5,26 @@
 // support/precedence/failureRecipes.ts (the type demands it) and a new method its
 // examples; neither needs a line here.
 import { type RequestCheckId, requestCheckIds } from "@wsafe/schema";
+import { createFixture, tokenCheckCases } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../src/demo/createDemoDataset.js";
 import { hashToken } from "../src/store/hashToken.js";
 import { callApi } from "./support/callApi.js";
-import { exampleRequest, type PrecedenceCase, planPrecedence } from "./support/precedence/planPrecedence.js";
 import {
   closingAccount,
-  type PrecedenceToken,
-  precedenceTokenDataset,
-  precedenceTokens,
+  type ExhaustedToken,
+  exhaustedTokenDataset,
+  exhaustedTokens,
   sentinels,
-} from "./support/precedence/precedenceTokens.js";
+} from "./support/precedence/exhaustedTokens.js";
+import { exampleRequest, type PrecedenceCase, planPrecedence } from "./support/precedence/planPrecedence.js";
 import { type HttpRequest, type TokenFinder, toHttpRequest } from "./support/precedence/toHttpRequest.js";
 import { type DatasetServer, startDatasetServer } from "./support/startDatasetServer.js";
 import { testStores } from "./support/testStores.js";
 
 const { cases } = planPrecedence();
-const tokens = precedenceTokens(
+const tokens = exhaustedTokens(
   cases.flatMap(({ request: { token } }) =>
     token.kind === "known" && token.fails.length ? [token.fails] : [],
   ),
@@ -61,10 +62,18 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
   // embedded store belongs to the server's process alone, and a restart forgets the
   // in-memory counts, so there no request can fail both checks.
   const changesWhileServing = name === "PostgreSQL";
-  const available = (token: PrecedenceToken) =>
+  const available = (token: ExhaustedToken) =>
     changesWhileServing || (!token.deactivateAfter.token && !token.deactivateAfter.account);
-  const findToken: TokenFinder = (fails) =>
-    tokens.find((token) => sameSet(token.fails, fails) && available(token))?.token;
+  // The fixture's tokens fail any set of the checks their records decide; the ones
+  // that used up their limit are this suite's.
+  const findToken: TokenFinder = (fails) => {
+    if (fails.includes("rate_limit"))
+      return tokens.find((token) => sameSet(token.fails, fails) && available(token))?.token;
+    const fixture = tokenCheckCases.find((c) => sameSet(c.fails, fails));
+    if (!fixture)
+      throw new Error(`@wsafe/test-support's tokenCheckCases has no token failing ${fails.join(" + ")}`);
+    return fixture.token;
+  };
   const planned = cases.map((c) => ({ ...c, http: toHttpRequest(c.request, findToken) }));
   const limit = countedRequests(planned) + 20;
 
@@ -120,12 +129,14 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
     beforeAll(async () => {
       t = await startDatasetServer(
         create,
-        [createDemoDataset({ equipmentCount: 40 }), precedenceTokenDataset(tokens)],
+        [
+          createDemoDataset({ equipmentCount: 40 }),
+          createFixture(Date.now()).dataset,
+          exhaustedTokenDataset(tokens),
+        ],
         { rateLimit: { points: limit, durationSeconds: 3600 } },
       );
-      await Promise.all(
-        tokens.filter((token) => token.exhaust && available(token)).map((token) => exhaust(token.token)),
-      );
+      await Promise.all(tokens.filter(available).map((token) => exhaust(token.token)));
       if (changesWhileServing) await deactivateAfterExhausting();
     });
     afterAll(async () => {

@@ -1,4 +1,3 @@
-import type { DatasetInput } from "@wsafe/schema";
 import type { RunningServer, ServerOptions } from "../../src/server/ServerOptions.js";
 import { startServer } from "../../src/server/startServer.js";
 import { importDataset } from "../../src/store/importDataset.js";
@@ -20,12 +19,12 @@ export interface DatasetServer {
  * content they know.
  *
  * @param createDatabase - makes the fresh database (PGlite directory or PostgreSQL)
- * @param datasets - what the store holds
+ * @param datasets - what the store holds (Dataset documents, each checked by the import)
  * @param options - more server options
  */
 export async function startDatasetServer(
   createDatabase: () => Promise<TestDatabase>,
-  datasets: readonly DatasetInput[],
+  datasets: readonly unknown[],
   options: ServerOptions = {},
 ): Promise<DatasetServer> {
   const db = await createDatabase();

@@ -3,8 +3,6 @@ import type { TokenStateCheck } from "./PlannedRequest.js";
 
 /** The account of the precedence tokens that pass `account_active`. */
 const openAccount = "acc_precedence_open";
-/** A deactivated account. */
-const closedAccount = "acc_precedence_closed";
 /**
  * An account active when imported, deactivated by the suite once its tokens have used
  * up their limit: a token only counts requests while its account is active.
@@ -12,43 +10,40 @@ const closedAccount = "acc_precedence_closed";
 export const closingAccount = "acc_precedence_closing";
 
 /**
- * A token that fails exactly `fails`, and how the suite brings it there: the store's
- * record says the rest, but a used-up limit is history - requests made while the token
+ * A token that has used up its request limit and fails exactly `fails`, and how the
+ * suite brings it there. The tokens that fail the other token checks only are the
+ * fixture's (`tokenCheckCases` of `@wsafe/test-support`): their records say it all. A
+ * used-up limit is history - requests made while the token
  * passed the checks before `rate_limit` - so such a token is exhausted first, and, when
  * it must also be deactivated (or its account), deactivated only afterwards, under the
  * running server.
  */
-export interface PrecedenceToken {
+export interface ExhaustedToken {
   token: string;
   fails: readonly TokenStateCheck[];
-  /** Whether the suite uses up its limit before the cases run. */
-  exhaust: boolean;
   /** What the suite deactivates after exhausting it, if anything. */
   deactivateAfter: { token: boolean; account: boolean };
 }
 
 /**
- * One token for each set of token-state checks in `needed`, named for the set.
+ * One token for each set of token-state checks in `needed` that holds `rate_limit`,
+ * named for the set.
  *
  * @param needed - the sets the planned requests ask for
  */
-export function precedenceTokens(needed: readonly (readonly TokenStateCheck[])[]): PrecedenceToken[] {
+export function exhaustedTokens(needed: readonly (readonly TokenStateCheck[])[]): ExhaustedToken[] {
   const seen = new Set<string>();
-  const tokens: PrecedenceToken[] = [];
+  const tokens: ExhaustedToken[] = [];
   for (const fails of needed) {
+    if (!fails.includes("rate_limit")) continue;
     const sorted = [...fails].sort();
     const name = sorted.join("+");
     if (seen.has(name)) continue;
     seen.add(name);
-    const exhaust = sorted.includes("rate_limit");
     tokens.push({
       token: `precedence-token-failing-${name}`,
       fails: sorted,
-      exhaust,
-      deactivateAfter: {
-        token: exhaust && sorted.includes("token_active"),
-        account: exhaust && sorted.includes("account_active"),
-      },
+      deactivateAfter: { token: sorted.includes("token_active"), account: sorted.includes("account_active") },
     });
   }
   return tokens;
@@ -61,25 +56,19 @@ export const sentinels = {
 } as const;
 
 /**
- * The accounts and token records of {@link precedenceTokens}, as imported: a token to
- * be deactivated later is still active, and so is its account.
+ * The accounts and token records of {@link exhaustedTokens}, as imported: every token
+ * active, in an active account, so that its requests count until its limit is used up.
  */
-export function precedenceTokenDataset(tokens: readonly PrecedenceToken[]): DatasetInput {
+export function exhaustedTokenDataset(tokens: readonly ExhaustedToken[]): DatasetInput {
   return {
     accounts: [
       { id: openAccount, name: "Precedence open" },
-      { id: closedAccount, name: "Precedence closed", active: false },
       { id: closingAccount, name: "Precedence closing" },
     ],
     tokens: [
       ...tokens.map(({ token, fails, deactivateAfter }) => ({
         token,
-        account_id: fails.includes("account_active")
-          ? deactivateAfter.account
-            ? closingAccount
-            : closedAccount
-          : openAccount,
-        active: !fails.includes("token_active") || deactivateAfter.token,
+        account_id: deactivateAfter.account ? closingAccount : openAccount,
         permissions: fails.includes("permission") ? ["write" as const] : ["read" as const],
       })),
       { token: sentinels.token, account_id: openAccount },
