@@ -1,4 +1,4 @@
-import type { MethodName } from "@wsafe/schema";
+import type { MethodName, Methods } from "@wsafe/schema";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
@@ -29,6 +29,8 @@ export interface RequestState {
   tokenSecret?: string;
   /** Set by `token_known`. */
   token?: TokenRecord;
+  /** Set by `parameters`: the method's parameters, parsed. */
+  params?: Methods[MethodName]["parsedParams"];
 }
 
 /** What the checks use besides the request: the store and the rate limiter. */

@@ -7,12 +7,12 @@ import {
   checkTokenKnown,
   checkTokenPresent,
 } from "./accessChecks.js";
-import { checkHttpMethod, checkMethodPath, checkRequestData } from "./edgeChecks.js";
+import { checkHttpMethod, checkMethodPath, checkParameters, checkRequestData } from "./edgeChecks.js";
 import type { RequestCheckStep } from "./RequestState.js";
 
 /**
- * Marks a check the method's tRPC procedure runs: `parameters` is its input parser
- * (the schema package's `parseParams`), `method_lookups` its resolver (the handler).
+ * Marks a check the method's tRPC procedure runs: `method_lookups`, its resolver (the
+ * method's handler, which looks up what the parameters name).
  */
 export const inProcedure = "in the method's procedure";
 
@@ -31,6 +31,6 @@ export const requestCheckSteps = {
   account_active: checkAccountActive,
   rate_limit: checkRateLimit,
   permission: checkPermission,
-  parameters: inProcedure,
+  parameters: checkParameters,
   method_lookups: inProcedure,
 } as const satisfies { readonly [Id in RequestCheckId]: RequestCheckStep | typeof inProcedure };

@@ -8,19 +8,19 @@ import { planRequestChecks } from "./runRequestPipeline.js";
 describe(planRequestChecks, () => {
   it("runs the server's own checks in the schema's order, leaving the procedure's for last", () => {
     const steps = planRequestChecks(requestCheckIds);
-    expect(steps).toHaveLength(requestCheckIds.length - 2);
+    expect(steps).toHaveLength(requestCheckIds.length - 1);
     expect(steps.slice(0, 2)).toEqual([checkMethodPath, checkHttpMethod]);
     expect(steps).not.toContain(inProcedure);
   });
 
   it("follows the order it is given: the schema's table, not a list of its own", () => {
-    const swapped: RequestCheckId[] = ["token_known", "token_present", "parameters", "method_lookups"];
+    const swapped: RequestCheckId[] = ["token_known", "token_present", "method_lookups"];
     expect(planRequestChecks(swapped)).toEqual([checkTokenKnown, checkTokenPresent]);
   });
 
   it("refuses an order that puts one of its checks after the procedure's", () => {
-    expect(() => planRequestChecks(["parameters", "token_present", "method_lookups"])).toThrow(
-      "the pipeline puts token_present after parameters",
+    expect(() => planRequestChecks(["method_lookups", "token_present"])).toThrow(
+      "the pipeline puts token_present after method_lookups",
     );
   });
 

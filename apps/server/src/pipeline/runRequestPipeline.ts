@@ -31,8 +31,8 @@ const stepsBeforeProcedure = planRequestChecks(requestChecks.map((check) => chec
 
 /**
  * Runs the request pipeline in the order of the schema's `requestChecks`: the checks
- * that need nothing from tRPC here, then the method's procedure (its parameters, then
- * its own lookups). The first failing check throws the `ApiError` it answers with.
+ * that need nothing from tRPC here (the parameters included), then the method's
+ * procedure (its own lookups). The first failing check throws the `ApiError` it answers with.
  *
  * @param state - the request; each passing check records what it learned there
  * @param services - the store and the rate limiter
@@ -46,7 +46,7 @@ export async function runRequestPipeline(
     const pending = step(state, services);
     if (pending) await pending;
   }
-  return callMethodProcedure(state.method!, state.data!, {
+  return callMethodProcedure(state.method!, state.params!, {
     store: services.store,
     token: state.token!,
     now: state.now,

@@ -1,6 +1,5 @@
 import { initTRPC } from "@trpc/server";
-import { type MethodName, type Methods, methodNames, parseParams } from "@wsafe/schema";
-import { ApiError } from "../errors/ApiError.js";
+import { type MethodName, type Methods, methodNames } from "@wsafe/schema";
 import type { MethodCall, MethodHandler, MethodHandlers } from "../methods/MethodHandler.js";
 import { methodHandlers } from "../methods/methodHandlers.js";
 
@@ -8,27 +7,19 @@ const t = initTRPC.context<MethodCall>().create({ isServer: true });
 const handlers: MethodHandlers = methodHandlers;
 
 /**
- * The procedure of one method: its input is the method's parameters, checked by the
- * schema package's `parseParams` (row `parameters` of the pipeline), and its resolver
- * is the method's handler (row `method_lookups`). The checks before these run before
- * tRPC is called: they need nothing from it, and every tRPC middleware costs a copy of
- * its options on every call.
+ * The procedure of one method: its resolver is the method's handler (row
+ * `method_lookups` of the pipeline). Every check before it, the parameters included,
+ * runs before tRPC is called: they need nothing from it, and each tRPC middleware (an
+ * input parser is one) costs copies of the call's options on every call. The caller
+ * hands the parameters that `parseParams` already parsed as the call's `input`.
  *
  * @param name - the method's wire name
  */
 function methodProcedure<Name extends MethodName>(name: Name) {
   const handler: MethodHandler<Name> = handlers[name];
-  return (
-    t.procedure
-      .input((data: unknown): Methods[Name]["parsedParams"] => {
-        const result = parseParams(name, data as Record<string, unknown>);
-        if (!result.ok) throw new ApiError(result.error, result.description);
-        return result.params;
-      })
-      // tRPC types `input` as a conditional on its unset marker while `Name` is generic;
-      // the parser above returns exactly this type.
-      .query(({ ctx, input }) => handler(input as Methods[Name]["parsedParams"], ctx))
-  );
+  // Without an input parser tRPC types `input` as unknown; `callMethodProcedure` hands
+  // exactly the parsed parameters of this method.
+  return t.procedure.query(({ ctx, input }) => handler(input as Methods[Name]["parsedParams"], ctx));
 }
 
 /** The procedures of /v1, one per registry method, at the method's wire name. */
