@@ -2,7 +2,8 @@
 # Starts the real servers the tests and benchmarks use, on 127.0.0.1 only:
 # PostgreSQL (port 54329) and Redis (port 63799). Installs them from Debian's
 # packages when missing (apt-get update first), Chromium for the docs'
-# browser tests, and Python's jsonschema for the ecosystem suite. Idempotent: a server already answering is left alone.
+# browser tests, Python's jsonschema for the ecosystem suite, and HAProxy and PgBouncer
+# (the deployment suite starts its own on loopback). Idempotent: a server already answering is left alone.
 # Prints KEY=VALUE lines on stdout for the callers; everything else on stderr.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -65,6 +66,18 @@ ensure_python_jsonschema() {
   "$DEBIAN_PYTHON" -c 'import jsonschema' 2>/dev/null
 }
 
+# Debian's HAProxy and PgBouncer: tests/deployment starts the reference topology of
+# deploy/ with them, each process its own, on 127.0.0.1. The packages' own services are
+# never used (where the package starts one, it is left as the package made it).
+ensure_haproxy() {
+  [ -x /usr/sbin/haproxy ] || apt_install haproxy || return 1
+  [ -x /usr/sbin/haproxy ]
+}
+ensure_pgbouncer() {
+  [ -x /usr/sbin/pgbouncer ] || apt_install pgbouncer || return 1
+  [ -x /usr/sbin/pgbouncer ]
+}
+
 status=0
 if start_postgres; then
   echo "WSAFE_TEST_DATABASE_URL=postgres://wsafe@127.0.0.1:$PG_PORT/postgres"
@@ -84,5 +97,15 @@ if ensure_python_jsonschema; then
   echo "WSAFE_PYTHON_JSONSCHEMA=$DEBIAN_PYTHON"
 else
   log "python3-jsonschema: unavailable: the ecosystem suite's Python check will skip"
+fi
+if ensure_haproxy; then
+  echo "WSAFE_HAPROXY=/usr/sbin/haproxy"
+else
+  log "haproxy: unavailable: the deployment suite will skip"
+fi
+if ensure_pgbouncer; then
+  echo "WSAFE_PGBOUNCER=/usr/sbin/pgbouncer"
+else
+  log "pgbouncer: unavailable: the deployment suite will skip"
 fi
 exit $status

@@ -71,6 +71,12 @@ program
   .addOption(new Option("--host <HOST>", "interface to listen on").env("WSAFE_HOST").default("127.0.0.1"))
   .addOption(databaseOption())
   .addOption(
+    new Option(
+      "--listen-database <URL>",
+      "postgres://... reaching the database directly, for LISTEN, when --database goes through PgBouncer (transaction mode)",
+    ).env("WSAFE_LISTEN_DATABASE"),
+  )
+  .addOption(
     new Option("--tls-cert <F>", "certificate file (PEM); default: a self-signed one for localhost").env(
       "WSAFE_TLS_CERT",
     ),
@@ -133,6 +139,7 @@ program
       port: options.port,
       host: options.host,
       database: options.database,
+      listenDatabase: options.listenDatabase,
       http,
       tls,
       rateLimit,

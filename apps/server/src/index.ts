@@ -21,5 +21,5 @@ export { type ShutdownHolders, ShutdownTimeoutError } from "./server/ShutdownTim
 export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";
 export { DatasetError } from "./store/DatasetError.js";
 export { type ImportOptions, type ImportSummary, importDataset } from "./store/importDataset.js";
-export { defaultDatabase, openStore } from "./store/openStore.js";
+export { defaultDatabase, openStore, type StoreOptions } from "./store/openStore.js";
 export type { Store } from "./store/Store.js";

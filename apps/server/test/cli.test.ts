@@ -45,6 +45,7 @@ describe("wsafe --help", () => {
         "--header-prefix",
         "--cors-origin",
         "--shutdown-timeout",
+        "--listen-database",
         "WSAFE_PORT",
       ],
     ],

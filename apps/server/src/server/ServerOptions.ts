@@ -12,6 +12,12 @@ export interface ServerOptions {
   host?: string;
   /** `postgres://...`, `memory://`, or a directory for the embedded store. Default `./.wsafe/data`. */
   database?: string;
+  /**
+   * A direct `postgres://` URL to the same database for the session that listens for
+   * changes, when `database` goes through PgBouncer in transaction mode (which accepts
+   * `LISTEN` but delivers no notification). Default: `database`.
+   */
+  listenDatabase?: string;
   /** Serve plain HTTP, for deployments behind a TLS-terminating proxy. Default false. */
   http?: boolean;
   /** Certificate and key (PEM text). Without them HTTPS uses a fresh self-signed localhost certificate. */

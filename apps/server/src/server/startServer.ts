@@ -27,7 +27,7 @@ export const defaultShutdownTimeoutMs = 30_000;
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const tls = options.http ? undefined : (options.tls ?? (await createSelfSignedCertificate()));
-  const store = await openStore(options.database);
+  const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
   let rateLimiter: RateLimiter;
   try {
     if (options.demo && (await store.isEmpty())) await importDataset(store, createDemoDataset());

@@ -9,11 +9,20 @@ import type { BatchReadOptions, Sql } from "./Sql.js";
 /**
  * Connects to a PostgreSQL server through a `pg` pool.
  *
+ * Every statement works through PgBouncer in transaction mode: each runs alone or
+ * inside a transaction of its own (`BEGIN` ... `COMMIT` on one checked-out client), with
+ * no session state between statements: unnamed prepared statements, `set_config(...,
+ * true)` and cursors live within one transaction, and the migrations' advisory lock is
+ * transaction-scoped. Only `LISTEN` needs a session; `listenUrl` gives it a direct one.
+ *
  * @param url - a `postgres://` or `postgresql://` connection URL
+ * @param listenUrl - where the listening session connects; default `url`
  */
-export async function openPostgres(url: string): Promise<Sql> {
+export async function openPostgres(url: string, listenUrl: string = url): Promise<Sql> {
   // JIT compilation costs a second or more on the large equipments.list statement and
-  // never pays back on these short queries.
+  // never pays back on these short queries. PgBouncer refuses this startup parameter
+  // unless it ignores it (`ignore_startup_parameters = options`); deploy/ then turns JIT
+  // off for its server connections with `connect_query`.
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -26,7 +35,7 @@ export async function openPostgres(url: string): Promise<Sql> {
   const probe = await pool.connect();
   probe.release();
   const listen: Sql["listen"] = (channel, onNotify, onListening) =>
-    listenPostgres(url, channel, onNotify, onListening);
+    listenPostgres(listenUrl, channel, onNotify, onListening);
   const onClient = (client: pg.PoolClient): Sql => ({
     kind: "postgres",
     async query<Row>(text: string, params: readonly unknown[] = []) {

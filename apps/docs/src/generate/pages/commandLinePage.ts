@@ -84,6 +84,12 @@ export function commandLinePage(): string {
         ],
         ["`--cors-origin O`", "`WSAFE_CORS_ORIGIN`", "`*`", "`Access-Control-Allow-Origin` of every answer."],
         [
+          "`--listen-database URL`",
+          "`WSAFE_LISTEN_DATABASE`",
+          "`--database`",
+          "A direct `postgres://` URL for the one session that listens for changes, when `--database` goes through PgBouncer in transaction mode (which delivers no notification).",
+        ],
+        [
           "`--shutdown-timeout S`",
           "`WSAFE_SHUTDOWN_TIMEOUT`",
           "30",
