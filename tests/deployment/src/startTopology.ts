@@ -1,0 +1,214 @@
+import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { eventually } from "@wsafe/test-support";
+import { generate } from "selfsigned";
+import { freePort } from "./freePort.js";
+import { readProxiedServers } from "./haproxyStats.js";
+import { renderTemplate } from "./renderTemplate.js";
+import { createScratchDatabase, type ScratchDatabase } from "./scratchDatabase.js";
+import { services } from "./services.js";
+import { type StartedProcess, startProcess } from "./startProcess.js";
+
+/** The `wsafe` command line of the workspace's server, as operators run it. */
+const wsafeBin = join(
+  dirname(createRequire(import.meta.url).resolve("@wsafe/server/package.json")),
+  "bin",
+  "wsafe.js",
+);
+
+/** How many `wsafe serve` processes `deploy/haproxy.cfg.template` puts behind the proxy. */
+export const serverCount = 3;
+
+/** One `wsafe serve` process behind the proxy. */
+export interface WsafeServer {
+  /** Its name in haproxy.cfg: `wsafe1`... */
+  name: string;
+  port: number;
+  /** Where it answers directly, bypassing the proxy: `http://127.0.0.1:PORT`. */
+  url: string;
+  /** The running process; replaced by a restart. */
+  process: StartedProcess;
+}
+
+/** The reference deployment of `deploy/`, running on 127.0.0.1. */
+export interface Topology {
+  /** Where clients go: HAProxy, over HTTPS. */
+  proxyUrl: string;
+  /** The PEM certificate HAProxy presents, for clients to trust. */
+  certificate: string;
+  /** HAProxy's statistics page (CSV with `;csv`). */
+  statsUrl: string;
+  servers: WsafeServer[];
+  database: {
+    /** PostgreSQL itself: what `--listen-database` gets. */
+    direct: string;
+    /** Through PgBouncer: what `--database` gets. */
+    pooled: string;
+  };
+  /** A scratch folder of the deployment's own, removed by `stop()`. */
+  directory: string;
+  /** The `wsafe` command line, for `wsafe import`. */
+  wsafeBin: string;
+  /** The environment every server runs with (what `deploy/wsafe.env.example` sets), without its port. */
+  serverEnv: Record<string, string>;
+  /** Starts the server again (after a crash or a stop), on its port, and waits for its readiness line. */
+  restart(server: WsafeServer): Promise<void>;
+  /** Waits until the proxy says every server is `UP`. */
+  allUp(): Promise<void>;
+  /** Stops every process by its PID, drops the database, removes the files. */
+  stop(): Promise<void>;
+}
+
+/** What to start the deployment with. */
+export interface TopologyOptions {
+  /** Fills the empty, migrated database before the servers start (through PgBouncer). */
+  seed(pooledUrl: string): Promise<void>;
+  /** `--rate-limit` of every server, e.g. `100/60s`. */
+  rateLimit: string;
+}
+
+function startServer(name: string, port: number, env: Record<string, string>, directory: string) {
+  return startProcess(process.execPath, [wsafeBin, "serve"], {
+    name,
+    cwd: directory,
+    env: { ...env, WSAFE_PORT: String(port) },
+    readyPattern: new RegExp(`listening on http://127\\.0\\.0\\.1:${port}\\b`),
+    // Seven processes start on a busy 2-core machine.
+    timeoutMs: 90_000,
+  });
+}
+
+/**
+ * Starts `deploy/`'s topology on 127.0.0.1 from its templates: a fresh database on the
+ * shared PostgreSQL, PgBouncer in transaction mode in front of it, three `wsafe serve
+ * --http` processes (queries through PgBouncer, `LISTEN` directly, rate limits in the
+ * shared Redis) and HAProxy terminating TLS in front of them, health-checking
+ * `/readyz`. Resolves once HAProxy has every server `UP`. Whatever fails on the way,
+ * what was started is stopped.
+ *
+ * @param options - how to fill the database, the rate limit
+ */
+export async function startTopology(options: TopologyOptions): Promise<Topology> {
+  const { haproxy, pgbouncer, postgres, redis } = services;
+  if (!haproxy || !pgbouncer || !postgres || !redis) throw new Error("the deployment's services are missing");
+  const directory = await mkdtemp(join(tmpdir(), "wsafe-deploy-"));
+  // PgBouncer runs as `postgres` when this runs as root (it refuses root), and reads its files from here.
+  await chmod(directory, 0o755);
+  const started: StartedProcess[] = [];
+  let database: ScratchDatabase | undefined;
+  const stop = async () => {
+    await Promise.all(started.map((child) => child.stop("SIGTERM", 15_000)));
+    await database?.drop();
+    await rm(directory, { recursive: true, force: true });
+  };
+  try {
+    database = await createScratchDatabase(postgres);
+    const direct = new URL(database.url);
+    const [pgbouncerPort, proxyPort, statsPort, ...serverPorts] = await Promise.all(
+      Array.from({ length: 3 + serverCount }, () => freePort()),
+    );
+    const pooled = new URL(direct);
+    pooled.port = String(pgbouncerPort);
+    pooled.pathname = "/wsafe";
+
+    await renderTemplate("pgbouncer.ini.template", join(directory, "pgbouncer.ini"), {
+      WSAFE_PG_HOST: direct.hostname,
+      WSAFE_PG_PORT: direct.port,
+      WSAFE_PG_DATABASE: database.name,
+      WSAFE_PGBOUNCER_PORT: String(pgbouncerPort),
+      // The test server trusts loopback (scripts/services.sh); production uses scram-sha-256.
+      WSAFE_PGBOUNCER_AUTH_TYPE: "trust",
+      WSAFE_PGBOUNCER_AUTH_FILE: join(directory, "userlist.txt"),
+    });
+    await renderTemplate("userlist.txt.template", join(directory, "userlist.txt"), {
+      WSAFE_DB_USER: decodeURIComponent(direct.username),
+      WSAFE_DB_PASSWORD: decodeURIComponent(direct.password),
+    });
+    const asRoot = process.getuid?.() === 0;
+    started.push(
+      await startProcess(
+        pgbouncer,
+        [...(asRoot ? ["-u", "postgres"] : []), join(directory, "pgbouncer.ini")],
+        {
+          name: "pgbouncer",
+          cwd: directory,
+          readyPattern: /process up: PgBouncer/,
+        },
+      ),
+    );
+    await options.seed(pooled.toString());
+
+    const serverEnv = {
+      WSAFE_HTTP: "1",
+      WSAFE_HOST: "127.0.0.1",
+      WSAFE_DATABASE: pooled.toString(),
+      WSAFE_LISTEN_DATABASE: direct.toString(),
+      WSAFE_REDIS: redis,
+      WSAFE_RATE_LIMIT: options.rateLimit,
+      WSAFE_SHUTDOWN_TIMEOUT: "10",
+    };
+    const servers: WsafeServer[] = await Promise.all(
+      serverPorts.map(async (port, index) => {
+        const name = `wsafe${index + 1}`;
+        const child = await startServer(name, port!, serverEnv, directory);
+        started.push(child);
+        return { name, port: port!, url: `http://127.0.0.1:${port}`, process: child };
+      }),
+    );
+
+    const pems = await generate([{ name: "commonName", value: "localhost" }], {
+      keySize: 2048,
+      algorithm: "sha256",
+      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
+    });
+    await writeFile(join(directory, "proxy.pem"), `${pems.cert}\n${pems.private}\n`, { mode: 0o600 });
+    await renderTemplate("haproxy.cfg.template", join(directory, "haproxy.cfg"), {
+      WSAFE_PROXY_BIND: `127.0.0.1:${proxyPort}`,
+      WSAFE_PROXY_CERT: join(directory, "proxy.pem"),
+      WSAFE_PROXY_STATS_BIND: `127.0.0.1:${statsPort}`,
+      ...Object.fromEntries(
+        servers.map((server, index) => [`WSAFE_SERVER_${index + 1}`, `127.0.0.1:${server.port}`]),
+      ),
+    });
+    // -db: in the foreground, one process, so that its PID is the one to stop.
+    started.push(
+      await startProcess(haproxy, ["-db", "-f", join(directory, "haproxy.cfg")], {
+        name: "haproxy",
+        cwd: directory,
+      }),
+    );
+    const statsUrl = `http://127.0.0.1:${statsPort}/stats`;
+    const allUp = () =>
+      eventually(
+        async () => {
+          const states = await readProxiedServers(statsUrl).catch(() => []);
+          return states.length === serverCount && states.every((server) => server.status === "UP");
+        },
+        "HAProxy has every server UP",
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
+    await allUp();
+    return {
+      proxyUrl: `https://127.0.0.1:${proxyPort}`,
+      certificate: pems.cert,
+      statsUrl,
+      servers,
+      database: { direct: direct.toString(), pooled: pooled.toString() },
+      directory,
+      wsafeBin,
+      serverEnv,
+      async restart(server) {
+        server.process = await startServer(server.name, server.port, serverEnv, directory);
+        started.push(server.process);
+      },
+      allUp,
+      stop,
+    };
+  } catch (error) {
+    const logs = started.map((child) => `--- ${child.name}:\n${child.output().slice(-2000)}`).join("\n");
+    await stop().catch(() => {});
+    throw new Error(`${(error as Error).message}\n${logs}`);
+  }
+}
