@@ -2,8 +2,9 @@
 # Starts the real servers the tests and benchmarks use, on 127.0.0.1 only:
 # PostgreSQL (port 54329) and Redis (port 63799). Installs them from Debian's
 # packages when missing (apt-get update first), Chromium for the docs'
-# browser tests, Python's jsonschema for the ecosystem suite, and HAProxy and PgBouncer
-# (the deployment suite starts its own on loopback). Idempotent: a server already answering is left alone.
+# browser tests, Python's jsonschema for the ecosystem suite, HAProxy and PgBouncer
+# (the deployment suite starts its own on loopback), Prometheus (the metrics test
+# scrapes a real server) and testssl.sh (the TLS scan). Idempotent: a server already answering is left alone.
 # Prints KEY=VALUE lines on stdout for the callers; everything else on stderr.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -78,6 +79,20 @@ ensure_pgbouncer() {
   [ -x /usr/sbin/pgbouncer ]
 }
 
+# Debian's Prometheus (with promtool): the metrics test checks the exposition with
+# promtool and scrapes a real server with a Prometheus it starts itself. The package's
+# own service is never started here (policy-rc.d or not, we start our own on loopback).
+ensure_prometheus() {
+  { [ -x /usr/bin/prometheus ] && [ -x /usr/bin/promtool ]; } || apt_install prometheus || return 1
+  [ -x /usr/bin/prometheus ] && [ -x /usr/bin/promtool ]
+}
+
+# Debian's testssl.sh: the TLS test scans a started server with it.
+ensure_testssl() {
+  command -v testssl >/dev/null || apt_install testssl.sh || return 1
+  command -v testssl >/dev/null
+}
+
 status=0
 if start_postgres; then
   echo "WSAFE_TEST_DATABASE_URL=postgres://wsafe@127.0.0.1:$PG_PORT/postgres"
@@ -107,5 +122,16 @@ if ensure_pgbouncer; then
   echo "WSAFE_PGBOUNCER=/usr/sbin/pgbouncer"
 else
   log "pgbouncer: unavailable: the deployment suite will skip"
+fi
+if ensure_prometheus; then
+  echo "WSAFE_PROMETHEUS=/usr/bin/prometheus"
+  echo "WSAFE_PROMTOOL=/usr/bin/promtool"
+else
+  log "prometheus: unavailable: the metrics scrape test will skip"
+fi
+if ensure_testssl; then
+  echo "WSAFE_TESTSSL=$(command -v testssl)"
+else
+  log "testssl.sh: unavailable: the TLS scan will skip"
 fi
 exit $status

@@ -7,6 +7,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { demoCurlLines } from "./cli/demoCurlLines.js";
 import { parseRateLimit } from "./cli/parseRateLimit.js";
 import { demoTokens } from "./demo/demoTokens.js";
+import { defaultHstsMaxAge } from "./http/strictTransportSecurity.js";
 import { defaultRateLimit } from "./rateLimit/RateLimiter.js";
 import { ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 import { startServer } from "./server/startServer.js";
@@ -33,6 +34,13 @@ const seconds = (value: string) => {
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0)
     throw new InvalidArgumentError("expected a number of seconds above 0");
+  return number;
+};
+
+const wholeSeconds = (value: string) => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number))
+    throw new InvalidArgumentError("expected a whole number of seconds");
   return number;
 };
 
@@ -82,6 +90,16 @@ program
     ),
   )
   .addOption(new Option("--tls-key <F>", "private key file (PEM) of --tls-cert").env("WSAFE_TLS_KEY"))
+  .option(
+    "--hsts",
+    "send Strict-Transport-Security, so browsers use only HTTPS for this host (env WSAFE_HSTS=1)",
+  )
+  .addOption(
+    new Option("--hsts-max-age <SECONDS>", "max-age of --hsts")
+      .env("WSAFE_HSTS_MAX_AGE")
+      .default(defaultHstsMaxAge)
+      .argParser(wholeSeconds),
+  )
   .option("--http", "serve plain HTTP, for deployments behind a TLS-terminating proxy (env WSAFE_HTTP=1)")
   .addOption(
     new Option("--rate-limit <N/Ws>", "N requests per W seconds per token")
@@ -147,6 +165,7 @@ program
       headerPrefix: options.headerPrefix,
       corsOrigin: options.corsOrigin,
       docsDir: docsDir ?? false,
+      hstsMaxAge: options.hsts || envFlag("WSAFE_HSTS") ? options.hstsMaxAge : undefined,
       demo,
       shutdownTimeoutMs: options.shutdownTimeout * 1000,
       logger: true,

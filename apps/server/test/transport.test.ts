@@ -19,6 +19,7 @@ function handshake(
   port: number,
   minVersion: "TLSv1" | "TLSv1.2",
   maxVersion: "TLSv1.1" | "TLSv1.2" | "TLSv1.3",
+  ciphers = "DEFAULT@SECLEVEL=0",
 ) {
   return new Promise<boolean>((resolve) => {
     const socket = connect({
@@ -27,7 +28,7 @@ function handshake(
       minVersion,
       maxVersion,
       rejectUnauthorized: false,
-      ciphers: "DEFAULT@SECLEVEL=0",
+      ciphers,
     });
     socket.once("secureConnect", () => {
       socket.end();
@@ -69,6 +70,24 @@ describe("one server: rate limit in memory, TLS, header prefix, CORS origin, doc
     expect(await handshake(server.port, "TLSv1", "TLSv1.1")).toBe(false);
     expect(await handshake(server.port, "TLSv1.2", "TLSv1.2")).toBe(true);
     expect(await handshake(server.port, "TLSv1.2", "TLSv1.3")).toBe(true);
+  });
+
+  it("offers TLS 1.2 only with ECDHE key exchange and AEAD suites", async () => {
+    const tls12 = (cipher: string) => handshake(server.port, "TLSv1.2", "TLSv1.2", cipher);
+    // Static RSA key exchange (no forward secrecy), then CBC (LUCKY13): refused.
+    expect(await tls12("AES128-GCM-SHA256")).toBe(false);
+    expect(await tls12("AES256-SHA256")).toBe(false);
+    expect(await tls12("ECDHE-RSA-AES128-SHA256")).toBe(false);
+    expect(await tls12("ECDHE-RSA-AES256-SHA")).toBe(false);
+    expect(await tls12("ECDHE-RSA-AES128-GCM-SHA256")).toBe(true);
+    expect(await tls12("ECDHE-RSA-AES256-GCM-SHA384")).toBe(true);
+    expect(await tls12("ECDHE-RSA-CHACHA20-POLY1305")).toBe(true);
+  });
+
+  it("sends no Strict-Transport-Security unless asked", async () => {
+    // A path that names no method: it counts against no rate limit.
+    const answer = await callApi(server.url, "/v1/nope");
+    expect(answer.headers["strict-transport-security"]).toBeUndefined();
   });
 
   it("names the headers with the configured prefix and sends the configured CORS origin", async () => {
@@ -146,6 +165,27 @@ describe("--http", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const answer = await callMethod(server.url, "GET", "users.info", { token: demoTokens.read, user: 1042 });
     expect(answer.body).toEqual({ ok: true, user: { id: "1042", name: "Grace Hopper" } });
+  });
+});
+
+describe("--hsts", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, database: "memory://", demo: true, hstsMaxAge: 31_536_000 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("sends Strict-Transport-Security on answers and failures alike", async () => {
+    const success = await callMethod(server.url, "GET", "users.info", { token: demoTokens.read, user: 1042 });
+    expect(success.body.ok).toBe(true);
+    const failure = await callApi(server.url, "/v1/nope");
+    expect(failure.body.error).toBe("api_method_not_found");
+    const preflight = await callApi(server.url, "/v1/users.info", { method: "OPTIONS" });
+    expect(preflight.status).toBe(204);
+    for (const answer of [success, failure, preflight])
+      expect(answer.headers["strict-transport-security"]).toBe("max-age=31536000");
   });
 });
 

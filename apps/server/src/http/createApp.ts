@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { createReadinessCheck } from "../health/createReadinessCheck.js";
 import { registerHealthRoutes } from "../health/registerHealthRoutes.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
+import { serverTlsOptions } from "../tls/serverTlsOptions.js";
 import { answerClientError } from "./answerClientError.js";
 import { createRequestId } from "./createRequestId.js";
 import { createResponder } from "./createResponder.js";
@@ -33,6 +34,8 @@ export interface AppOptions {
   isDraining: () => boolean;
   /** Where the requests begun and not yet finished are counted, for a stop that overruns. */
   inFlight: RequestsInFlight;
+  /** `Strict-Transport-Security` value sent on every answer; absent: none. */
+  hsts?: string;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface AppOptions {
  * @param options - services, TLS, header prefix, CORS origin, docs site, logging
  */
 export function createApp(options: AppOptions): FastifyInstance {
-  const { headerPrefix, corsOrigin } = options;
+  const { headerPrefix, corsOrigin, hsts } = options;
   const responder = createResponder({ headerPrefix, corsOrigin });
   const handle = createRequestHandler({ responder, services: options.services, docsDir: options.docsDir });
   const nodeServerOptions = {
@@ -59,7 +62,7 @@ export function createApp(options: AppOptions): FastifyInstance {
           https: {
             cert: options.tls.cert,
             key: options.tls.key,
-            minVersion: "TLSv1.2" as const,
+            ...serverTlsOptions,
             ...nodeServerOptions,
           },
         }
@@ -106,6 +109,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     if (request.method !== "GET" && request.method !== "HEAD") {
       request.headers["content-type"] = "application/octet-stream";
     }
+    // Here rather than in the responder, so docs pages and every other route carry it too.
+    if (hsts) reply.header("Strict-Transport-Security", hsts);
     done();
   });
   // Without a logger there is nobody to tell; the hook would only cost time.

@@ -36,6 +36,13 @@ export interface ServerOptions {
   headerPrefix?: string;
   /** `Access-Control-Allow-Origin`. Default `*`. */
   corsOrigin?: string;
+  /**
+   * Send `Strict-Transport-Security: max-age=<seconds>` on every answer, so browsers use
+   * only HTTPS for this host. Default: not sent (a browser that saw it refuses plain
+   * HTTP to the host for the whole max-age). Browsers ignore it over plain HTTP, so
+   * behind a TLS-terminating proxy (`http`) it takes effect through the proxy.
+   */
+  hstsMaxAge?: number;
   /** A built documentation site to serve beside the API; false or absent: none. */
   docsDir?: string | false;
   /** Import the demo dataset when the store is empty. */

@@ -2,6 +2,7 @@ import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
+import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { importDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
@@ -49,6 +50,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     logger: options.logger,
     isDraining: () => draining,
     inFlight,
+    hsts: options.hstsMaxAge === undefined ? undefined : strictTransportSecurity(options.hstsMaxAge),
   });
   const host = options.host ?? "127.0.0.1";
   try {

@@ -49,7 +49,19 @@ export function commandLinePage(): string {
           "`--tls-cert F`, `--tls-key F`",
           "`WSAFE_TLS_CERT`, `WSAFE_TLS_KEY`",
           "self-signed",
-          "PEM certificate and key for HTTPS (TLS 1.2 minimum). Without them a self-signed certificate for localhost is made and its PEM path printed.",
+          "PEM certificate and key for HTTPS (TLS 1.2 minimum; on TLS 1.2 only ECDHE key exchange with AEAD suites). Without them a self-signed certificate for localhost is made and its PEM path printed.",
+        ],
+        [
+          "`--hsts`",
+          "`WSAFE_HSTS=1`",
+          "off",
+          "Send `Strict-Transport-Security: max-age=…` on every answer, so browsers use only HTTPS for this host. Turn it on once the host is meant to stay on HTTPS: a browser that saw it refuses plain HTTP to the host for the whole max-age.",
+        ],
+        [
+          "`--hsts-max-age SECONDS`",
+          "`WSAFE_HSTS_MAX_AGE`",
+          "`31536000` (one year)",
+          "The max-age `--hsts` sends.",
         ],
         ["`--http`", "`WSAFE_HTTP=1`", "off", "Plain HTTP, for deployments behind a TLS-terminating proxy."],
         [
