@@ -63,6 +63,7 @@ export default defineConfig({
             { label: "Downloads", slug: "downloads" },
             { label: "Changelog", slug: "changelog" },
             { label: "Benchmarks", slug: "benchmarks" },
+            { label: "Mutation testing", slug: "mutation-testing" },
           ],
         },
       ],

@@ -19,11 +19,13 @@ import { downloadsPage } from "./pages/downloadsPage.js";
 import { errorsPage } from "./pages/errorsPage.js";
 import { methodPage } from "./pages/methodPage.js";
 import { methodsIndexPage } from "./pages/methodsIndexPage.js";
+import { mutationTestingPage } from "./pages/mutationTestingPage.js";
 import { overviewPage } from "./pages/overviewPage.js";
 import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
+import { readMutationScores } from "./readMutationScores.js";
 import { readVerifiedTools } from "./readVerifiedTools.js";
 import { recordPageNames } from "./sitePaths.js";
 
@@ -135,6 +137,7 @@ export function generatePages(
     "downloads.md": downloadsPage(readVerifiedTools(repoRoot)),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
+    "mutation-testing.md": mutationTestingPage(readMutationScores(repoRoot)),
     // The registry's TSDoc `@see` names this page.
     "methods/index.md": methodsIndexPage(),
     // Pages about the packages; their TSDoc `@see` links name them (test/seeLinks.test.ts).

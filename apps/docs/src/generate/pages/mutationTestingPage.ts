@@ -1,0 +1,85 @@
+// The mutation testing page: the score of each package from mutation-scores.json (which
+// `npm run mutation` writes), what is mutated and what is not, and the mutants that
+// survive, with why the ones left cannot matter.
+import { frontMatter, inlineCode, page, table } from "../markdown.js";
+import type { MutationScores, PackageMutationScore } from "../readMutationScores.js";
+
+/**
+ * The score table, one row per package. The root README holds the same table, and a
+ * test requires it to be this one, so the two cannot drift.
+ *
+ * @param scores - the contents of mutation-scores.json
+ */
+export function mutationScoresTable(scores: MutationScores): string {
+  return table(
+    ["package", "mutated", "score", "detected", "survived", "not covered", "static (not run)", "measured"],
+    Object.entries(scores.packages).map(([name, figures]) => [
+      name,
+      figures.scope
+        .split(", ")
+        .map((scope) => inlineCode(scope))
+        .join(", "),
+      `${figures.score.toFixed(1)} %`,
+      String(figures.killed + figures.timeout),
+      String(figures.survived),
+      String(figures.noCoverage),
+      String(figures.ignored),
+      figures.measuredOn,
+    ]),
+  );
+}
+
+/** Why the survivors of each kind cannot matter (Markdown list items). */
+export const equivalentMutantKinds: readonly string[] = [
+  "**Equivalent under the current contract.** Branches for shapes the registry does not have: a schema without an id, a recursive schema, a method without a request example, a parameter issue at the root of the request data. The code reads them correctly if they ever appear; no test can tell the mutant apart until they do.",
+  "**Messages of internal errors.** The text of an `Error` thrown for a programming mistake that the start already refuses (a catalog schema without a description, a status rule table whose last rule does not always hold). Nothing reads it but a developer.",
+  '**Equivalent by construction.** The mutant computes the same thing another way, e.g. testing `"reached" in when` for every rule of `scheduleStatusRules`, where a rule without `reached` fails the date comparison anyway.',
+];
+
+function survivorsSection(name: string, figures: PackageMutationScore): string {
+  if (figures.survivors.length === 0) return `### ${name}\n\nNo mutant survives.`;
+  return page(
+    `### ${name}`,
+    table(
+      ["where", "mutator", "replaced by", "status"],
+      figures.survivors.map((survivor) => [
+        `${survivor.file}:${survivor.line}`,
+        survivor.mutator,
+        inlineCode(survivor.replacement.replace(/\s+/g, " ").slice(0, 80)),
+        survivor.status === "NoCoverage" ? "not covered" : "survived",
+      ]),
+    ),
+  ).trimEnd();
+}
+
+/**
+ * The Markdown of the mutation testing page.
+ *
+ * @param scores - mutation-scores.json, or `undefined` before the first run
+ */
+export function mutationTestingPage(scores: MutationScores | undefined): string {
+  const intro = frontMatter({
+    title: "Mutation testing",
+    description: "How well the tests pin the code: Stryker's mutation score per package (npm run mutation).",
+  });
+  if (scores === undefined)
+    return page(intro, "No mutation run yet. `npm run mutation` writes `mutation-scores.json`.");
+  return page(
+    intro,
+    "[Stryker](https://stryker-mutator.io/) changes the code one small operator at a time (a `>=` becomes `>`, a condition becomes `true`, a string becomes empty) and runs the tests against each change, a *mutant*. A mutant that makes a test fail is detected; one that every test lets through shows code the tests do not pin. The score is detected over detected plus undetected mutants.",
+    mutationScoresTable(scores),
+    "## Running it",
+    "`npm run mutation` (or `pnpm mutation`) runs the three packages one after the other and writes `mutation-scores.json`, which this page and the README's check read. `npm run mutation -- schema` runs one package (`schema`, `client`, `server`); other arguments go to `stryker run` (`--force` for a full run, `--mutate src/foo.ts` for one file while writing tests, which publishes nothing). It is not part of `npm test`: a full run takes tens of minutes on two cores. Each package's `stryker-incremental.json` is committed, so a run after a change retests only the mutants the change touches.",
+    "Each package has a `stryker.config.mjs` and a `vitest.stryker.config.ts`: the package's tests less those no mutant can reach (type tests, tests of the built `dist/` or of a bundle in Chromium), quick files first, since a mutant's run stops at its first failing test.",
+    "## What is not mutated",
+    [
+      "- **Static code**, run once when a module loads: the zod declarations of the contract (every record, parameter and description), the registry and the tables. Stryker would have to reload every test file for each of those mutants (`ignoreStatic`); they are pinned instead by the released contract snapshot and the breaking-change gate (`npm run contract:check`), which sees any change to a declared type, constraint, enum value or identifier. The table counts them as *static (not run)*.",
+      "- **SQL**: statuses, filters, ordering and pagination queries run in PostgreSQL and PGlite, where no JavaScript mutant reaches; the store suites and the differential tests over both stores and a reference implementation pin them.",
+      `- Code reached only through a child process or a build: the schema's command line (${inlineCode("src/cli.ts")}, tested through its built bin) and the build step that writes ${inlineCode("generated/")}.`,
+    ].join("\n"),
+    "## Surviving mutants",
+    "A survivor that could change what a caller sees gets a test that kills it. Those that cannot matter are of these kinds:",
+    equivalentMutantKinds.map((kind) => `- ${kind}`).join("\n"),
+    ...Object.entries(scores.packages).map(([name, figures]) => survivorsSection(name, figures)),
+  );
+}
