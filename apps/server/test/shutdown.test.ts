@@ -1,14 +1,21 @@
 import pg from "pg";
 import { request } from "undici";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../src/server/ServerOptions.js";
 import { ShutdownTimeoutError } from "../src/server/ShutdownTimeoutError.js";
 import { startServer } from "../src/server/startServer.js";
+import { openStore } from "../src/store/openStore.js";
+import { createSelfSignedCertificate } from "../src/tls/createSelfSignedCertificate.js";
 import { insecureAgent } from "./support/callApi.js";
 import { openStalledUpload } from "./support/openStalledUpload.js";
 import { type TestDatabase, testStores } from "./support/testStores.js";
 
+// Each case starts a server, on the embedded store too: give them room on busy machines.
+vi.setConfig({ testTimeout: 180_000 });
+
 const body = JSON.stringify({ token: "no-such-token-000000000" });
+// One certificate for every server of the file: making a key takes seconds.
+const certificate = createSelfSignedCertificate();
 
 describe.each(testStores)("a bounded stop on $name", ({ name, skip, create }) => {
   let db: TestDatabase | undefined;
@@ -16,7 +23,10 @@ describe.each(testStores)("a bounded stop on $name", ({ name, skip, create }) =>
   // One database for the file, a server on it per case: creating an embedded store
   // takes seconds, opening it again much less.
   beforeAll(async () => {
-    if (!skip) db = await create();
+    if (skip) return;
+    db = await create();
+    // Created and migrated once here, so each case only opens it again.
+    await (await openStore(db.database)).close();
   });
   afterEach(async () => {
     await server?.close().catch(() => {});
@@ -26,7 +36,8 @@ describe.each(testStores)("a bounded stop on $name", ({ name, skip, create }) =>
     await db?.drop();
   });
   const start = async (shutdownTimeoutMs: number) => {
-    server = await startServer({ port: 0, database: db!.database, shutdownTimeoutMs });
+    const { cert, key } = await certificate;
+    server = await startServer({ port: 0, database: db!.database, shutdownTimeoutMs, tls: { cert, key } });
     return server;
   };
 
