@@ -2,9 +2,10 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { datasetSchema, defaultHeaderPrefix, formatIssuePath } from "@wsafe/schema";
+import { type Dataset, defaultHeaderPrefix } from "@wsafe/schema";
 import { Command, InvalidArgumentError, Option } from "commander";
 import { demoCurlLines } from "./cli/demoCurlLines.js";
+import { importProgress } from "./cli/importProgress.js";
 import { parseRateLimit } from "./cli/parseRateLimit.js";
 import { demoTokens } from "./demo/demoTokens.js";
 import { defaultHstsMaxAge } from "./http/strictTransportSecurity.js";
@@ -12,8 +13,9 @@ import { defaultRateLimit } from "./rateLimit/RateLimiter.js";
 import { ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 import { startServer } from "./server/startServer.js";
 import { DatasetError } from "./store/DatasetError.js";
-import { importDataset } from "./store/importDataset.js";
+import { importParsedDataset } from "./store/importDataset.js";
 import { defaultDatabase, openStore } from "./store/openStore.js";
+import { parseDataset } from "./store/parseDataset.js";
 import type { Store } from "./store/Store.js";
 import { ensureSelfSignedCertificate } from "./tls/createSelfSignedCertificate.js";
 
@@ -211,36 +213,25 @@ program
   .argument("<FILE>", "dataset JSON file")
   .addOption(databaseOption())
   .action(async (file: string, options: { database: string }) => {
-    let document: unknown;
+    let dataset: Dataset;
     try {
-      document = JSON.parse((await readFile(file, "utf8")).replace(/^\uFEFF/, ""));
+      let document: unknown;
+      try {
+        document = JSON.parse((await readFile(file, "utf8")).replace(/^\uFEFF/, ""));
+      } catch (error) {
+        fail(`cannot read ${file}: ${(error as Error).message}`);
+      }
+      // The schema check needs no store: an invalid file fails before the database is even opened.
+      dataset = parseDataset(document);
     } catch (error) {
-      fail(`cannot read ${file}: ${(error as Error).message}`);
-    }
-    // The schema check needs no store: an invalid file fails before the database is even opened.
-    const parsed = datasetSchema.safeParse(document);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => ({
-        path: formatIssuePath(issue.path),
-        message: issue.message,
-      }));
-      fail(`${file}: ${new DatasetError(problems).message}\nnothing was imported`);
+      if (error instanceof DatasetError) fail(`${file}: ${error.message}\nnothing was imported`);
+      throw error;
     }
     try {
-      const summary = await withStore(options.database, (store) => {
-        let lastShown = 0;
-        return importDataset(store, document, {
-          onProgress: (done, total) => {
-            // Only large files get progress lines, on stderr so stdout stays the summary.
-            if (total < 10_000) return;
-            const percent = Math.floor((done / total) * 100);
-            if (percent >= lastShown + 10 || done === total) {
-              lastShown = percent;
-              process.stderr.write(`import: ${done}/${total} records (${percent}%)\n`);
-            }
-          },
-        });
-      });
+      const summary = await withStore(options.database, (store) =>
+        // Progress on stderr, so stdout stays the summary.
+        importParsedDataset(store, dataset, { onProgress: importProgress(process.stderr) }),
+      );
       console.log(
         `imported ${Object.entries(summary)
           .map(([kind, count]) => `${count} ${kind}`)

@@ -7,8 +7,23 @@ interface KnownType {
   metafields: Set<string>;
 }
 
+/** Whether any string (or key) in the value holds U+0000: one walk, no paths built. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) {
+    for (const item of value) if (holdsNul(item)) return true;
+  } else if (value && typeof value === "object") {
+    for (const key in value) {
+      if (key.includes("\u0000") || holdsNul((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
 // PostgreSQL text cannot hold U+0000, so such a string would fail deep inside the
 // transaction; finding it first gives the operator a path instead of a server error.
+// Only called when holdsNul found one: building every path of a large file took
+// seconds (a sixth of an import of 100 000 equipment).
 function findNulCharacters(value: unknown, path: string, issues: ValidationIssue[]): void {
   if (typeof value === "string") {
     if (value.includes("\u0000"))
@@ -56,7 +71,7 @@ function findDuplicates<T>(
  */
 export async function checkReferences(sql: Sql, dataset: Dataset): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
-  findNulCharacters(dataset, "", issues);
+  if (holdsNul(dataset)) findNulCharacters(dataset, "", issues);
   for (const issue of issues) issue.path = issue.path.replace(/^\./, "");
   findDuplicates(dataset.accounts, "accounts", (a) => a.id, "id", issues);
   findDuplicates(dataset.tokens, "tokens", (t) => t.token, "token", issues);

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { copyInPglite } from "./copyInPglite.js";
 import { readCursorInTransaction } from "./cursorBatches.js";
 import { lockDirectory } from "./lockDirectory.js";
 import { readColumnFromRows } from "./readColumnFromRows.js";
@@ -16,6 +17,9 @@ function wrapTransaction(tx: Transaction, listen: Listen): Sql {
     },
     async exec(text: string) {
       await tx.exec(text);
+    },
+    async copyIn(table: string, columns: readonly string[], data: string) {
+      return copyInPglite(tx, table, columns, data);
     },
     // PGlite has one connection: a nested transaction simply joins the open one.
     transaction<T>(work: (sql: Sql) => Promise<T>) {
@@ -91,6 +95,9 @@ export async function openPglite(location: string): Promise<Sql> {
     },
     async exec(text: string) {
       await db.exec(text);
+    },
+    async copyIn(table: string, columns: readonly string[], data: string) {
+      return copyInPglite(db, table, columns, data);
     },
     transaction<T>(work: (sql: Sql) => Promise<T>) {
       return db.transaction((tx) => work(wrapTransaction(tx, listen)));

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { copyInPostgres } from "./copyInPostgres.js";
 import { copyPostgresRows } from "./copyPostgresRows.js";
 import { readCursorInTransaction } from "./cursorBatches.js";
 import { listenPostgres } from "./listenPostgres.js";
@@ -44,6 +45,9 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
     async exec(text: string) {
       await client.query(text);
     },
+    copyIn(table: string, columns: readonly string[], data: string) {
+      return copyInPostgres(client, table, columns, data);
+    },
     transaction<T>(work: (sql: Sql) => Promise<T>) {
       return work(onClient(client));
     },
@@ -70,6 +74,19 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
     },
     async exec(text: string) {
       await pool.query(text);
+    },
+    async copyIn(table: string, columns: readonly string[], data: string) {
+      const client = await pool.connect();
+      let failed = false;
+      try {
+        return await copyInPostgres(client, table, columns, data);
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        // A failed COPY may leave the connection mid-protocol: never hand it out again.
+        client.release(failed || undefined);
+      }
     },
     async transaction<T>(work: (sql: Sql) => Promise<T>) {
       const client = await pool.connect();

@@ -1,0 +1,196 @@
+import type { Dataset } from "@wsafe/schema";
+import {
+  type Column,
+  type ColumnMap,
+  equipmentColumns,
+  resourceColumns,
+  scheduleColumns,
+  versionColumns,
+} from "./columns.js";
+import { type CopyType, copyField } from "./copyText.js";
+import { hashToken } from "./hashToken.js";
+
+type DatasetRecord<List extends keyof Dataset> = Dataset[List][number];
+
+/**
+ * One column of an imported table and how its value is read: from the record, or for a
+ * child row (a schedule, a version) from the id of the record it belongs to and its
+ * position among that record's children.
+ */
+interface ImportColumn<R> {
+  column: string;
+  type: CopyType;
+  read: (record: R, ownerId: string, index: number) => unknown;
+}
+
+/**
+ * How the records of one table travel. Rows whose key the table does not hold yet are
+ * copied straight into it (`COPY`: the cheapest way in, every constraint and index
+ * checked as rows arrive). Records the store already holds go through a temporary
+ * staging table of the same columns (no constraints, no indexes: cheap to fill) and one
+ * `INSERT ... SELECT ... ON CONFLICT DO UPDATE`. Child rows (schedules, versions) are
+ * always copied straight in: an import deletes the old ones of every parent it names.
+ */
+export interface ImportTable<R> {
+  /** The table written. */
+  table: string;
+  /** Its columns, in the order of each COPY line's fields. */
+  columns: readonly ImportColumn<R>[];
+  columnNames: readonly string[];
+  /** For a table of records with a key: how to stage and upsert the existing ones. */
+  upsert?: {
+    /** The key column, its type, and how to read it from a record. */
+    key: { column: string; type: "text" | "bytea"; read: (record: R) => unknown };
+    /** The staging table's name (`wsafe_stage_<table>`). */
+    stage: string;
+    /** `CREATE TEMP TABLE ... ON COMMIT DROP`: gone with the transaction, however it ends. */
+    createStage: string;
+    /** Moves the staged rows into the table, updating those whose key exists. */
+    merge: string;
+  };
+}
+
+/** Builds a table spec; `key` makes its records upserted on that column. */
+function importTable<R>(spec: {
+  table: string;
+  columns: readonly ImportColumn<R>[];
+  key?: { column: string; type: "text" | "bytea"; read: (record: R) => unknown };
+}): ImportTable<R> {
+  const names = spec.columns.map(({ column }) => column);
+  const table: ImportTable<R> = { table: spec.table, columns: spec.columns, columnNames: names };
+  if (!spec.key) return table;
+  const key = spec.key.column;
+  const stage = `wsafe_stage_${spec.table}`;
+  const update = names
+    .filter((column) => column !== key)
+    .map((column) => `${column} = EXCLUDED.${column}`)
+    .join(", ");
+  table.upsert = {
+    key: spec.key,
+    stage,
+    createStage: `CREATE TEMP TABLE ${stage} ON COMMIT DROP AS SELECT ${names.join(", ")} FROM ${spec.table} WITH NO DATA`,
+    merge: `INSERT INTO ${spec.table} (${names.join(", ")}) SELECT ${names.join(", ")} FROM ${stage} ON CONFLICT (${key}) DO UPDATE SET ${update}`,
+  };
+  return table;
+}
+
+/** Staged columns from a column map of `columns.ts`: a field read by its schema name. */
+function fromColumnMap<R>(map: ColumnMap<string>): ImportColumn<R>[] {
+  return (Object.entries(map) as [string, Column][]).map(([field, { column, type }]) => ({
+    column,
+    type,
+    read: (record: R) => (record as Record<string, unknown>)[field],
+  }));
+}
+
+const ownerId = <R>(column: string): ImportColumn<R> => ({
+  column,
+  type: "text",
+  read: (_r, owner) => owner,
+});
+
+const textKey = <R extends { id: string }>() => ({
+  column: "id",
+  type: "text" as const,
+  read: (record: R) => record.id,
+});
+
+/**
+ * Every table an import writes, in an order the foreign keys allow.
+ *
+ * @param typeAccounts - the account of every equipment type the equipment name (an
+ *   equipment's account is its type's), as the store holds them once types are written
+ */
+export function importTables(typeAccounts: ReadonlyMap<string, string>) {
+  return {
+    accounts: importTable<DatasetRecord<"accounts">>({
+      table: "accounts",
+      columns: [
+        { column: "id", type: "text", read: (a) => a.id },
+        { column: "name", type: "text", read: (a) => a.name },
+        { column: "active", type: "boolean", read: (a) => a.active },
+      ],
+      key: textKey(),
+    }),
+    users: importTable<DatasetRecord<"users">>({
+      table: "users",
+      columns: [
+        { column: "id", type: "text", read: (u) => u.id },
+        { column: "account_id", type: "text", read: (u) => u.account_id },
+        { column: "name", type: "text", read: (u) => u.name },
+      ],
+      key: textKey(),
+    }),
+    tokens: importTable<DatasetRecord<"tokens">>({
+      table: "tokens",
+      columns: [
+        // Only the digest is stored, never the secret.
+        { column: "token_hash", type: "bytea", read: (t) => hashToken(t.token) },
+        { column: "account_id", type: "text", read: (t) => t.account_id },
+        { column: "active", type: "boolean", read: (t) => t.active },
+        { column: "permissions", type: "text[]", read: (t) => t.permissions },
+      ],
+      key: { column: "token_hash", type: "bytea", read: (t) => hashToken(t.token) },
+    }),
+    resources: importTable<DatasetRecord<"resources">>({
+      table: "resources",
+      columns: [
+        ...fromColumnMap<DatasetRecord<"resources">>(resourceColumns),
+        { column: "account_id", type: "text", read: (r) => r.account_id },
+      ],
+      key: textKey(),
+    }),
+    resourceVersions: importTable<DatasetRecord<"resources">["versions"][number]>({
+      table: "resource_versions",
+      columns: [
+        ownerId("resource_id"),
+        { column: "position", type: "integer", read: (_v, _owner, index) => index },
+        ...fromColumnMap(versionColumns),
+      ],
+    }),
+    equipmentTypes: importTable<DatasetRecord<"equipmentTypes">>({
+      table: "equipment_types",
+      columns: [
+        { column: "id", type: "text", read: (t) => t.id },
+        { column: "account_id", type: "text", read: (t) => t.account_id },
+        { column: "name", type: "text", read: (t) => t.name },
+        { column: "metafields", type: "jsonb", read: (t) => t.metafields },
+      ],
+      key: textKey(),
+    }),
+    equipments: importTable<DatasetRecord<"equipments">>({
+      table: "equipments",
+      columns: [
+        ...fromColumnMap<DatasetRecord<"equipments">>(equipmentColumns),
+        // The account of an equipment is its type's (checked to exist before anything is written).
+        { column: "account_id", type: "text", read: (e) => typeAccounts.get(e.equipmentType_id) },
+      ],
+      key: textKey(),
+    }),
+    schedules: importTable<DatasetRecord<"equipments">["schedules"][number]>({
+      table: "schedules",
+      columns: [ownerId("equipment_id"), ...fromColumnMap(scheduleColumns)],
+    }),
+  } as const;
+}
+
+/**
+ * The COPY text lines of some records, one per record, for the table's staging table.
+ *
+ * @param table - the table spec
+ * @param records - validated records
+ * @param owner - for child rows: the id of the record they belong to
+ */
+export function copyLines<R>(table: ImportTable<R>, records: readonly R[], owner = ""): string {
+  const { columns } = table;
+  let text = "";
+  for (let index = 0; index < records.length; index++) {
+    const record = records[index]!;
+    let line = copyField(columns[0]!.read(record, owner, index), columns[0]!.type);
+    for (let c = 1; c < columns.length; c++) {
+      line += `\t${copyField(columns[c]!.read(record, owner, index), columns[c]!.type)}`;
+    }
+    text += `${line}\n`;
+  }
+  return text;
+}
