@@ -53,6 +53,12 @@ export interface Topology {
   wsafeBin: string;
   /** The environment every server runs with (what `deploy/wsafe.env.example` sets), without its port. */
   serverEnv: Record<string, string>;
+  /**
+   * Starts one more `wsafe serve` with the servers' environment changed by `env` (a
+   * variable set to `undefined` is left out), outside the proxy's rotation; `stop()`
+   * stops it too.
+   */
+  startExtraServer(name: string, env: Record<string, string | undefined>): Promise<WsafeServer>;
   /** Starts the server again (after a crash or a stop), on its port, and waits for its readiness line. */
   restart(server: WsafeServer): Promise<void>;
   /** Waits until the proxy says every server is `UP`. */
@@ -202,6 +208,17 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       async restart(server) {
         server.process = await startServer(server.name, server.port, serverEnv, directory);
         started.push(server.process);
+      },
+      async startExtraServer(name, env) {
+        const port = await freePort();
+        const merged = Object.fromEntries(
+          Object.entries({ ...serverEnv, ...env }).filter(
+            (entry): entry is [string, string] => entry[1] !== undefined,
+          ),
+        );
+        const child = await startServer(name, port, merged, directory);
+        started.push(child);
+        return { name, port, url: `http://127.0.0.1:${port}`, process: child };
       },
       allUp,
       stop,

@@ -156,6 +156,14 @@ describe.skipIf(missing.length > 0)("the reference deployment of deploy/, on 127
       await admin.end();
     }
 
+    // The counter-example: a server that LISTENs through PgBouncer, as it would without
+    // --listen-database. PgBouncer accepts the LISTEN and delivers nothing.
+    const pooledOnly = await topology.startExtraServer("wsafe-pooled-listen", {
+      WSAFE_LISTEN_DATABASE: undefined,
+    });
+    const stale = createClient({ baseUrl: pooledOnly.url, token, retries: false });
+    expect(await ids(stale)).toEqual(fixture.expected.resources.map((resource) => resource.id));
+    await ids(stale);
     const id = `r_deploy_${randomBytes(4).toString("hex")}`;
     const added: Resource & { account_id: string } = {
       ...fixture.expected.resources[0]!,
@@ -185,6 +193,9 @@ describe.skipIf(missing.length > 0)("the reference deployment of deploy/, on 127
     );
     console.log(`deployment: import seen by each server after ${seenAfterMs.join(", ")} ms`);
     for (const ms of seenAfterMs) expect(ms).toBeLessThan(1_000);
+    // Its cache still serves the list from before the import (up to 30 s, its bound on age).
+    expect(await ids(stale)).not.toContain(id);
+    await pooledOnly.process.stop();
     expect(
       (await proxied.client.resources.list({ token })).resources.map((resource) => resource.id),
     ).toContain(id);
