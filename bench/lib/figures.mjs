@@ -124,26 +124,45 @@ export function buildFigures(results) {
     // schedules, the account, token, users and type); equipment/s is shown beside.
     for (const [backend, run] of Object.entries(/** @type {Record<string, any>} */ (i.backends))) {
       const where = backendNames[/** @type {keyof typeof backendNames} */ (backend)] ?? backend;
-      const postgres = backend === "postgres";
       figures.push(
         figure({
           workload: w,
           name: `${n} equipment (${i.rows.toLocaleString("en-US")} records) into ${where}`,
           value: run.rowsPerSecond,
           unit: "records/s",
-          peer: postgres ? "goal" : i.backends.postgres ? "PostgreSQL" : null,
-          peerValue: postgres ? 20_000 : (i.backends.postgres?.rowsPerSecond ?? null),
-          ...(postgres
+          peer: `${where}'s own COPY of the same rows from CSV`,
+          peerValue: run.copyLimit?.rowsPerSecond ?? null,
+          ...(run.copyLimit
             ? {
-                goal: "≥ 1.00×",
-                met: run.rowsPerSecond >= 20_000,
-                chartLabel: "import into PostgreSQL, records/s",
-                chartPeer: "the goal (20 000/s)",
-                share: run.rowsPerSecond / 20_000,
-                goalShare: 1,
+                goal: "≥ 0.50×",
+                met: run.rowsPerSecond >= 0.5 * run.copyLimit.rowsPerSecond,
+                chartLabel: `import into ${where} vs its COPY`,
+                chartPeer: "COPY's records/s",
+                share: run.rowsPerSecond / run.copyLimit.rowsPerSecond,
+                goalShare: 0.5,
               }
             : {}),
         }),
+      );
+      if (backend === "postgres") {
+        figures.push(
+          figure({
+            workload: w,
+            name: `${n} equipment into ${where}: records/s against the floor`,
+            value: run.rowsPerSecond,
+            unit: "records/s",
+            peer: "floor 60 000/s",
+            peerValue: 60_000,
+            goal: "≥ 1.00×",
+            met: run.rowsPerSecond >= 60_000,
+            chartLabel: "import into PostgreSQL, records/s",
+            chartPeer: "the floor (60 000/s)",
+            share: run.rowsPerSecond / 60_000,
+            goalShare: 1,
+          }),
+        );
+      }
+      figures.push(
         figure({
           workload: w,
           name: `${n} equipment into ${where}: equipment/s`,

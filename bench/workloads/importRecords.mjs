@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { copyLimitPglite, copyLimitPostgres, writeCsvFiles } from "../lib/copyLimit.mjs";
 import { progress } from "../lib/log.mjs";
 import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
 import { watchPeakMemory } from "../lib/procMemory.mjs";
@@ -67,10 +68,18 @@ function timeImport(label, args, execArgv = []) {
   });
 }
 
+/** The mean of the limit measured just before and just after the import: the load moves. */
+function limitOf(/** @type {{ seconds: number, rows: number }[]} */ runs) {
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0) / runs.length;
+  return { seconds, rowsPerSecond: runs[0].rows / seconds, runs: runs.map((run) => run.seconds) };
+}
+
 /**
- * Workload 3: N equipment (3 schedules each) imported from one dataset file into a
- * fresh PostgreSQL database and a fresh PGlite directory, timed from the command's
- * start to its exit: reading, validating, checking references and writing.
+ * Workload 3: N equipment (3 schedules each) imported from one dataset file into an
+ * empty store by `wsafe import`, timed from the command's start to its exit (reading,
+ * validating, checking references, writing, ANALYZE), beside the physical limit: the
+ * database's own `COPY ... FROM` of the same rows from CSV files into the same empty
+ * tables, measured just before and just after the import. PostgreSQL and PGlite.
  *
  * @param {{ dataset: any, postgresUrl?: string, cpuProfileDir?: string }} options
  */
@@ -82,56 +91,94 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   const dir = mkdtempSync(join(tmpdir(), "wsafe-bench-import-"));
   const file = join(dir, "dataset.json");
   writeFileSync(file, JSON.stringify(dataset));
+  const csvDir = join(dir, "csv");
+  mkdirSync(csvDir);
+  const csvFiles = writeCsvFiles(dataset, csvDir);
   const equipment = dataset.equipments.length;
-  const rows =
-    equipment +
-    dataset.equipments.reduce(
-      (/** @type {number} */ sum, /** @type {any} */ e) => sum + e.schedules.length,
-      0,
-    ) +
-    dataset.accounts.length +
-    dataset.tokens.length +
-    dataset.users.length +
-    dataset.equipmentTypes.length;
+  const rows = csvFiles.reduce((sum, f) => sum + f.rows, 0);
   const fileBytes = statSync(file).size;
   progress(
     `import: dataset file of ${equipment} equipment, ${rows} rows in all, ${(fileBytes / 1e6).toFixed(1)} MB`,
   );
+  // Every side starts from the same empty tables, made by the server's migrations
+  // (untimed: a new PGlite directory costs seconds of initdb that no import repeats).
+  const { openStore } = await import(serverLocation().entryUrl);
+  const migrate = async (/** @type {string} */ database) => (await openStore(database)).close();
   /** @type {Record<string, any>} */
   const backends = {};
   try {
     if (postgresUrl) {
-      const db = await createBenchDatabase(postgresUrl, "import");
+      const freshDatabase = async (/** @type {string} */ label) => {
+        const db = await createBenchDatabase(postgresUrl, label);
+        await migrate(db.url);
+        return db;
+      };
+      const countIn = async (/** @type {string} */ url) =>
+        (await runStatement(url, "SELECT count(*)::int AS n FROM equipments"))[0].n;
+      const limitRun = async () => {
+        const db = await freshDatabase("copylimit");
+        try {
+          const run = await copyLimitPostgres(db.url, csvFiles);
+          const n = await countIn(db.url);
+          if (n !== equipment) throw new Error(`COPY left ${n} equipment of ${equipment}`);
+          progress(`import postgres │ COPY of the CSV files: ${(rows / run.seconds).toFixed(0)} records/s`);
+          return run;
+        } finally {
+          await db.drop();
+        }
+      };
+      const before = await limitRun();
+      const db = await freshDatabase("import");
+      let run;
       try {
-        const run = /** @type {any} */ (
+        run = /** @type {any} */ (
           await timeImport("postgres", importCommand(file, db.url), profile("postgres"))
         );
-        const [{ n }] = await runStatement(db.url, "SELECT count(*)::int AS n FROM equipments");
+        const n = await countIn(db.url);
         if (n !== equipment) throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
-        backends.postgres = {
-          ...run,
-          recordsPerSecond: equipment / run.seconds,
-          rowsPerSecond: rows / run.seconds,
-        };
       } finally {
         await db.drop();
       }
+      const copyLimit = limitOf([before, await limitRun()]);
+      backends.postgres = {
+        ...run,
+        recordsPerSecond: equipment / run.seconds,
+        rowsPerSecond: rows / run.seconds,
+        copyLimit,
+        ratio: rows / run.seconds / copyLimit.rowsPerSecond,
+      };
     }
-    const pgliteDir = join(dir, "pglite");
+    // One migrated directory, copied for each side.
+    const template = join(dir, "pglite-template");
+    await migrate(template);
+    const freshDirectory = (/** @type {string} */ name) => {
+      const target = join(dir, name);
+      cpSync(template, target, { recursive: true });
+      return target;
+    };
+    const limitRun = async (/** @type {string} */ name) => {
+      const run = await copyLimitPglite(freshDirectory(name), csvFiles);
+      progress(`import pglite │ COPY of the CSV files: ${(rows / run.seconds).toFixed(0)} records/s`);
+      return run;
+    };
+    const before = await limitRun("pglite-copy-1");
     const run = /** @type {any} */ (
-      await timeImport("pglite", importCommand(file, pgliteDir), profile("pglite"))
+      await timeImport("pglite", importCommand(file, freshDirectory("pglite-import")), profile("pglite"))
     );
+    const copyLimit = limitOf([before, await limitRun("pglite-copy-2")]);
     backends.pglite = {
       ...run,
       recordsPerSecond: equipment / run.seconds,
       rowsPerSecond: rows / run.seconds,
+      copyLimit,
+      ratio: rows / run.seconds / copyLimit.rowsPerSecond,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   for (const [backend, result] of Object.entries(backends)) {
     progress(
-      `import ${backend}: ${result.rowsPerSecond.toFixed(0)} records/s, ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s, ${Number.isFinite(result.firstCountSeconds) ? `${result.firstCountSeconds.toFixed(1)} s before its first progress line` : "no progress line"})`,
+      `import ${backend}: ${result.rowsPerSecond.toFixed(0)} records/s, ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s, ${Number.isFinite(result.firstCountSeconds) ? `${result.firstCountSeconds.toFixed(1)} s before its first progress line` : "no progress line"}); its own COPY ${result.copyLimit.rowsPerSecond.toFixed(0)} records/s: ${result.ratio.toFixed(2)}× (goal ≥ 0.50×)`,
     );
   }
   return { equipment, rows, fileBytes, backends };
