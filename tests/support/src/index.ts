@@ -28,4 +28,5 @@ export {
 } from "./fixtures/fixtureTokens.js";
 // Helpers.
 export { type EventuallyOptions, eventually } from "./helpers/eventually.js";
+export { parseExposition, samplesOf } from "./helpers/parseExposition.js";
 export { thrown } from "./helpers/thrown.js";

@@ -2,6 +2,8 @@ import { requestLimits } from "@wsafe/schema";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { createReadinessCheck } from "../health/createReadinessCheck.js";
 import { registerHealthRoutes } from "../health/registerHealthRoutes.js";
+import { bytesSent } from "../metrics/bytesSent.js";
+import type { RequestTallies } from "../metrics/RequestTallies.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { serverTlsOptions } from "../tls/serverTlsOptions.js";
 import { answerClientError } from "./answerClientError.js";
@@ -36,6 +38,8 @@ export interface AppOptions {
   inFlight: RequestsInFlight;
   /** `Strict-Transport-Security` value sent on every answer; absent: none. */
   hsts?: string;
+  /** Where each answered request is counted for `/metrics`; absent: nothing is counted. */
+  requestTallies?: RequestTallies;
 }
 
 /**
@@ -126,6 +130,19 @@ export function createApp(options: AppOptions): FastifyInstance {
         },
         "request",
       );
+      done();
+    });
+  }
+
+  const tallies = options.requestTallies;
+  if (tallies) {
+    app.addHook("onResponse", (request, reply, done) => {
+      // Always read, so a kept-alive connection's next answer counts only its own bytes.
+      const bytes = bytesSent(request.raw.socket);
+      const { method, outcome } = request.wsafe;
+      // Health checks are not traffic: a load balancer asks every second or so.
+      if (outcome !== undefined && outcome !== "readiness")
+        tallies.record(method, outcome, reply.elapsedTime / 1000, bytes);
       done();
     });
   }

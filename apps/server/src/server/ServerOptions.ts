@@ -1,3 +1,4 @@
+import type { ServerMetrics } from "../metrics/createServerMetrics.js";
 import type { RateLimit } from "../rateLimit/RateLimiter.js";
 
 /**
@@ -43,6 +44,20 @@ export interface ServerOptions {
    * behind a TLS-terminating proxy (`http`) it takes effect through the proxy.
    */
   hstsMaxAge?: number;
+  /**
+   * Serve `GET /metrics` (Prometheus text format) on this port, on a listener of its
+   * own over plain HTTP; `0` picks a free one. Default: no metrics listener, so metrics
+   * are never public by accident.
+   */
+  metricsPort?: number;
+  /** Interface of the metrics listener. Default `127.0.0.1`. */
+  metricsHost?: string;
+  /**
+   * Count into these metrics (made by `createServerMetrics`), for a caller that serves
+   * them itself, as the primary process of `wsafe serve --workers` does. With
+   * `metricsPort` and no `metrics`, the server makes its own.
+   */
+  metrics?: ServerMetrics;
   /** A built documentation site to serve beside the API; false or absent: none. */
   docsDir?: string | false;
   /** Import the demo dataset when the store is empty. */
@@ -63,6 +78,8 @@ export interface RunningServer {
   url: string;
   /** The port it listens on (useful with `port: 0`). */
   port: number;
+  /** Where its metrics are served, with `metricsPort`: e.g. `http://127.0.0.1:9464/metrics`. */
+  metricsUrl?: string;
   /**
    * Stops accepting connections (`/readyz` answers `draining` to requests still
    * arriving on open ones), lets in-flight requests finish, then closes the store.

@@ -3,6 +3,10 @@ import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
+import { createServerMetrics } from "../metrics/createServerMetrics.js";
+import { ImportProgress } from "../metrics/ImportProgress.js";
+import { serveMetrics } from "../metrics/serveMetrics.js";
+import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { importDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
@@ -29,12 +33,24 @@ export const defaultShutdownTimeoutMs = 30_000;
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const tls = options.http ? undefined : (options.tls ?? (await createSelfSignedCertificate()));
   const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
+  const metrics = options.metrics ?? (options.metricsPort === undefined ? undefined : createServerMetrics());
+  metrics?.watchPool(store.sql);
+  let metricsServer: MetricsServer | undefined;
   let rateLimiter: RateLimiter;
   try {
-    if (options.demo && (await store.isEmpty())) await importDataset(store, createDemoDataset());
-    if (options.readCache !== false) await store.startReadCache();
+    // Listening before the demo import, so that a scrape can follow its progress.
+    if (metrics && options.metricsPort !== undefined)
+      metricsServer = await serveMetrics(metrics, options.metricsPort, options.metricsHost ?? "127.0.0.1");
+    if (options.demo && (await store.isEmpty())) {
+      const dataset = createDemoDataset();
+      await (metrics?.imports ?? new ImportProgress()).track((onProgress) =>
+        importDataset(store, dataset, { onProgress }),
+      );
+    }
+    if (options.readCache !== false) metrics?.watchReadCache(await store.startReadCache());
     rateLimiter = await RateLimiter.create(options.rateLimit ?? defaultRateLimit, options.redisUrl);
   } catch (error) {
+    await metricsServer?.close();
     await store.close();
     throw error;
   }
@@ -51,12 +67,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     isDraining: () => draining,
     inFlight,
     hsts: options.hstsMaxAge === undefined ? undefined : strictTransportSecurity(options.hstsMaxAge),
+    requestTallies: metrics?.requests,
   });
   const host = options.host ?? "127.0.0.1";
   try {
     await app.listen({ port: options.port ?? 8443, host });
   } catch (error) {
     await app.close().catch(() => {});
+    await metricsServer?.close();
     await rateLimiter.close();
     await store.close();
     throw error;
@@ -68,6 +86,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   return {
     url: `${tls ? "https" : "http"}://${urlHost}:${port}`,
     port,
+    metricsUrl: metricsServer?.url,
     close() {
       closing ??= (async () => {
         draining = true;
@@ -80,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           const holders = error instanceof ShutdownTimeoutError ? error.holders : undefined;
           app.log.error({ holders }, (error as Error).message);
         }
+        // After the last answer, so that a final scrape sees every request counted.
+        await metricsServer?.close();
         await rateLimiter.close();
         await store.close();
         // Hand the buffered log lines to stdout before the caller exits.

@@ -53,6 +53,19 @@ describe(ReadCache, () => {
     expect(cache.counts.tokens).toBe(1);
   });
 
+  it("counts a hit for a kept value or a load under way, and a miss for each query", async () => {
+    const cache = new ReadCache();
+    cache.setListening(true);
+    const slow = deferred(record("a"));
+    const first = cache.token("a", slow.load);
+    const joined = cache.token("a", slow.load);
+    slow.finish();
+    await Promise.all([first, joined]);
+    await cache.token("a", counted(record("a")));
+    await cache.resourcesJson("acc", counted("[]"));
+    expect(cache.stats).toEqual({ tokens: { hits: 2, misses: 1 }, resources: { hits: 0, misses: 1 } });
+  });
+
   it("reads the database every time while it does not receive change notifications", async () => {
     const cache = new ReadCache();
     const load = counted(record("a"));

@@ -24,12 +24,23 @@ const defaultLimits: ReadCacheLimits = {
   maxAgeMs: 30_000,
 };
 
+/**
+ * Lookups of one kind of cached value since the cache was made: a hit answered without
+ * a query (kept, or joined a load under way), a miss ran one. Plain counts, read by the
+ * metrics at scrape time, so a lookup costs one increment.
+ */
+export interface ShelfStats {
+  hits: number;
+  misses: number;
+}
+
 /** One kind of cached value: read through, bounded, oldest out first. */
 class Shelf<Value> {
   readonly #values = new Map<string, { value: Value; expiresAt: number }>();
   // Loads under way, so that concurrent misses of one key make one query.
   readonly #loading = new Map<string, Promise<Value | undefined>>();
   #size = 0;
+  readonly stats: ShelfStats = { hits: 0, misses: 0 };
 
   constructor(
     private readonly sizeOf: (value: Value) => number,
@@ -138,6 +149,11 @@ export class ReadCache {
     return this.#listening;
   }
 
+  /** Lookups of token records and `resources.list` texts while in use, for the metrics. */
+  get stats(): { tokens: Readonly<ShelfStats>; resources: Readonly<ShelfStats> } {
+    return { tokens: this.#tokens.stats, resources: this.#resources.stats };
+  }
+
   /** How many token records and `resources.list` texts are kept (for tests and logs). */
   get counts(): { tokens: number; resources: number } {
     return { tokens: this.#tokens.count, resources: this.#resources.count };
@@ -172,9 +188,16 @@ export class ReadCache {
     if (!this.#listening) return load();
     const now = Date.now();
     const kept = shelf.get(key, now);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined) {
+      shelf.stats.hits++;
+      return kept;
+    }
     const pending = shelf.loading(key);
-    if (pending) return pending;
+    if (pending) {
+      shelf.stats.hits++;
+      return pending;
+    }
+    shelf.stats.misses++;
     const generation = this.#generation;
     const loading = load();
     shelf.setLoading(key, loading);

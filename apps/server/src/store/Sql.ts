@@ -63,6 +63,11 @@ export interface Sql {
   ): AsyncGenerator<(string | Buffer)[], void, undefined>;
   /** Releases the connection(s) or the embedded database. */
   close(): Promise<void>;
+  /**
+   * How the connection pool is used right now, where there is one (PostgreSQL); the
+   * embedded store has one connection in the process and no pool.
+   */
+  poolUsage?(): PoolUsage;
   /** Which engine runs the statements, for logs and messages. */
   readonly kind: "pglite" | "postgres";
 }
@@ -76,4 +81,16 @@ export interface BatchReadOptions {
    * applied where the store runs the statement in a transaction of its own.
    */
   settings?: Readonly<Record<string, string>>;
+}
+
+/** A connection pool at one instant; see {@link Sql.poolUsage}. */
+export interface PoolUsage {
+  /** Connections open, busy or idle. */
+  total: number;
+  /** Open connections that nothing uses. */
+  idle: number;
+  /** Statements or transactions waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
 }

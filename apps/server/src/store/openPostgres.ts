@@ -7,6 +7,9 @@ import { readColumnFromRows } from "./readColumnFromRows.js";
 import { readPostgresBatches } from "./readPostgresBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
 
+/** Connections per server process: several requests' statements at once, well under PostgreSQL's limit. */
+const POOL_MAX = 10;
+
 /**
  * Connects to a PostgreSQL server through a `pg` pool.
  *
@@ -26,7 +29,7 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
   // off for its server connections with `connect_query`.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     idleTimeoutMillis: 30_000,
     options: "-c jit=off",
   });
@@ -122,5 +125,11 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
     async close() {
       await pool.end();
     },
+    poolUsage: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
   };
 }

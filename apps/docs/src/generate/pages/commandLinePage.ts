@@ -19,8 +19,8 @@ export function commandLinePage(): string {
           "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and a ready `curl` line.",
         ],
         [
-          "`wsafe import FILE [--database D]`",
-          "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and a clear message; nothing is written.",
+          "`wsafe import FILE [--database D] [--metrics-port N]`",
+          "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and a clear message; nothing is written. With `--metrics-port` (and `--metrics-host`, default `127.0.0.1`) Prometheus can follow its progress at `/metrics` while it runs.",
         ],
         [
           "`wsafe tokens create --account ID [--write]`",
@@ -106,6 +106,18 @@ export function commandLinePage(): string {
           "`WSAFE_SHUTDOWN_TIMEOUT`",
           "30",
           "Seconds that requests in flight get to finish after SIGTERM/SIGINT; past them the server cuts them, names them in one line and exits 1.",
+        ],
+        [
+          "`--metrics-port N`",
+          "`WSAFE_METRICS_PORT`",
+          "off",
+          "Serve Prometheus metrics at `/metrics` on this port, over plain HTTP, on a listener of its own (never on the API's port); `0` picks a free one. Prints `metrics on URL` before the readiness line.",
+        ],
+        [
+          "`--metrics-host HOST`",
+          "`WSAFE_METRICS_HOST`",
+          "`127.0.0.1`",
+          "Interface of the metrics listener: open it wider only where the scraper needs it.",
         ],
       ],
     ),

@@ -1,0 +1,41 @@
+import { InvalidArgumentError, Option } from "commander";
+import { defaultDatabase } from "../store/openStore.js";
+
+/** A boolean flag from the environment: only a clear yes turns it on, so `WSAFE_HTTP=0` stays off. */
+export const envFlag = (name: string): boolean => /^(1|true|yes|on)$/i.test(process.env[name] ?? "");
+
+/** Parses a TCP port (0 picks a free one). */
+export const portNumber = (value: string): number => {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535)
+    throw new InvalidArgumentError("expected a port number");
+  return number;
+};
+
+/** Parses a duration in seconds above 0 (fractions allowed). */
+export const seconds = (value: string): number => {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError("expected a number of seconds above 0");
+  return number;
+};
+
+/** Parses a whole number of seconds, 0 included. */
+export const wholeSeconds = (value: string): number => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number))
+    throw new InvalidArgumentError("expected a whole number of seconds");
+  return number;
+};
+
+/** `--database`, which every command that opens the store takes. */
+export const databaseOption = (): Option =>
+  new Option("--database <D>", "postgres://... URL, or a directory for the embedded store")
+    .env("WSAFE_DATABASE")
+    .default(defaultDatabase);
+
+/** Prints `wsafe: <message>` on stderr and exits 1. */
+export function fail(message: string): never {
+  console.error(`wsafe: ${message}`);
+  process.exit(1);
+}

@@ -1,0 +1,100 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerOptions } from "../server/ServerOptions.js";
+import { ensureSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { envFlag, fail } from "./cliArguments.js";
+import { parseRateLimit } from "./parseRateLimit.js";
+
+// The docs site built beside this package in the repository, served by default.
+const repositoryDocs = fileURLToPath(new URL("../../../docs/dist/", import.meta.url));
+
+/** The options of `wsafe serve` as commander parsed them. */
+export interface ServeCliOptions {
+  port: number;
+  host: string;
+  database: string;
+  listenDatabase?: string;
+  tlsCert?: string;
+  tlsKey?: string;
+  hsts?: boolean;
+  hstsMaxAge: number;
+  http?: boolean;
+  rateLimit: string;
+  redis?: string;
+  demo?: boolean;
+  docsDir?: string;
+  headerPrefix: string;
+  corsOrigin: string;
+  shutdownTimeout: number;
+  metricsPort?: number;
+  metricsHost: string;
+}
+
+/** What `wsafe serve` runs with, checked and read (certificate files included). */
+export interface ServeConfig {
+  /** The options of `startServer`, except logging and metrics. */
+  server: ServerOptions;
+  /** Seconds in-flight requests get after SIGTERM or SIGINT. */
+  shutdownTimeout: number;
+  /** Where the self-signed certificate made for localhost is, when one is used. */
+  selfSignedCertPath?: string;
+  /** The built docs site served at `/`, if any. */
+  docsDir?: string;
+  metricsPort?: number;
+  metricsHost: string;
+}
+
+/**
+ * Checks the options of `wsafe serve` and reads what they point to; exits with a
+ * message when they are wrong. Without `--tls-cert` it makes (or reuses) a self-signed
+ * certificate for localhost under `./.wsafe/tls`.
+ *
+ * @param options - as commander parsed them
+ */
+export async function resolveServeConfig(options: ServeCliOptions): Promise<ServeConfig> {
+  const http = Boolean(options.http) || envFlag("WSAFE_HTTP");
+  let rateLimit: ServerOptions["rateLimit"];
+  try {
+    rateLimit = parseRateLimit(options.rateLimit);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) fail("--tls-cert and --tls-key go together");
+  let tls: ServerOptions["tls"];
+  let selfSignedCertPath: string | undefined;
+  if (!http) {
+    if (options.tlsCert && options.tlsKey) {
+      tls = { cert: await readFile(options.tlsCert, "utf8"), key: await readFile(options.tlsKey, "utf8") };
+    } else {
+      const files = await ensureSelfSignedCertificate(resolve(".wsafe/tls"));
+      tls = { cert: files.cert, key: files.key };
+      selfSignedCertPath = files.certPath;
+    }
+  }
+  const docsDir = options.docsDir ?? (existsSync(repositoryDocs) ? repositoryDocs : undefined);
+  return {
+    server: {
+      port: options.port,
+      host: options.host,
+      database: options.database,
+      listenDatabase: options.listenDatabase,
+      http,
+      tls,
+      rateLimit,
+      redisUrl: options.redis,
+      headerPrefix: options.headerPrefix,
+      corsOrigin: options.corsOrigin,
+      docsDir: docsDir ?? false,
+      hstsMaxAge: options.hsts || envFlag("WSAFE_HSTS") ? options.hstsMaxAge : undefined,
+      demo: Boolean(options.demo) || envFlag("WSAFE_DEMO"),
+      shutdownTimeoutMs: options.shutdownTimeout * 1000,
+    },
+    shutdownTimeout: options.shutdownTimeout,
+    selfSignedCertPath,
+    docsDir,
+    metricsPort: options.metricsPort,
+    metricsHost: options.metricsHost,
+  };
+}

@@ -1,0 +1,94 @@
+import { defaultHeaderPrefix } from "@wsafe/schema";
+import { Command, Option } from "commander";
+import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
+import { databaseOption, portNumber, seconds, wholeSeconds } from "./cliArguments.js";
+import { resolveServeConfig, type ServeCliOptions } from "./resolveServeConfig.js";
+import { serveOneProcess } from "./serveOneProcess.js";
+
+/**
+ * `wsafe serve`: its options (each with its `WSAFE_*` variable) and what runs them.
+ *
+ * @returns the command, for `program.addCommand`
+ */
+export function serveCommand(): Command {
+  return new Command("serve")
+    .description("Serve the /v1 API over HTTPS (plain HTTP with --http).")
+    .addOption(
+      new Option("--port <N>", "TCP port (0: any free port)")
+        .env("WSAFE_PORT")
+        .default(8443)
+        .argParser(portNumber),
+    )
+    .addOption(new Option("--host <HOST>", "interface to listen on").env("WSAFE_HOST").default("127.0.0.1"))
+    .addOption(databaseOption())
+    .addOption(
+      new Option(
+        "--listen-database <URL>",
+        "postgres://... reaching the database directly, for LISTEN, when --database goes through PgBouncer (transaction mode)",
+      ).env("WSAFE_LISTEN_DATABASE"),
+    )
+    .addOption(
+      new Option("--tls-cert <F>", "certificate file (PEM); default: a self-signed one for localhost").env(
+        "WSAFE_TLS_CERT",
+      ),
+    )
+    .addOption(new Option("--tls-key <F>", "private key file (PEM) of --tls-cert").env("WSAFE_TLS_KEY"))
+    .option(
+      "--hsts",
+      "send Strict-Transport-Security, so browsers use only HTTPS for this host (env WSAFE_HSTS=1)",
+    )
+    .addOption(
+      new Option("--hsts-max-age <SECONDS>", "max-age of --hsts")
+        .env("WSAFE_HSTS_MAX_AGE")
+        .default(defaultHstsMaxAge)
+        .argParser(wholeSeconds),
+    )
+    .option("--http", "serve plain HTTP, for deployments behind a TLS-terminating proxy (env WSAFE_HTTP=1)")
+    .addOption(
+      new Option("--rate-limit <N/Ws>", "N requests per W seconds per token")
+        .env("WSAFE_RATE_LIMIT")
+        .default("600/60s"),
+    )
+    .addOption(
+      new Option("--redis <URL>", "redis://... to share rate limits between processes").env("WSAFE_REDIS"),
+    )
+    .option("--demo", "import the demo dataset into an empty store and print a demo token (env WSAFE_DEMO=1)")
+    .addOption(
+      new Option("--docs-dir <DIR>", "built documentation site to serve beside the API").env(
+        "WSAFE_DOCS_DIR",
+      ),
+    )
+    .addOption(
+      new Option("--header-prefix <P>", "prefix of the -Request-ID/-Response-Time headers")
+        .env("WSAFE_HEADER_PREFIX")
+        .default(defaultHeaderPrefix),
+    )
+    .addOption(
+      new Option("--cors-origin <O>", "Access-Control-Allow-Origin").env("WSAFE_CORS_ORIGIN").default("*"),
+    )
+    .addOption(
+      new Option(
+        "--shutdown-timeout <S>",
+        "seconds that in-flight requests get after SIGTERM/SIGINT; past them the server exits 1",
+      )
+        .env("WSAFE_SHUTDOWN_TIMEOUT")
+        .default(30)
+        .argParser(seconds),
+    )
+    .addOption(
+      new Option(
+        "--metrics-port <N>",
+        "serve Prometheus metrics at /metrics on this port (plain HTTP; 0: any free port); default: off",
+      )
+        .env("WSAFE_METRICS_PORT")
+        .argParser(portNumber),
+    )
+    .addOption(
+      new Option("--metrics-host <HOST>", "interface of the metrics listener")
+        .env("WSAFE_METRICS_HOST")
+        .default("127.0.0.1"),
+    )
+    .action(async (options: ServeCliOptions) => {
+      await serveOneProcess(await resolveServeConfig(options));
+    });
+}

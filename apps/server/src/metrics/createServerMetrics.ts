@@ -1,0 +1,168 @@
+import { methodNames } from "@wsafe/schema";
+import { requestDurationBuckets, serverMetrics } from "@wsafe/schema/metrics";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import type { ReadCache } from "../store/ReadCache.js";
+import type { Sql } from "../store/Sql.js";
+import { ImportProgress } from "./ImportProgress.js";
+import { type MetricConfig, metricConfig } from "./metricConfig.js";
+import { RequestTallies } from "./RequestTallies.js";
+import { TallyHistogram } from "./TallyHistogram.js";
+
+/** The name of a metric that each serving process reports (summed over workers). */
+type WorkerMetricName = Extract<(typeof serverMetrics)[number], { reportedBy: "worker" }>["name"];
+
+/** prom-client's default metrics that break Prometheus's naming rules. */
+const lintFailingDefaults = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
+/** The metrics of one serving process, and what feeds them. */
+export interface ServerMetrics {
+  /** Holds every metric of the process; `registry.metrics()` is the exposition. */
+  readonly registry: Registry;
+  /** Where the HTTP layer counts each answered request. */
+  readonly requests: RequestTallies;
+  /** Where imports run by this process report their progress. */
+  readonly imports: ImportProgress;
+  /** Reports the lookups of this read cache from now on. */
+  watchReadCache(cache: ReadCache): void;
+  /** Reports the connection pool of this database from now on (PostgreSQL only). */
+  watchPool(sql: Sql): void;
+}
+
+/**
+ * Makes the metrics of a serving process: every `reportedBy: "worker"` entry of
+ * `@wsafe/schema/metrics`, plus prom-client's process metrics (`process_*`,
+ * `nodejs_*`). Everything is read at scrape time from plain counts kept by the code it
+ * describes, so serving a request costs no metric call (see {@link RequestTallies}).
+ *
+ * @example
+ * const metrics = createServerMetrics();
+ * const server = await startServer({ metrics });
+ * console.log(await metrics.registry.metrics());
+ */
+export function createServerMetrics(): ServerMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // Gauges named `_total`, which `promtool check metrics` rejects (the suffix promises a
+  // counter); the counts of libuv handles and requests they report say little to an operator.
+  for (const name of lintFailingDefaults) registry.removeSingleMetric(name);
+  const requests = new RequestTallies(methodNames, requestDurationBuckets);
+  const imports = new ImportProgress();
+  let cache: ReadCache | undefined;
+  let sql: Sql | undefined;
+
+  // One maker per metric, checked exhaustive against the definitions by the type.
+  const makers: Record<WorkerMetricName, (config: MetricConfig) => unknown> = {
+    wsafe_requests_total: (config) =>
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          for (const tally of requests.tallies())
+            for (const [outcome, count] of tally.outcomes) this.inc({ method: tally.method, outcome }, count);
+        },
+      }),
+    wsafe_request_duration_seconds: (config) =>
+      new TallyHistogram(config.name, config.help, requests).register(registry),
+    wsafe_response_bytes_total: (config) =>
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          for (const tally of requests.tallies())
+            if (tally.count > 0) this.inc({ method: tally.method }, tally.bytes);
+        },
+      }),
+    wsafe_rate_limit_refusals_total: (config) =>
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          for (const tally of requests.tallies())
+            if (tally.count > 0) this.inc({ method: tally.method }, tally.refusals);
+        },
+      }),
+    wsafe_read_cache_lookups_total: (config) =>
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          if (!cache) return;
+          for (const [name, shelf] of Object.entries(cache.stats)) {
+            this.inc({ cache: name, result: "hit" }, shelf.hits);
+            this.inc({ cache: name, result: "miss" }, shelf.misses);
+          }
+        },
+      }),
+    wsafe_store_pool_connections: (config) =>
+      new Gauge({
+        ...config,
+        collect() {
+          this.reset();
+          const usage = sql?.poolUsage?.();
+          if (!usage) return;
+          this.set({ state: "busy" }, usage.total - usage.idle);
+          this.set({ state: "idle" }, usage.idle);
+        },
+      }),
+    wsafe_store_pool_max: (config) =>
+      new Gauge({
+        ...config,
+        collect() {
+          this.reset();
+          const usage = sql?.poolUsage?.();
+          if (usage) this.set(usage.max);
+        },
+      }),
+    wsafe_store_pool_waiting: (config) =>
+      new Gauge({
+        ...config,
+        collect() {
+          this.reset();
+          const usage = sql?.poolUsage?.();
+          if (usage) this.set(usage.waiting);
+        },
+      }),
+    wsafe_import_records_done: (config) =>
+      new Gauge({
+        ...config,
+        collect() {
+          this.set(imports.done);
+        },
+      }),
+    wsafe_import_records_planned: (config) =>
+      new Gauge({
+        ...config,
+        collect() {
+          this.set(imports.planned);
+        },
+      }),
+    wsafe_imports_total: (config) =>
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          this.inc({ outcome: "ok" }, imports.ok);
+          this.inc({ outcome: "failed" }, imports.failed);
+        },
+      }),
+  };
+  for (const definition of serverMetrics) {
+    if (definition.reportedBy === "worker") makers[definition.name](metricConfig(definition, registry));
+  }
+
+  return {
+    registry,
+    requests,
+    imports,
+    watchReadCache(readCache) {
+      cache = readCache;
+    },
+    watchPool(database) {
+      sql = database;
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { parseExposition, samplesOf } from "./parseExposition.js";
+
+const text = `# HELP a_total A.
+# TYPE a_total counter
+a_total{outcome="ok",method="users.info"} 2
+a_total{method="none",outcome="docs"} 1
+b_seconds_bucket{le="+Inf",method="m"} 3
+c 0.5
+`;
+
+describe(parseExposition, () => {
+  it("keys samples by name and alphabetically ordered labels", () => {
+    expect(parseExposition(text)).toEqual(
+      new Map([
+        ['a_total{method="users.info",outcome="ok"}', 2],
+        ['a_total{method="none",outcome="docs"}', 1],
+        ['b_seconds_bucket{le="+Inf",method="m"}', 3],
+        ["c", 0.5],
+      ]),
+    );
+  });
+
+  it("picks one metric's samples by exact name", () => {
+    const samples = parseExposition(text);
+    expect(samplesOf(samples, "a_total")).toEqual({
+      '{method="users.info",outcome="ok"}': 2,
+      '{method="none",outcome="docs"}': 1,
+    });
+    expect(samplesOf(samples, "c")).toEqual({ "": 0.5 });
+    expect(samplesOf(samples, "b_seconds")).toEqual({});
+  });
+});
