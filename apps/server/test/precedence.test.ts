@@ -4,7 +4,7 @@
 // failed alone answers its own). A new check gets its recipe in
 // support/precedence/failureRecipes.ts (the type demands it) and a new method its
 // examples; neither needs a line here.
-import { type RequestCheckId, requestCheckIds } from "@wsafe/schema";
+import { methodNames, type RequestCheckId, requestCheckIds } from "@wsafe/schema";
 import { createFixture, tokenCheckCases } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,8 @@ import {
   exhaustedTokens,
   sentinels,
 } from "./support/precedence/exhaustedTokens.js";
+import { failureRecipes } from "./support/precedence/failureRecipes.js";
+import { tokenStateChecks } from "./support/precedence/PlannedRequest.js";
 import { exampleRequest, type PrecedenceCase, planPrecedence } from "./support/precedence/planPrecedence.js";
 import { type HttpRequest, type TokenFinder, toHttpRequest } from "./support/precedence/toHttpRequest.js";
 import { type DatasetServer, startDatasetServer } from "./support/startDatasetServer.js";
@@ -87,14 +89,20 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
       return answer.body?.error ?? `HTTP ${answer.status}: ${answer.text.slice(0, 80)}`;
     }
 
-    /** Uses up a token's limit with requests that pass every check before `rate_limit`. */
-    async function exhaust(token: string) {
-      const example = toHttpRequest(exampleRequest("users.info", "body"), () => undefined)!;
-      const body = JSON.stringify({ ...JSON.parse(example.body!), token });
-      for (let sent = 0; sent < limit; sent += 10) {
-        const batch = Math.min(10, limit - sent);
-        await Promise.all(Array.from({ length: batch }, () => send({ ...example, body, token })));
+    /** The first method's successful example, POSTed with another token. */
+    function exampleWith(token: string): HttpRequest {
+      const example = toHttpRequest(exampleRequest(methodNames[0]!, "body"), () => undefined)!;
+      return { ...example, body: JSON.stringify({ ...JSON.parse(example.body!), token }), token };
+    }
+
+    /** Sends the example with a token `count` times, ten at a time; what each answered. */
+    async function sendMany(token: string, count: number): Promise<string[]> {
+      const answers: string[] = [];
+      for (let sent = 0; sent < count; sent += 10) {
+        const batch = Array.from({ length: Math.min(10, count - sent) }, () => send(exampleWith(token)));
+        answers.push(...(await Promise.all(batch)));
       }
+      return answers;
     }
 
     /** Deactivates, under the running server, what the exhausted tokens need deactivated. */
@@ -116,10 +124,8 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
         [sentinels.token, "token_inactive"],
         [sentinels.account, "account_inactive"],
       ] as const) {
-        const example = toHttpRequest(exampleRequest("users.info", "body"), () => undefined)!;
-        const body = JSON.stringify({ ...JSON.parse(example.body!), token: sentinel });
         const until = Date.now() + 30_000;
-        while ((await send({ ...example, body, token: sentinel })) !== answer) {
+        while ((await send(exampleWith(sentinel))) !== answer) {
           if (Date.now() > until) throw new Error(`the server never saw ${sentinel} deactivated`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
@@ -136,7 +142,7 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
         ],
         { rateLimit: { points: limit, durationSeconds: 3600 } },
       );
-      await Promise.all(tokens.filter(available).map((token) => exhaust(token.token)));
+      await Promise.all(tokens.filter(available).map((token) => sendMany(token.token, limit)));
       if (changesWhileServing) await deactivateAfterExhausting();
     });
     afterAll(async () => {
@@ -162,6 +168,16 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
           })),
         );
         expect(answers.filter((a) => a.answered !== a.expected)).toEqual([]);
+      });
+    }
+
+    // The rule of rate_limit: only requests that passed the checks before it count. A
+    // token failing one of them, sent past the limit, never answers rate_limit_exceeded.
+    for (const check of tokenStateChecks.filter((id) => at(id) < at("rate_limit"))) {
+      const answer = failureRecipes[check].answers(methodNames[0]!);
+      it(`${check} before rate_limit: requests failing ${check} never count, past the limit they still answer ${answer}`, async () => {
+        const answers = await sendMany(findToken([check])!, limit + 1);
+        expect(new Set(answers)).toEqual(new Set([answer]));
       });
     }
   });
