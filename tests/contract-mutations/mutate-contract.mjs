@@ -88,10 +88,12 @@ function runSuite(key) {
   for (const file of results.testResults) {
     for (const test of file.assertionResults.filter((t) => t.status === "failed")) {
       const store = test.ancestorTitles.join(" ").match(/PGlite|PostgreSQL/)?.[0];
-      stores.set(test.title, [...(stores.get(test.title) ?? []), ...(store ? [store] : [])]);
+      const on = stores.get(test.title) ?? new Set();
+      if (store) on.add(store);
+      stores.set(test.title, on);
     }
   }
-  const failed = [...stores].map(([title, on]) => (on.length ? `${title} (${on.join(", ")})` : title));
+  const failed = [...stores].map(([title, on]) => (on.size ? `${title} (${[...on].join(", ")})` : title));
   const loadErrors = results.testResults.filter(
     (file) => file.status === "failed" && !file.assertionResults.length,
   );
@@ -121,7 +123,7 @@ function tryMutation(mutation) {
 
 const cell = (text) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 const describeCatch = ({ suite, tests }) =>
-  `\`${suite.split("/").pop()}\`: ${tests.slice(0, 2).join("; ")}${tests.length > 2 ? ` (+${tests.length - 2})` : ""}`;
+  `\`${suite.split("/").pop()}\`: ${tests[0]}${tests.length > 1 ? ` (and ${tests.length - 1} more)` : ""}`;
 
 restoreFromBackup();
 const mutations = contractMutations(root).filter(

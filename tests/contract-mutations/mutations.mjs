@@ -9,14 +9,13 @@ import { join } from "node:path";
 /** Suites: where to run vitest, and which files. The server's run against the schema's source. */
 export const suites = {
   boundaries: { cwd: "apps/server", file: "test/statusBoundaries.test.ts", server: true },
-  property: { cwd: "apps/server", file: "test/statusProperty.test.ts", server: true },
   differential: { cwd: "apps/server", file: "test/storesDifferential.test.ts", server: true },
   precedence: { cwd: "apps/server", file: "test/precedence.test.ts", server: true },
   schemaStatus: { cwd: "packages/schema", file: "src/records/status.test.ts", server: false },
   schemaPipeline: { cwd: "packages/schema", file: "src/pipeline.test.ts", server: false },
 };
 
-const statusSuites = ["boundaries", "property", "differential", "schemaStatus"];
+const statusSuites = ["boundaries", "differential", "schemaStatus"];
 const pipelineSuites = ["precedence", "schemaPipeline"];
 
 const recordSql = "apps/server/src/store/equipmentRecordSql.ts";

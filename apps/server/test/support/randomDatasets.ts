@@ -2,7 +2,7 @@
 // pools of values, so that what SQL can get wrong happens often - ties in every order
 // (`created`, `sequence`, names), ids whose UTF-8 byte order differs from JavaScript's
 // and from a locale's, dates that coincide, null dates, no schedules, empty lists.
-import type { DatasetInput } from "@wsafe/schema";
+import { type Dataset, type DatasetInput, datasetSchema } from "@wsafe/schema";
 import fc from "fast-check";
 
 /** The instant every random date is near: 2030-03-17T17:46:40Z. */
@@ -160,4 +160,22 @@ export function sampleRandomAccounts(count: number, seed: number): RandomAccount
     { length: count },
     (_, index) => fc.sample(randomAccount(index), { seed: seed + index, numRuns: 1 })[0]!,
   );
+}
+
+/**
+ * Everything the store holds once every account is imported, parsed (defaults
+ * applied): what the reference reads.
+ *
+ * @param accounts - the accounts, as imported
+ */
+export function storeContent(accounts: readonly RandomAccount[]): Dataset {
+  const all = (key: keyof DatasetInput) => accounts.flatMap((a): unknown[] => a.dataset[key] ?? []);
+  return datasetSchema.parse({
+    accounts: all("accounts"),
+    tokens: all("tokens"),
+    users: all("users"),
+    resources: all("resources"),
+    equipmentTypes: all("equipmentTypes"),
+    equipments: all("equipments"),
+  });
 }
