@@ -1,16 +1,11 @@
-import { readFile } from "node:fs/promises";
-import type { Dataset } from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
-import { importProgress } from "./cli/importProgress.js";
+import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
-import { ImportProgress } from "./metrics/ImportProgress.js";
 import { serveMetrics } from "./metrics/serveMetrics.js";
-import { DatasetError } from "./store/DatasetError.js";
-import { importParsedDataset } from "./store/importDataset.js";
+import type { ImportSummary } from "./store/importDataset.js";
 import { openStore } from "./store/openStore.js";
-import { parseDataset } from "./store/parseDataset.js";
 import type { Store } from "./store/Store.js";
 
 async function withStore<T>(database: string, work: (store: Store) => Promise<T>): Promise<T> {
@@ -41,47 +36,23 @@ program
   )
   .addOption(new Option("--metrics-host <HOST>", "interface of the metrics listener").default("127.0.0.1"))
   .action(async (file: string, options: { database: string; metricsPort?: number; metricsHost: string }) => {
-    let dataset: Dataset;
-    try {
-      let document: unknown;
-      try {
-        document = JSON.parse((await readFile(file, "utf8")).replace(/^\uFEFF/, ""));
-      } catch (error) {
-        fail(`cannot read ${file}: ${(error as Error).message}`);
-      }
-      // The schema check needs no store: an invalid file fails before the database is even opened.
-      dataset = parseDataset(document);
-    } catch (error) {
-      if (error instanceof DatasetError) fail(`${file}: ${error.message}\nnothing was imported`);
-      throw error;
-    }
     // Only a long import is worth watching from Prometheus: the listener lives as long as the import.
     const metrics = options.metricsPort === undefined ? undefined : createServerMetrics();
     const metricsServer = metrics && (await serveMetrics(metrics, options.metricsPort!, options.metricsHost));
     if (metricsServer) process.stderr.write(`metrics on ${metricsServer.url}\n`);
-    // Progress on stderr, so stdout stays the summary.
-    const showProgress = importProgress(process.stderr);
+    let summary: ImportSummary;
     try {
-      const summary = await withStore(options.database, (store) =>
-        (metrics?.imports ?? new ImportProgress()).track((countProgress) =>
-          importParsedDataset(store, dataset, {
-            onProgress: (done, total) => {
-              countProgress(done, total);
-              showProgress(done, total);
-            },
-          }),
-        ),
-      );
-      await metricsServer?.close();
-      console.log(
-        `imported ${Object.entries(summary)
-          .map(([kind, count]) => `${count} ${kind}`)
-          .join(", ")}`,
-      );
+      summary = await runImport(file, options.database, metrics?.imports);
     } catch (error) {
-      if (error instanceof DatasetError) fail(`${file}: ${error.message}\nnothing was imported`);
-      fail(`import failed, nothing was imported: ${(error as Error).message}`);
+      await metricsServer?.close();
+      fail((error as Error).message);
     }
+    await metricsServer?.close();
+    console.log(
+      `imported ${Object.entries(summary)
+        .map(([kind, count]) => `${count} ${kind}`)
+        .join(", ")}`,
+    );
   });
 
 const tokens = program.command("tokens").description("Create and revoke API tokens.");

@@ -1,45 +1,11 @@
 import type { Dataset, ValidationIssue } from "@wsafe/schema";
 import { findAccountMoves } from "./findAccountMoves.js";
+import { findNulCharacters } from "./findNulCharacters.js";
 import type { Sql } from "./Sql.js";
 
 interface KnownType {
   accountId: string;
   metafields: Set<string>;
-}
-
-/** Whether any string (or key) in the value holds U+0000: one walk, no paths built. */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) {
-    for (const item of value) if (holdsNul(item)) return true;
-  } else if (value && typeof value === "object") {
-    for (const key in value) {
-      if (key.includes("\u0000") || holdsNul((value as Record<string, unknown>)[key])) return true;
-    }
-  }
-  return false;
-}
-
-// PostgreSQL text cannot hold U+0000, so such a string would fail deep inside the
-// transaction; finding it first gives the operator a path instead of a server error.
-// Only called when holdsNul found one: building every path of a large file took
-// seconds (a sixth of an import of 100 000 equipment).
-function findNulCharacters(value: unknown, path: string, issues: ValidationIssue[]): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000"))
-      issues.push({ path, message: "contains the NUL character, which cannot be stored" });
-  } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) findNulCharacters(item, `${path}[${index}]`, issues);
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) issues.push({ path, message: "a key contains the NUL character" });
-      findNulCharacters(
-        item,
-        /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`,
-        issues,
-      );
-    }
-  }
 }
 
 function findDuplicates<T>(
@@ -49,6 +15,23 @@ function findDuplicates<T>(
   field: string,
   issues: ValidationIssue[],
 ) {
+  // The lists of each record (an equipment's schedules) are short and there are many of
+  // them: comparing pairs costs less than a Map for each.
+  if (list.length <= 8) {
+    for (let index = 1; index < list.length; index++) {
+      const value = key(list[index]!);
+      for (let seen = 0; seen < index; seen++) {
+        if (key(list[seen]!) === value) {
+          issues.push({
+            path: `${listName}[${index}].${field}`,
+            message: `duplicate of ${listName}[${seen}]`,
+          });
+          break;
+        }
+      }
+    }
+    return;
+  }
   const first = new Map<string, number>();
   list.forEach((item, index) => {
     const value = key(item);
@@ -71,8 +54,9 @@ function findDuplicates<T>(
  */
 export async function checkReferences(sql: Sql, dataset: Dataset): Promise<ValidationIssue[]> {
   const issues: ValidationIssue[] = [];
-  if (holdsNul(dataset)) findNulCharacters(dataset, "", issues);
-  for (const issue of issues) issue.path = issue.path.replace(/^\./, "");
+  // PostgreSQL text cannot hold U+0000: found first, before any query sends a string
+  // of the document, so that the operator gets a path instead of a server error.
+  issues.push(...findNulCharacters(dataset));
   findDuplicates(dataset.accounts, "accounts", (a) => a.id, "id", issues);
   findDuplicates(dataset.tokens, "tokens", (t) => t.token, "token", issues);
   findDuplicates(dataset.users, "users", (u) => u.id, "id", issues);

@@ -1,5 +1,6 @@
 import { type Dataset, validate } from "@wsafe/schema";
 import { DatasetError } from "./DatasetError.js";
+import { noteNulFree } from "./findNulCharacters.js";
 
 /**
  * Validates a decoded document against the `Dataset` schema of `@wsafe/schema` (zod's
@@ -15,4 +16,18 @@ export function parseDataset(input: unknown): Dataset {
   const result = validate("Dataset", input);
   if (!result.ok) throw new DatasetError(result.issues);
   return result.value;
+}
+
+/**
+ * {@link parseDataset} of a JSON text (a byte-order mark allowed): what `wsafe import`
+ * reads from its file.
+ *
+ * @param text - the file's text
+ * @throws SyntaxError when it is not JSON; DatasetError when it is not a dataset
+ */
+export function parseDatasetText(text: string): Dataset {
+  const dataset = parseDataset(JSON.parse(text.replace(/^\uFEFF/, "")));
+  // JSON can write U+0000 only as the escape \u0000: without one, no walk is needed.
+  if (!text.includes("\\u0000")) noteNulFree(dataset);
+  return dataset;
 }
