@@ -4,7 +4,7 @@
 // once on a small machine - prints each figure beside its peer, and writes the
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
-//   --only=a,b         run some workloads: pipeline, biglist, import, validation, client
+//   --only=a,b         run some workloads: pipeline, biglist, import, validation, client, workers
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -35,12 +35,14 @@ const sizes = quick
       bigList: { equipment: 300, runs: 2, freshServerPerVariant: false },
       import: { equipment: 500 },
       validation: { records: 1000, rounds: 2, roundMs: 150 },
+      workers: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
     }
   : {
       pipeline: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
       bigList: { equipment: 50_000, runs: 7, freshServerPerVariant: true },
       import: { equipment: 100_000 },
       validation: { records: 1000, rounds: 7, roundMs: 1000 },
+      workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
     };
 
 const machine = machineFacts(root);
@@ -132,6 +134,13 @@ results.import = await step("import", async () => {
     cpuProfileDir: cpuProf ? join(benchDir, "results", "profiles") : undefined,
   });
   return result;
+});
+results.workers = await step("workers", async () => {
+  if (!postgresUrl) {
+    notes.push("workers: not measured (wsafe serve --workers needs PostgreSQL).");
+    return undefined;
+  }
+  return (await import("./workloads/workers.mjs")).runWorkers({ ...sizes.workers, postgresUrl });
 });
 for (const [backend, variants] of Object.entries(results.bigList?.backends ?? {})) {
   for (const [variant, v] of Object.entries(/** @type {Record<string, any>} */ (variants))) {

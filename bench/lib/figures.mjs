@@ -17,7 +17,7 @@ const variantNames = {
 };
 
 /**
- * @param {any} results - `{ pipeline, bigList, import, validation, client }`, any of them absent
+ * @param {any} results - `{ pipeline, bigList, import, validation, client, workers }`, any of them absent
  * @returns {Figure[]}
  */
 export function buildFigures(results) {
@@ -215,6 +215,19 @@ export function buildFigures(results) {
         unit: "B",
         peer: "without validation",
         peerValue: c.without.gzip,
+      }),
+    );
+  }
+  const k = results.workers;
+  if (k) {
+    figures.push(
+      figure({
+        workload: "6 workers",
+        name: `users.info on PostgreSQL over HTTPS, ${k.connections} connections: --workers 2`,
+        value: k.twoWorkers,
+        unit: "req/s",
+        peer: "--workers 1",
+        peerValue: k.oneWorker,
       }),
     );
   }

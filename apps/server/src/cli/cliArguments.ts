@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { InvalidArgumentError, Option } from "commander";
 import { defaultDatabase } from "../store/openStore.js";
 
@@ -25,6 +26,15 @@ export const wholeSeconds = (value: string): number => {
   const number = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(number))
     throw new InvalidArgumentError("expected a whole number of seconds");
+  return number;
+};
+
+/** Parses `--workers`: a whole number from 1, or `auto` for one per CPU. */
+export const workerCount = (value: string): number => {
+  if (value === "auto") return availableParallelism();
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || !Number.isSafeInteger(number))
+    throw new InvalidArgumentError("expected a number of workers from 1, or auto");
   return number;
 };
 

@@ -1,7 +1,10 @@
+import cluster from "node:cluster";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { Command, Option } from "commander";
+import { serveWorker } from "../cluster/serveWorker.js";
+import { serveWorkers } from "../cluster/serveWorkers.js";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
-import { databaseOption, portNumber, seconds, wholeSeconds } from "./cliArguments.js";
+import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
 import { resolveServeConfig, type ServeCliOptions } from "./resolveServeConfig.js";
 import { serveOneProcess } from "./serveOneProcess.js";
 
@@ -88,7 +91,17 @@ export function serveCommand(): Command {
         .env("WSAFE_METRICS_HOST")
         .default("127.0.0.1"),
     )
-    .action(async (options: ServeCliOptions) => {
-      await serveOneProcess(await resolveServeConfig(options));
+    .addOption(
+      new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")
+        .env("WSAFE_WORKERS")
+        .default(1)
+        .argParser(workerCount),
+    )
+    .action(async (options: ServeCliOptions & { workers: number }) => {
+      const config = await resolveServeConfig(options);
+      // A worker runs this same command line, forked by the primary.
+      if (cluster.isWorker) await serveWorker(config);
+      else if (options.workers > 1) await serveWorkers(config, options.workers);
+      else await serveOneProcess(config);
     });
 }

@@ -11,13 +11,20 @@ const STOP_GRACE_MS = 5_000;
  *
  * @param close - stops the server; rejects with `ShutdownTimeoutError` past the deadline
  * @param timeoutSeconds - the stop deadline (`--shutdown-timeout`)
+ * @param options - `announce: false` leaves out the line saying the stop began (a
+ *   worker's primary says it once for all)
+ * @returns the stop itself, for other reasons to stop (its argument names the reason)
  */
-export function stopOnSignals(close: () => Promise<void>, timeoutSeconds: number): void {
+export function stopOnSignals(
+  close: () => Promise<void>,
+  timeoutSeconds: number,
+  { announce = true }: { announce?: boolean } = {},
+): (reason: string) => void {
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests (at most ${timeoutSeconds} s)`);
+    if (announce) console.log(`${reason}: finishing in-flight requests (at most ${timeoutSeconds} s)`);
     setTimeout(
       () => {
         console.error(`wsafe: still stopping ${STOP_GRACE_MS / 1000} s after the stop deadline; exiting`);
@@ -37,4 +44,5 @@ export function stopOnSignals(close: () => Promise<void>, timeoutSeconds: number
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  return stop;
 }

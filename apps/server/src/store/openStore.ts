@@ -17,7 +17,8 @@ export interface StoreOptions {
   listenDatabase?: string;
 }
 
-const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+/** Whether `--database` names a PostgreSQL server (else it is the embedded store). */
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
 
 /**
  * Opens the store and applies pending migrations: a `postgres://` (or `postgresql://`)

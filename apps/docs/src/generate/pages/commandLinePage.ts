@@ -108,6 +108,12 @@ export function commandLinePage(): string {
           "Seconds that requests in flight get to finish after SIGTERM/SIGINT; past them the server cuts them, names them in one line and exits 1.",
         ],
         [
+          "`--workers N`",
+          "`WSAFE_WORKERS`",
+          "1",
+          "Worker processes sharing the port (`node:cluster`), PostgreSQL only; `auto`: one per CPU. One readiness line for all; a worker that exits unexpectedly is restarted after a back-off; SIGTERM stops every worker gracefully. The embedded store belongs to one process, so it is refused there.",
+        ],
+        [
           "`--metrics-port N`",
           "`WSAFE_METRICS_PORT`",
           "off",

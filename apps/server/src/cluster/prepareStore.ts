@@ -1,0 +1,20 @@
+import { createDemoDataset } from "../demo/createDemoDataset.js";
+import type { ServerOptions } from "../server/ServerOptions.js";
+import { importDataset } from "../store/importDataset.js";
+import { openStore } from "../store/openStore.js";
+
+/**
+ * What the primary of `--workers` does once before any worker opens the store: apply
+ * pending migrations and, with `--demo`, import the demo dataset into an empty store.
+ * Workers that each found the store empty would each import it, at once.
+ *
+ * @param options - the server's options (`database`, `listenDatabase`, `demo`)
+ */
+export async function prepareStore(options: ServerOptions): Promise<void> {
+  const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
+  try {
+    if (options.demo && (await store.isEmpty())) await importDataset(store, createDemoDataset());
+  } finally {
+    await store.close();
+  }
+}

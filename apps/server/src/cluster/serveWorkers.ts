@@ -1,0 +1,123 @@
+import cluster, { type Worker } from "node:cluster";
+import { fail } from "../cli/cliArguments.js";
+import type { ServeConfig } from "../cli/resolveServeConfig.js";
+import { printReady } from "../cli/serveOneProcess.js";
+import { type MetricsServer, startMetricsServer } from "../metrics/startMetricsServer.js";
+import { defaultDatabase, isPostgresUrl } from "../store/openStore.js";
+import { createPrimaryMetrics } from "./createPrimaryMetrics.js";
+import { prepareStore } from "./prepareStore.js";
+import { healthyRunMs, restartDelay } from "./restartDelay.js";
+
+/** How long past the stop deadline the primary waits for its workers before it kills them. */
+const STOP_GRACE_MS = 10_000;
+
+const exitReason = (code: number | null, signal: string | null) =>
+  signal ? `signal ${signal}` : `code ${code}`;
+
+/**
+ * `wsafe serve --workers N` on PostgreSQL: this primary process migrates the store and
+ * imports the demo data once, then runs N workers (`node:cluster`) that share one
+ * listening port, each a whole server. It prints `listening on URL` once, when every
+ * worker listens. A worker that exits unexpectedly is replaced after a back-off
+ * ({@link restartDelay}). SIGTERM or SIGINT stops every worker gracefully (each
+ * finishes its in-flight requests within `--shutdown-timeout`); the primary exits 0 when
+ * all exited 0. With `--metrics-port` the primary serves the workers' metrics, summed.
+ *
+ * The embedded store (PGlite) belongs to one process, so it is refused.
+ *
+ * @param config - the resolved `serve` options
+ * @param count - how many workers
+ */
+export async function serveWorkers(config: ServeConfig, count: number): Promise<void> {
+  const database = config.server.database ?? defaultDatabase;
+  if (!isPostgresUrl(database))
+    fail(
+      `--workers ${count} needs PostgreSQL (--database postgres://...): the embedded store (PGlite) belongs to one process. Serve it with --workers 1, or move to PostgreSQL.`,
+    );
+  if (config.selfSignedCertPath)
+    console.log(`self-signed certificate for localhost: ${config.selfSignedCertPath}`);
+  await prepareStore(config.server).catch((error: Error) => fail(`cannot start: ${error.message}`));
+
+  const workers = new Map<Worker, number>(); // each live worker and when it started
+  const metrics = config.metricsPort === undefined ? undefined : createPrimaryMetrics(() => workers.size);
+  let metricsServer: MetricsServer | undefined;
+  if (metrics)
+    metricsServer = await startMetricsServer(metrics.render, config.metricsPort!, config.metricsHost).catch(
+      (error: Error) => fail(`cannot start: ${error.message}`),
+    );
+
+  const listened = new Set<number>();
+  const restartTimers = new Set<NodeJS.Timeout>();
+  let ready = false;
+  let stopping = false;
+  let failed = false;
+  let quickCrashes = 0;
+  const fork = () => workers.set(cluster.fork(), Date.now());
+
+  const finish = async () => {
+    await metricsServer?.close();
+    process.exit(failed ? 1 : 0);
+  };
+  const stopAll = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    for (const timer of restartTimers) clearTimeout(timer);
+    console.log(
+      `${reason}: stopping ${workers.size} workers, each finishing its in-flight requests (at most ${config.shutdownTimeout} s)`,
+    );
+    for (const worker of workers.keys()) worker.process.kill("SIGTERM");
+    setTimeout(
+      () => {
+        console.error(
+          `wsafe: workers still running ${STOP_GRACE_MS / 1000} s after the stop deadline; killing them`,
+        );
+        for (const worker of workers.keys()) worker.process.kill("SIGKILL");
+        failed = true;
+      },
+      config.shutdownTimeout * 1000 + STOP_GRACE_MS,
+    ).unref();
+    if (workers.size === 0) void finish();
+  };
+
+  cluster.on("listening", (worker, address) => {
+    if (ready) return;
+    listened.add(worker.id);
+    if (listened.size < count) return;
+    ready = true;
+    const host = config.server.host ?? "127.0.0.1";
+    const url = `${config.server.tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+    printReady(config, url, metricsServer?.url);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    const startedAt = workers.get(worker) ?? Date.now();
+    workers.delete(worker);
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (workers.size === 0) void finish();
+      return;
+    }
+    if (!ready) {
+      console.error(
+        `wsafe: cannot start: worker ${worker.process.pid} exited (${exitReason(code, signal)}) before it was ready`,
+      );
+      failed = true;
+      stopAll("startup failed");
+      return;
+    }
+    quickCrashes = Date.now() - startedAt < healthyRunMs ? quickCrashes + 1 : 1;
+    const delay = restartDelay(quickCrashes);
+    metrics?.countRestart();
+    console.error(
+      `wsafe: worker ${worker.process.pid} exited (${exitReason(code, signal)}); starting another in ${delay} ms`,
+    );
+    const timer = setTimeout(() => {
+      restartTimers.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    restartTimers.add(timer);
+  });
+
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+  for (let i = 0; i < count; i++) fork();
+}
