@@ -47,7 +47,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         importDataset(store, dataset, { onProgress }),
       );
     }
-    if (options.readCache !== false) metrics?.watchReadCache(await store.startReadCache());
+    if (options.readCache !== false) {
+      // Not `metrics?.watchReadCache(await store.startReadCache())`: without metrics the
+      // optional call skips its argument, and the cache would never start.
+      const cache = await store.startReadCache();
+      metrics?.watchReadCache(cache);
+    }
     rateLimiter = await RateLimiter.create(options.rateLimit ?? defaultRateLimit, options.redisUrl);
   } catch (error) {
     await metricsServer?.close();
