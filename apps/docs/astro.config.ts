@@ -58,6 +58,7 @@ export default defineConfig({
         {
           label: "Operate",
           items: [
+            { label: "Health, metrics, workers, TLS", slug: "operate" },
             { label: "Dataset format", slug: "dataset" },
             { label: "Command line", slug: "command-line" },
             { label: "Downloads", slug: "downloads" },

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { errorDescriptions, errorIdentifiers, methods, schemaCatalog, schemaNames } from "@wsafe/schema";
+import { serverMetrics } from "@wsafe/schema/metrics";
 import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 import { describe, expect, it } from "vitest";
 import { curlGet, curlPost } from "../src/generate/examples.js";
@@ -237,6 +238,33 @@ describe("the conventions and operations pages", () => {
     const flags = [...new Set(help.match(/--[a-z][a-z-]+/g))].filter((flag) => flag !== "--help");
     const html = mainHtml(pageHtml("/command-line/"));
     expect(flags.filter((flag) => !shows(html, flag))).toEqual([]);
+  });
+
+  it("list every metric of the server on the Operate page, with its type and labels", () => {
+    const html = mainHtml(pageHtml("/operate/"));
+    const rows = tableRows(sectionHtml(html, "metrics"));
+    expect(rows.map((row) => row[0])).toEqual(serverMetrics.map((metric) => metric.name));
+    for (const metric of serverMetrics) {
+      const [, type, labels] = rows.find((row) => row[0] === metric.name)!;
+      expect(type).toBe(metric.type);
+      for (const label of metric.labels) expect(labels, `${metric.name} ${label.name}`).toContain(label.name);
+    }
+  });
+
+  it("cover health, workers, the stop, TLS and the reference deployment on the Operate page", () => {
+    const html = mainHtml(pageHtml("/operate/"));
+    for (const id of ["health-checks", "workers", "stopping", "tls-and-hsts", "reference-deployment"])
+      expect(textOf(sectionHtml(html, id)).length, id).toBeGreaterThan(100);
+    for (const phrase of [
+      "/healthz",
+      "/readyz",
+      "--workers",
+      "--shutdown-timeout",
+      "--hsts",
+      "--metrics-port",
+    ])
+      expect(shows(html, phrase), phrase).toBe(true);
+    expect(html).toMatch(/href="[^"]*\/deploy\/README\.md"/);
   });
 
   it("has the authentication, rate limit, changelog and benchmark pages", () => {

@@ -20,6 +20,7 @@ import { errorsPage } from "./pages/errorsPage.js";
 import { methodPage } from "./pages/methodPage.js";
 import { methodsIndexPage } from "./pages/methodsIndexPage.js";
 import { mutationTestingPage } from "./pages/mutationTestingPage.js";
+import { operatePage } from "./pages/operatePage.js";
 import { overviewPage } from "./pages/overviewPage.js";
 import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
@@ -134,6 +135,7 @@ export function generatePages(
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),
+    "operate.md": operatePage(),
     "downloads.md": downloadsPage(readVerifiedTools(repoRoot)),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),

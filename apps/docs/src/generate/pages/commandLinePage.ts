@@ -55,7 +55,7 @@ export function commandLinePage(): string {
           "`--hsts`",
           "`WSAFE_HSTS=1`",
           "off",
-          "Send `Strict-Transport-Security: max-age=…` on every answer, so browsers use only HTTPS for this host. Turn it on once the host is meant to stay on HTTPS: a browser that saw it refuses plain HTTP to the host for the whole max-age.",
+          "Send `Strict-Transport-Security: max-age=…` on every answer, so browsers use only HTTPS for this host. Turn it on once the host is meant to stay on HTTPS: a browser that saw it refuses plain HTTP to the host for the whole max-age. See [Operate](/operate/#tls-and-hsts).",
         ],
         [
           "`--hsts-max-age SECONDS`",
@@ -117,7 +117,7 @@ export function commandLinePage(): string {
           "`--metrics-port N`",
           "`WSAFE_METRICS_PORT`",
           "off",
-          "Serve Prometheus metrics at `/metrics` on this port, over plain HTTP, on a listener of its own (never on the API's port); `0` picks a free one. Prints `metrics on URL` before the readiness line.",
+          "Serve Prometheus metrics at `/metrics` on this port, over plain HTTP, on a listener of its own (never on the API's port); `0` picks a free one. Prints `metrics on URL` before the readiness line. The metrics: [Operate](/operate/#metrics).",
         ],
         [
           "`--metrics-host HOST`",

@@ -1,0 +1,97 @@
+// Operate: what an operator runs the service with - health checks, metrics (listed from
+// @wsafe/schema/metrics, the definitions the server makes them from), workers, the
+// bounded stop, TLS and HSTS, and the reference deployment of deploy/.
+import { createRequire } from "node:module";
+import { type MetricDefinition, serverMetrics } from "@wsafe/schema/metrics";
+import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+
+const require = createRequire(import.meta.url);
+
+/** The repository's web address, from the schema package's `repository` field. */
+function repositoryWebUrl(): string {
+  const manifest = require("@wsafe/schema/package.json") as { repository: { url: string } };
+  return manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+}
+
+/** The cells of one metric's row: name, type, labels (each with its values) and meaning. */
+export function metricRow(metric: MetricDefinition): string[] {
+  const labels = metric.labels.length
+    ? metric.labels.map((label) => `${inlineCode(label.name)}: ${label.values}`).join("; ")
+    : "-";
+  const who = metric.reportedBy === "primary" ? " Reported by the primary process of `--workers`." : "";
+  return [inlineCode(metric.name), metric.type, labels, `${metric.help}${who}`];
+}
+
+/** The Markdown of the Operate page. */
+export function operatePage(): string {
+  const deployReadme = `${repositoryWebUrl()}/blob/main/deploy/README.md`;
+  return page(
+    frontMatter({
+      title: "Operate",
+      description:
+        "Running wsafe serve: health checks, Prometheus metrics, workers, stopping, TLS and HSTS, and a reference deployment.",
+    }),
+    "What an operator runs `wsafe serve` with. Every option below also has a `WSAFE_*` environment variable; the [command line](/command-line/) page lists them all.",
+    "## Health checks",
+    "Two endpoints outside `/v1`, for load balancers and orchestrators. They need no token, run no request pipeline (so they are never rate limited), are not logged at info level and are not counted in the metrics. Both answer `Cache-Control: no-store`; HEAD works too.",
+    table(
+      ["Request", "Answer"],
+      [
+        ["`GET /healthz`", 'Liveness: 200 `{"ok":true,"status":"alive"}` while the process runs.'],
+        [
+          "`GET /readyz`",
+          'Readiness: 200 `{"ok":true,"status":"ready","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or `pending`. Once the server is stopping it answers 503 `"status":"draining"` at once.',
+        ],
+      ],
+    ),
+    "## Metrics",
+    "`wsafe serve --metrics-port 9464` serves `GET /metrics` in Prometheus text format on a listener of its own, over plain HTTP, bound to `--metrics-host` (default `127.0.0.1`); the API's port never answers it. Metrics are off unless asked for, so they are never public by accident: open the metrics listener only where the scraper runs. The server prints `metrics on http://HOST:PORT/metrics` before its readiness line.",
+    code(
+      "yaml",
+      [
+        "scrape_configs:",
+        "  - job_name: wsafe",
+        "    scrape_interval: 15s",
+        "    static_configs:",
+        '      - targets: ["10.0.0.11:9464", "10.0.0.12:9464"]',
+      ].join("\n"),
+      "prometheus.yml",
+    ),
+    "Every metric of the service, with its labels. Requests to `/healthz`, `/readyz` and `/metrics` are not counted. The process metrics of prom-client (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`, `nodejs_heap_size_used_bytes`, ...) come on top. Counting costs a request a few additions: the metrics read plain tallies when scraped.",
+    table(
+      ["Metric", "Type", "Labels", "Meaning"],
+      serverMetrics.map((metric) => metricRow(metric)),
+    ),
+    "A few queries to start a dashboard with:",
+    code(
+      "promql",
+      [
+        "# requests per second by method",
+        "sum by (method) (rate(wsafe_requests_total[5m]))",
+        "# share of requests that failed, by error identifier",
+        'sum by (outcome) (rate(wsafe_requests_total{outcome!="ok"}[5m])) / scalar(sum(rate(wsafe_requests_total[5m])))',
+        "# 99th percentile latency by method",
+        "histogram_quantile(0.99, sum by (le, method) (rate(wsafe_request_duration_seconds_bucket[5m])))",
+        "# read-cache hit ratio",
+        'sum(rate(wsafe_read_cache_lookups_total{result="hit"}[5m])) / sum(rate(wsafe_read_cache_lookups_total[5m]))',
+        "# import progress",
+        "wsafe_import_records_done / wsafe_import_records_planned",
+      ].join("\n"),
+    ),
+    "`wsafe import FILE --metrics-port N` serves the same `/metrics` while the import runs, so a long import can be followed from Prometheus (`wsafe_import_records_done` against `wsafe_import_records_planned`).",
+    "## Workers",
+    "`wsafe serve --workers N` runs N worker processes (`node:cluster`), each a whole server, sharing one listening port; `--workers auto` starts one per CPU. It needs PostgreSQL: the embedded store (PGlite) belongs to one process, so on it `--workers` above 1 is refused with a message.",
+    "- The primary process migrates the store and imports the demo data once, starts the workers, and prints `listening on ...` once, when all of them listen.",
+    "- A worker that exits unexpectedly is replaced after a back-off: 0.5 s, doubling with each crash that follows within 30 s of the crashed worker's start, at most 30 s. A worker whose primary is killed outright stops too.",
+    "- SIGTERM or SIGINT to the primary (or to the whole process group) stops every worker gracefully, each within `--shutdown-timeout`; the primary exits 0 when all of them exited 0.",
+    "- With `--metrics-port`, the primary serves the metrics: the workers' own, summed over the workers at each scrape, and `wsafe_workers` and `wsafe_worker_restarts_total`. A replaced worker starts its counts at 0 again, which Prometheus reads as a counter reset (`rate()` handles it).",
+    "Past one machine, run several `wsafe serve` processes behind a load balancer instead: see the reference deployment below.",
+    "## Stopping",
+    "On SIGTERM or SIGINT the server closes its listener (new connections are refused, `/readyz` answers `draining` on connections still open), lets requests in flight finish and exits 0. The stop is bounded by `--shutdown-timeout` (default 30 seconds): requests still in flight then are cut, one line names what held the server, and it exits 1. Keep the deadline below what your supervisor allows (systemd's `TimeoutStopSec`, Kubernetes' `terminationGracePeriodSeconds`).",
+    "## TLS and HSTS",
+    "`wsafe serve` speaks HTTPS (`--tls-cert` and `--tls-key`, PEM; without them a self-signed certificate for localhost is made under `./.wsafe/tls`). It accepts TLS 1.2 and 1.3 only. On TLS 1.2 it offers only ECDHE key exchange (forward secrecy) with AEAD suites: AES-GCM and ChaCha20-Poly1305, no static RSA key exchange and no CBC suites; TLS 1.3 offers its three standard suites. A testssl.sh scan of the server finds nothing rated LOW or worse apart from what a self-signed certificate causes.",
+    "`--hsts` sends `Strict-Transport-Security: max-age=31536000` (one year; `--hsts-max-age` sets another) on every answer, so browsers use only HTTPS for the host. It is off by default: a browser that saw it refuses plain HTTP to the host for the whole max-age, so turn it on once the host is meant to stay on HTTPS. It carries no `includeSubDomains`. Browsers ignore it over plain HTTP, so behind a TLS-terminating proxy (`--http`) it takes effect through the proxy, which may as well send it itself.",
+    "## Reference deployment",
+    `[deploy/README.md](${deployReadme}) describes a deployment with real parts, each from Debian's packages: HAProxy terminating TLS in front of several \`wsafe serve\` processes (health-checked through \`/readyz\`), PgBouncer in transaction mode in front of PostgreSQL (each server also opens one direct session for \`LISTEN\`, so read-cache invalidation reaches every server), and Redis for the shared rate limits. Its templates, environment variables and a systemd unit are there; \`tests/deployment\` starts that topology on 127.0.0.1 and checks it under load, a \`kill -9\`, a rolling restart, an import and the rate limit.`,
+  );
+}
