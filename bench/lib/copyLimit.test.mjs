@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -30,12 +30,15 @@ describe("the COPY limit's CSV files", () => {
     dataset.equipments[2].title = 'tab\there, "quoted"';
     dataset.tokens[0].permissions = ["read", "write"];
 
+    // One migrated directory, copied for both sides: a new one costs seconds of initdb.
+    await (await openStore(join(dir, "template"))).close();
+    cpSync(join(dir, "template"), join(dir, "imported"), { recursive: true });
+    cpSync(join(dir, "template"), join(dir, "copied"), { recursive: true });
     const imported = await openStore(join(dir, "imported"));
     await importDataset(imported, dataset);
     const expected = await dump(imported);
     await imported.close();
 
-    await (await openStore(join(dir, "copied"))).close();
     const files = writeCsvFiles(dataset, dir);
     const run = await copyLimitPglite(join(dir, "copied"), files);
     expect(run.rows).toBe(1 + 12 + 1 + 1 + 40 + 120);
