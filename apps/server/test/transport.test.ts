@@ -132,6 +132,7 @@ describe("one server: rate limit in memory, TLS, header prefix, CORS origin, doc
     const home = await callApi(server.url, "/", { method: "GET" });
     expect(home.text).toBe("<h1>home</h1>");
     expect(home.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(home.headers["x-content-type-options"]).toBe("nosniff");
     expect((await callApi(server.url, "/methods/", { method: "GET" })).text).toBe("<h1>methods</h1>");
     expect((await callApi(server.url, "/style.css", { method: "HEAD" })).headers["content-length"]).toBe("6");
     const openapi = await callApi(server.url, "/v1/openapi.json", { method: "GET" });

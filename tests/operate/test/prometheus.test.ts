@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventually } from "@wsafe/test-support";
+import { eventually, parseExposition } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkMetrics } from "../src/runPromtool.js";
 import { type ServeProcess, serveCli } from "../src/serveCli.js";
@@ -52,6 +52,11 @@ describe.skipIf(!prometheus || !promtool)("Prometheus scrapes wsafe serve --metr
     const exposition = await (await fetch(metricsUrl)).text();
     expect(exposition).toContain("# TYPE wsafe_requests_total counter");
     expect(await checkMetrics(promtool!, exposition)).toEqual({ code: 0, output: "" });
+    // The demo import ran in this process before it listened: its progress is complete.
+    const samples = parseExposition(exposition);
+    expect(samples.get("wsafe_import_records_done")).toBeGreaterThan(1000);
+    expect(samples.get("wsafe_import_records_done")).toBe(samples.get("wsafe_import_records_planned"));
+    expect(samples.get('wsafe_imports_total{outcome="ok"}')).toBe(1);
   });
 
   it("is scraped by a real Prometheus, whose HTTP API answers wsafe_requests_total by series", async () => {
