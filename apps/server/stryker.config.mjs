@@ -22,5 +22,7 @@ export default {
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   htmlReporter: { fileName: "reports/mutation/mutation.html" },
   concurrency: 2,
+  // The first run starts a real server per end-to-end file, on shared cores.
+  dryRunTimeoutMinutes: 15,
   thresholds: { high: 90, low: 80, break: null },
 };

@@ -112,6 +112,19 @@ describe("the published OpenAPI 3.1 document", () => {
         expect(defined).toEqual(expect.arrayContaining(operation.tags));
   });
 
+  it("tags each namespace once, naming every method in it", () => {
+    const tags = toOpenApi("3.1.0").tags as { name: string; description: string }[];
+    expect(tags).toContainEqual({
+      name: "equipments",
+      description: "The `equipments.*` methods: `equipments.list`.",
+    });
+    expect(new Set(tags.map((tag) => tag.name)).size).toBe(tags.length);
+    for (const name of Object.keys(methods)) {
+      const tag = tags.find((candidate) => candidate.name === name.split(".")[0]);
+      expect(tag?.description, name).toContain(`\`${name}\``);
+    }
+  });
+
   it("has no component with an id-only reference left dangling", () => {
     for (const document of [published, published32]) {
       const refs = JSON.stringify(document).match(/#\/components\/schemas\/[A-Za-z]+/g) ?? [];

@@ -25,7 +25,7 @@ describe(validate, () => {
   });
 
   it("refuses an unknown schema name", () => {
-    expect(() => validate("Nope" as never, {})).toThrow(TypeError);
+    expect(() => validate("Nope" as never, {})).toThrow(new TypeError("unknown schema name: Nope"));
   });
 });
 

@@ -258,6 +258,17 @@ describe(callMethod, () => {
     });
   });
 
+  it("says how to pass a fetch where the runtime has none, before sending anything", async () => {
+    vi.stubGlobal("fetch", undefined);
+    try {
+      await expect(createClient({ baseUrl, token }).resources.list()).rejects.toThrow(
+        new TypeError("@wsafe/client: no global fetch; pass createClient({ fetch })"),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("leaves no timer behind after a call", async () => {
     vi.useFakeTimers();
     const client = createClient({ baseUrl, token, fetch: fakeFetch(ok) });

@@ -102,4 +102,10 @@ describe("client.paginate", () => {
       createClient({ baseUrl, token: "t", fetch }).paginate("resources.list").all(),
     ).rejects.toThrow("resources.list: the answer is not a page (no next_cursor)");
   });
+
+  it("finds no records in a page without a list, rather than inventing one", async () => {
+    const fetch = fakeFetch(envelope({ ok: true, response_metadata: { next_cursor: "" } }));
+    const walk = createClient({ baseUrl, token: "t", fetch }).paginate("resources.list");
+    expect(await walk.all()).toEqual([]);
+  });
 });

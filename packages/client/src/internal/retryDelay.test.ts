@@ -31,6 +31,18 @@ describe(retryDelay, () => {
     }
   });
 
+  it("backs off for a 408 or 429 page from a proxy: asked again, it may answer", () => {
+    for (const status of [408, 429]) {
+      const delay = retryDelay(transportErrorFromReply("m", "Request Timeout", meta(status)), 1, policy);
+      expect(delay, String(status)).toBeGreaterThanOrEqual(50);
+      expect(delay, String(status)).toBeLessThanOrEqual(100);
+    }
+    for (const status of [400, 403, 404, 409, 499])
+      expect(retryDelay(transportErrorFromReply("m", "no", meta(status)), 1, policy), String(status)).toBe(
+        undefined,
+      );
+  });
+
   it("gives up on a 4xx page, a timeout, any other API error, and after maxRetries", () => {
     expect(retryDelay(transportErrorFromReply("m", "Not Found", meta(404)), 1, policy)).toBeUndefined();
     expect(retryDelay(timeoutErrorAfter("m", 10, meta()), 1, policy)).toBeUndefined();

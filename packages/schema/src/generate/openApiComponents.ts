@@ -9,7 +9,7 @@ import { type JsonSchema, jsonSchemaOptions } from "./toJsonSchema.js";
  * so a generated client made every defaulted parameter mandatory and refused the
  * documented calls. Each parameter's description states its default instead.
  */
-function withoutDefaults(schema: JsonSchema): JsonSchema {
+export function withoutDefaults(schema: JsonSchema): JsonSchema {
   const { default: _default, ...rest } = schema;
   const walk = (value: unknown): unknown =>
     Array.isArray(value)

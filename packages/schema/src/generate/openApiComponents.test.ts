@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { openApiComponentSchemas, withoutDefaults } from "./openApiComponents.js";
+
+/** Every `default` keyword anywhere in a JSON Schema. */
+const defaultsIn = (value: unknown): unknown[] =>
+  Array.isArray(value)
+    ? value.flatMap(defaultsIn)
+    : value && typeof value === "object"
+      ? Object.entries(value).flatMap(([key, inner]) => (key === "default" ? [inner] : defaultsIn(inner)))
+      : [];
+
+describe(withoutDefaults, () => {
+  it("drops `default` at every depth: properties, items, unions, negations, maps", () => {
+    const schema = {
+      type: "object",
+      default: {},
+      properties: {
+        a: { type: "string", default: "x" },
+        b: { type: "array", items: { type: "integer", default: 1 }, default: [] },
+        c: { anyOf: [{ type: "null", default: null }, { type: "string" }] },
+        d: { oneOf: [{ type: "string", default: "y" }] },
+        e: { allOf: [{ default: 2 }] },
+        f: { not: { default: 3, type: "string" } },
+        g: { type: "object", additionalProperties: { type: "string", default: "z" } },
+        h: { type: "array", items: [{ default: 4 }] },
+      },
+    };
+    const stripped = withoutDefaults(structuredClone(schema));
+    expect(defaultsIn(stripped)).toEqual([]);
+    // Everything else stays, in place.
+    expect(stripped).toEqual({
+      type: "object",
+      properties: {
+        a: { type: "string" },
+        b: { type: "array", items: { type: "integer" } },
+        c: { anyOf: [{ type: "null" }, { type: "string" }] },
+        d: { oneOf: [{ type: "string" }] },
+        e: { allOf: [{}] },
+        f: { not: { type: "string" } },
+        g: { type: "object", additionalProperties: { type: "string" } },
+        h: { type: "array", items: [{}] },
+      },
+    });
+  });
+
+  it("leaves a schema's values that are not schemas alone", () => {
+    expect(withoutDefaults({ enum: ["a", "b"], const: 1, additionalProperties: false })).toEqual({
+      enum: ["a", "b"],
+      const: 1,
+      additionalProperties: false,
+    });
+  });
+});
+
+describe(openApiComponentSchemas, () => {
+  const components = openApiComponentSchemas();
+
+  it("lists the components by name, sorted, so the document is stable", () => {
+    const names = Object.keys(components);
+    expect(names).toEqual([...names].sort());
+    expect(names).toContain("EquipmentsListParams");
+  });
+
+  it("has no default in a method's request data, and keeps the dataset's", () => {
+    for (const name of ["EquipmentsListParams", "EquipmentTypesListParams", "ResourcesListParams"])
+      expect(defaultsIn(components[name])).toEqual([]);
+    expect(defaultsIn(components.Dataset).length).toBeGreaterThan(0);
+  });
+
+  it("describes request data as a caller writes it: a defaulted parameter is optional", () => {
+    expect(components.EquipmentsListParams?.required).toEqual(["token", "equipmentType_id"]);
+  });
+
+  it("carries neither $schema nor $id: the document's dialect and URL hold", () => {
+    for (const schema of Object.values(components)) {
+      expect(schema).not.toHaveProperty("$schema");
+      expect(schema).not.toHaveProperty("$id");
+    }
+  });
+});
