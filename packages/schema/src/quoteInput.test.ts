@@ -20,4 +20,14 @@ describe(quoteInput, () => {
     // encodeURIComponent throws on a lone surrogate.
     expect(() => encodeURIComponent(quoted)).not.toThrow();
   });
+
+  it("moves the cut back for exactly the first halves of pairs, U+D800 to U+DBFF", () => {
+    const cutAt = (unit: number) => quoteInput(`ab${String.fromCharCode(unit)}cd`, 3);
+    expect(cutAt(0xd800)).toBe("ab… (3 more characters)");
+    expect(cutAt(0xdbff)).toBe("ab… (3 more characters)");
+    // A second half, or a character just past the range, ends the quote as it is.
+    expect(cutAt(0xdc00)).toBe(`ab${String.fromCharCode(0xdc00)}… (2 more characters)`);
+    expect(cutAt(0xd7ff)).toBe(`ab${String.fromCharCode(0xd7ff)}… (2 more characters)`);
+    expect(cutAt(0xe000)).toBe(`ab${String.fromCharCode(0xe000)}… (2 more characters)`);
+  });
 });

@@ -33,6 +33,12 @@ describe(readCursor, () => {
     }
   });
 
+  it("refuses a signature of another length, rather than failing to compare it", () => {
+    const [prefix, payload, signature] = cursor.split(".");
+    for (const changed of [signature!.slice(0, -1), `${signature}A`, ""])
+      expect(readCursor(secret, `${prefix}.${payload}.${changed}`)).toBeUndefined();
+  });
+
   it("refuses a cursor signed by another store, and anything that is not a cursor", () => {
     expect(readCursor(randomBytes(32), cursor)).toBeUndefined();
     for (const text of ["", "v1", "v1..", "v2.x.y", `${cursor}.more`, "not a cursor"])

@@ -19,6 +19,10 @@ describe(pageResult, () => {
     expect(readCursor(secret, body.response_metadata.next_cursor)).toEqual({ ...walk, after: ["1", "r1"] });
   });
 
+  it("leaves the records' text to be made compact: the store's JSON may hold blanks", () => {
+    expect(pageResult("resources", rows(1), request, secret).compact).toBe(false);
+  });
+
   it("ends the walk with an empty cursor when the page is the last, full or not", () => {
     for (const count of [0, 1, 2]) {
       const body = JSON.parse(pageResult("resources", rows(count), request, secret).toBody());

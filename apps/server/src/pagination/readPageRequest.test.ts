@@ -51,8 +51,11 @@ describe(readPageRequest, () => {
   it("refuses the cursor of another method, account, filters or instant", () => {
     const walk = { method: spec.method, accountId: "acc_1", filters: "f", instant: 5_000, limit: 3 };
     const cursor = writeCursor(secret, { ...walk, after: ["1", "a"] });
-    expect(refused(() => readPageRequest({ cursor }, { ...spec, method: "resources.list" }, secret))).toBe(
-      "parameter_invalid",
+    expect(() => readPageRequest({ cursor }, { ...spec, method: "resources.list" }, secret)).toThrow(
+      expect.objectContaining({
+        error: "parameter_invalid",
+        description: "invalid parameter: cursor: not a cursor of this walk",
+      }),
     );
     expect(refused(() => readPageRequest({ cursor }, { ...spec, accountId: "acc_2" }, secret))).toBe(
       "parameter_invalid",

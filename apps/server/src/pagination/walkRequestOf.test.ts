@@ -12,6 +12,9 @@ describe(walkRequestOf, () => {
     );
     expect(fingerprint({ ...base, status: [] })).toBe(fingerprint(base));
     expect(fingerprint({ ...base, status: ["expired"] })).not.toBe(fingerprint(base));
+    expect(fingerprint({ ...base, status: ["expired"] })).not.toBe(
+      fingerprint({ ...base, status: ["expiring"] }),
+    );
     expect(fingerprint({ ...base, service_type: "all" })).not.toBe(fingerprint(base));
     expect(fingerprint({ ...base, equipmentType_id: "et2" })).not.toBe(fingerprint(base));
   });

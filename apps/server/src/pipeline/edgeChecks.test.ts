@@ -61,4 +61,12 @@ describe(checkRequestData, () => {
       description: "request body exceeds 1048576 bytes",
     });
   });
+
+  it("answers request_data_invalid for a body cut off before its end", () => {
+    const aborted = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    expect(thrown(() => checkRequestData(state({ bodyError: aborted })))).toMatchObject({
+      error: "request_data_invalid",
+      description: "request body could not be read",
+    });
+  });
 });

@@ -18,6 +18,11 @@ describe(planRequestChecks, () => {
     expect(planRequestChecks(swapped)).toEqual([checkTokenKnown, checkTokenPresent]);
   });
 
+  it("runs every check of an order that leaves none to the procedure", () => {
+    expect(planRequestChecks(["token_present", "token_known"])).toEqual([checkTokenPresent, checkTokenKnown]);
+    expect(planRequestChecks([])).toEqual([]);
+  });
+
   it("refuses an order that puts one of its checks after the procedure's", () => {
     expect(() => planRequestChecks(["method_lookups", "token_present"])).toThrow(
       "the pipeline puts token_present after method_lookups",

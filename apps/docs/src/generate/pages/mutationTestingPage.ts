@@ -31,9 +31,9 @@ export function mutationScoresTable(scores: MutationScores): string {
 
 /** Why the survivors of each kind cannot matter (Markdown list items). */
 export const equivalentMutantKinds: readonly string[] = [
-  "**Equivalent under the current contract.** Branches for shapes the registry does not have: a schema without an id, a recursive schema, a method without a request example, a parameter issue at the root of the request data. The code reads them correctly if they ever appear; no test can tell the mutant apart until they do.",
-  "**Messages of internal errors.** The text of an `Error` thrown for a programming mistake that the start already refuses (a catalog schema without a description, a status rule table whose last rule does not always hold). Nothing reads it but a developer.",
-  '**Equivalent by construction.** The mutant computes the same thing another way, e.g. testing `"reached" in when` for every rule of `scheduleStatusRules`, where a rule without `reached` fails the date comparison anyway.',
+  '**Equivalent by construction**: the mutant computes the same thing another way. `"reached" in when` made `true` in `scheduleStatusAt` (a rule without `reached` then compares against `undefined`, which never holds); `Buffer.from(text, "")` for `"utf8"` (the default); a JSON Schema generated for `""` instead of `"output"` (zod\'s default); every catalog schema read as input when building components (only request schemas differ between the two); `key !== "response_metadata"` dropped when the client looks for a page\'s list (`response_metadata` is an object, never the array it looks for).',
+  "**Equivalent under the current contract**: branches for shapes the registry does not have yet. A catalog schema without a `.meta` id (the JSON Schema's root is then not a `$ref`), a recursive schema (whose self-references become `#`), a method without a request example, a parameter issue at the root of the request data (no method has a refinement across parameters). The code handles them when they appear; until then no input can tell the mutant apart.",
+  "**Messages nobody reads but a developer**: the text of an `Error` thrown for a programming mistake the start already refuses (a catalog schema without a description, a status rule table whose last rule does not always hold, a check planned after the procedure), and the `name` of the internal `CorsPreflight` signal, which the HTTP edge tells apart with `instanceof`.",
 ];
 
 function survivorsSection(name: string, figures: PackageMutationScore): string {
