@@ -33,7 +33,8 @@ const args = process.argv.slice(2);
 const chosen = targets.filter((target) => args.includes(target.short));
 const strykerArgs = args.filter((arg) => !targets.some((target) => target.short === arg));
 const scoresFile = join(root, "mutation-scores.json");
-const scores = existsSync(scoresFile) ? JSON.parse(readFileSync(scoresFile, "utf8")) : { packages: {} };
+/** This run's figures, merged into the file as it ends (read then, so that runs side by side keep each other's). */
+const measured = {};
 
 /**
  * Drops what only this machine knows from Stryker's incremental file (the checkout's
@@ -70,7 +71,7 @@ for (const target of chosen.length > 0 ? chosen : targets) {
     `mutation: ${target.name}: ${figures.score} % (${figures.killed + figures.timeout} detected, ${figures.survived} survived, ${figures.noCoverage} not covered, ${figures.ignored} ignored) in ${seconds} s`,
   );
   if (partial) continue;
-  scores.packages[target.name] = {
+  measured[target.name] = {
     scope: `${target.dir}/${target.scope.split(", ").join(`, ${target.dir}/`)}`,
     ...figures,
     measuredOn: new Date().toISOString().slice(0, 10),
@@ -79,6 +80,8 @@ for (const target of chosen.length > 0 ? chosen : targets) {
   };
 }
 
+const scores = existsSync(scoresFile) ? JSON.parse(readFileSync(scoresFile, "utf8")) : { packages: {} };
+Object.assign(scores.packages, measured);
 scores.packages = Object.fromEntries(
   targets
     .filter((target) => scores.packages[target.name])
