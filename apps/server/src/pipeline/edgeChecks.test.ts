@@ -43,7 +43,10 @@ describe(checkHttpMethod, () => {
     expect(thrown(() => checkHttpMethod(state({ httpMethod: "OPTIONS" })))).toBeInstanceOf(CorsPreflight);
     const put = thrown(() => checkHttpMethod(state({ httpMethod: "PUT" })));
     expect(put).toBeInstanceOf(ApiError);
-    expect(put).toMatchObject({ error: "request_method_invalid" });
+    expect(put).toMatchObject({
+      error: "request_method_invalid",
+      description: "HTTP method PUT is not allowed; use GET or POST",
+    });
   });
 });
 

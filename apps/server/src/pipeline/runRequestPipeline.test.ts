@@ -21,6 +21,7 @@ describe(planRequestChecks, () => {
   it("runs every check of an order that leaves none to the procedure", () => {
     expect(planRequestChecks(["token_present", "token_known"])).toEqual([checkTokenPresent, checkTokenKnown]);
     expect(planRequestChecks([])).toEqual([]);
+    expect(planRequestChecks(["method_lookups"])).toEqual([]);
   });
 
   it("refuses an order that puts one of its checks after the procedure's", () => {
