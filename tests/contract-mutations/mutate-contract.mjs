@@ -11,6 +11,8 @@
 //   npm run mutation:contract -- --only swap       those whose name contains "swap"
 //   npm run mutation:contract -- --all-suites      every suite for each, not only until one fails
 //   npm run mutation:contract -- --markdown out.md also write the table there
+//   npm run mutation:contract -- --publish         write results.json and the README's table (the docs
+//                                                  site's mutation testing page reads results.json)
 //   npm run mutation:contract -- --list            only list the mutations (and check they apply)
 //
 // The server's suites run on both stores when WSAFE_TEST_DATABASE_URL is set (some
@@ -20,14 +22,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { root, toolEnv } from "../../scripts/toolchain.mjs";
 import { contractMutations, suites } from "./mutations.mjs";
+import { publishResults, resultsSummary, resultsTable } from "./report.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const only = option("--only");
 const markdownFile = option("--markdown");
+const publish = args.includes("--publish");
 const allSuites = args.includes("--all-suites");
 const listOnly = args.includes("--list");
 
@@ -121,11 +125,9 @@ function tryMutation(mutation) {
   return catches;
 }
 
-const cell = (text) => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 const describeCatch = ({ suite, tests }) =>
   `\`${suite.split("/").pop()}\`: ${tests[0]}${tests.length > 1 ? ` (and ${tests.length - 1} more)` : ""}`;
 
-restoreFromBackup();
 const mutations = contractMutations(root).filter(
   (m) => !only || m.name.includes(only) || m.group.includes(only),
 );
@@ -139,6 +141,23 @@ if (listOnly) {
   }
   process.exit(0);
 }
+// One run at a time: a second would restore the first one's mutation under it.
+const lockFile = join(import.meta.dirname, ".mutate-contract.lock");
+if (existsSync(lockFile)) {
+  const pid = Number(readFileSync(lockFile, "utf8"));
+  let alive = false;
+  try {
+    process.kill(pid, 0);
+    alive = true;
+  } catch {}
+  if (alive) {
+    console.error(`mutate-contract: another run (process ${pid}) is under way in this tree`);
+    process.exit(1);
+  }
+}
+writeFileSync(lockFile, String(process.pid));
+process.on("exit", () => rmSync(lockFile, { force: true }));
+restoreFromBackup();
 const stores = process.env.WSAFE_TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite only";
 console.log(
   `mutate-contract: ${mutations.length} mutations, server suites on ${stores}, seed ${env.WSAFE_TEST_SEED}`,
@@ -159,38 +178,31 @@ for (const [index, mutation] of mutations.entries()) {
   const at = Date.now();
   // An equivalent mutation changes no behaviour: no test can catch it, so none runs.
   const catches = mutation.equivalent ? [] : tryMutation(mutation);
-  const row = {
+  const verdict = mutation.equivalent ? "equivalent" : catches.length ? "caught" : "survived";
+  rows.push({
     group: mutation.group,
     name: mutation.name,
-    file: relative(root, join(root, mutation.file)),
-    caught: catches.length > 0,
-    equivalent: mutation.equivalent,
-    by: mutation.equivalent
-      ? `equivalent: ${mutation.equivalent}`
-      : catches.map(describeCatch).join("<br>") || "-",
-  };
-  rows.push(row);
+    file: mutation.file,
+    verdict,
+    by: mutation.equivalent ? mutation.equivalent : catches.map(describeCatch).join("; ") || "-",
+  });
   const seconds = Math.round((Date.now() - at) / 1000);
-  const verdict = row.caught ? "caught  " : row.equivalent ? "equivalent" : "SURVIVED";
   console.log(
     `[${index + 1}/${mutations.length}] ${verdict} ${mutation.group}: ${mutation.name} (${seconds} s)`,
   );
 }
 rmSync(scratch, { recursive: true, force: true });
 
-const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-const caught = rows.filter((row) => row.caught).length;
-const equivalent = rows.filter((row) => row.equivalent).length;
-const table = [
-  `${caught} of ${rows.length - equivalent} mutations caught (${equivalent} more are equivalent: they change no behaviour); server suites on ${stores}, seed ${env.WSAFE_TEST_SEED}, ${minutes} min.`,
-  "",
-  "| group | mutation | file | caught | by |",
-  "|---|---|---|---|---|",
-  ...rows.map(
-    (r) =>
-      `| ${r.group} | ${cell(r.name)} | \`${r.file}\` | ${r.caught ? "yes" : r.equivalent ? "equivalent" : "**no**"} | ${cell(r.by)} |`,
-  ),
-].join("\n");
+const results = {
+  measuredOn: new Date().toISOString().slice(0, 10),
+  stores,
+  seed: Number(env.WSAFE_TEST_SEED),
+  minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),
+  mutations: rows,
+};
+const table = `${resultsSummary(results)}\n\n${resultsTable(results)}`;
 console.log(`\n${table}`);
 if (markdownFile) writeFileSync(markdownFile, `${table}\n`);
-process.exit(caught + equivalent === rows.length ? 0 : 1);
+// Only a run of every mutation is published: a partial one would hide the rest.
+if (publish && !only) publishResults(results);
+process.exit(rows.some((row) => row.verdict === "survived") ? 1 : 0);

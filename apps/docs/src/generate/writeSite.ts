@@ -26,6 +26,7 @@ import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
+import { readContractMutations } from "./readContractMutations.js";
 import { readMutationScores } from "./readMutationScores.js";
 import { readVerifiedTools } from "./readVerifiedTools.js";
 import { recordPageNames } from "./sitePaths.js";
@@ -139,7 +140,7 @@ export function generatePages(
     "downloads.md": downloadsPage(readVerifiedTools(repoRoot)),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
-    "mutation-testing.md": mutationTestingPage(readMutationScores(repoRoot)),
+    "mutation-testing.md": mutationTestingPage(readMutationScores(repoRoot), readContractMutations(repoRoot)),
     // The registry's TSDoc `@see` names this page.
     "methods/index.md": methodsIndexPage(),
     // Pages about the packages; their TSDoc `@see` links name them (test/seeLinks.test.ts).

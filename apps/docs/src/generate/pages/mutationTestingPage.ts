@@ -2,7 +2,9 @@
 // `npm run mutation` writes), what is mutated and what is not, and the mutants that
 // survive, with why the ones left cannot matter.
 import { frontMatter, inlineCode, page, table } from "../markdown.js";
+import type { ContractMutationResults } from "../readContractMutations.js";
 import type { MutationScores, PackageMutationScore } from "../readMutationScores.js";
+import { contractMutationsSection } from "./contractMutationsSection.js";
 
 /**
  * The score table, one row per package. The root README holds the same table, and a
@@ -56,14 +58,22 @@ function survivorsSection(name: string, figures: PackageMutationScore): string {
  * The Markdown of the mutation testing page.
  *
  * @param scores - mutation-scores.json, or `undefined` before the first run
+ * @param contractMutations - tests/contract-mutations/results.json, if published
  */
-export function mutationTestingPage(scores: MutationScores | undefined): string {
+export function mutationTestingPage(
+  scores: MutationScores | undefined,
+  contractMutations?: ContractMutationResults,
+): string {
   const intro = frontMatter({
     title: "Mutation testing",
     description: "How well the tests pin the code: Stryker's mutation score per package (npm run mutation).",
   });
   if (scores === undefined)
-    return page(intro, "No mutation run yet. `npm run mutation` writes `mutation-scores.json`.");
+    return page(
+      intro,
+      "No mutation run yet. `npm run mutation` writes `mutation-scores.json`.",
+      contractMutationsSection(contractMutations),
+    );
   return page(
     intro,
     "[Stryker](https://stryker-mutator.io/) changes the code one small operator at a time (a `>=` becomes `>`, a condition becomes `true`, a string becomes empty) and runs the tests against each change, a *mutant*. A mutant that makes a test fail is detected; one that every test lets through shows code the tests do not pin. The score is detected over detected plus undetected mutants.",
@@ -74,12 +84,13 @@ export function mutationTestingPage(scores: MutationScores | undefined): string 
     "## What is not mutated",
     [
       "- **Static code**, run once when a module loads: the zod declarations of the contract (every record, parameter and description), the registry and the tables. Stryker would have to reload every test file for each of those mutants (`ignoreStatic`); they are pinned instead by the released contract snapshot and the breaking-change gate (`npm run contract:check`), which sees any change to a declared type, constraint, enum value or identifier. The table counts them as *static (not run)*.",
-      "- **SQL**: statuses, filters, ordering and pagination queries run in PostgreSQL and PGlite, where no JavaScript mutant reaches; the store suites and the differential tests over both stores and a reference implementation pin them.",
+      "- **SQL**: statuses, filters, ordering and pagination queries run in PostgreSQL and PGlite, where no JavaScript mutant reaches; the store suites and the differential tests over both stores and a reference implementation pin them, and `npm run mutation:contract` mutates them itself (see the last section).",
       `- Code reached only through a child process or a build: the schema's command line (${inlineCode("src/cli.ts")}, tested through its built bin) and the build step that writes ${inlineCode("generated/")}.`,
     ].join("\n"),
     "## Surviving mutants",
     "A survivor that could change what a caller sees gets a test that kills it. Those that cannot matter are of these kinds:",
     equivalentMutantKinds.map((kind) => `- ${kind}`).join("\n"),
     ...Object.entries(scores.packages).map(([name, figures]) => survivorsSection(name, figures)),
+    contractMutationsSection(contractMutations),
   );
 }
