@@ -9,6 +9,20 @@
  * @packageDocumentation
  */
 
+// A self-signed certificate.
+export {
+  type CertificateFiles,
+  type TestCertificate,
+  testCertificate,
+  writeCertificateFiles,
+} from "./certificate/testCertificate.js";
+// Throwaway databases and the services of the tests.
+export { createPgliteDatabase, type PgliteScratchDatabase } from "./databases/createPgliteDatabase.js";
+export { createPostgresDatabase } from "./databases/createPostgresDatabase.js";
+export { createScratchDirectory, type ScratchDirectory } from "./databases/createScratchDirectory.js";
+export type { PostgresScratchDatabase, ScratchDatabase } from "./databases/ScratchDatabase.js";
+export { postgresUrl, redisUrl, skipWithout } from "./databases/services.js";
+export { type TestStore, testStores } from "./databases/testStores.js";
 // Fixture datasets.
 export { type BulkDataset, createBulkDataset } from "./fixtures/createBulkDataset.js";
 export { createFixture, type Fixture } from "./fixtures/createFixture.js";
@@ -31,3 +45,21 @@ export { type EventuallyOptions, eventually } from "./helpers/eventually.js";
 export { parseExposition, samplesOf } from "./helpers/parseExposition.js";
 export { createScratchDatabase, type ScratchDatabase } from "./helpers/scratchDatabase.js";
 export { thrown } from "./helpers/thrown.js";
+// The real-server launcher.
+export { launchServer } from "./server/launchServer.js";
+export {
+  type InProcessServer,
+  type LoadedServer,
+  loadServer,
+  type ServerModule,
+} from "./server/loadServer.js";
+export { seedDatabase } from "./server/seedDatabase.js";
+export { serveCli } from "./server/serveCli.js";
+export { serverDirectory, workspaceServerDirectory } from "./server/serverDirectory.js";
+export {
+  listeningLine,
+  type ServerProcess,
+  type ServerProcessOptions,
+  startServerProcess,
+} from "./server/startServerProcess.js";
+export { startTestServer, type TestServer, type TestServerPlan } from "./server/startTestServer.js";

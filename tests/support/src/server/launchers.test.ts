@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ScratchDirectory } from "../databases/createScratchDirectory.js";
+import { thrown } from "../helpers/thrown.js";
+import { createFakeServerDirectory } from "../testing/createFakeServerDirectory.js";
+import { launchServer } from "./launchServer.js";
+import { loadServer } from "./loadServer.js";
+import { serveCli } from "./serveCli.js";
+import { startServerProcess } from "./startServerProcess.js";
+
+let fake: ScratchDirectory;
+beforeAll(async () => {
+  fake = await createFakeServerDirectory();
+});
+afterAll(() => fake.remove());
+
+const answer = async (url: string) => (await fetch(url)).json();
+
+describe(startServerProcess, () => {
+  it("resolves with the URL of the readiness line and stops the process", async () => {
+    const server = await startServerProcess([
+      "-e",
+      "console.log('listening on http://127.0.0.1:1234'); setInterval(() => {}, 1000)",
+    ]);
+    expect([server.url, server.port]).toEqual(["http://127.0.0.1:1234", 1234]);
+    expect(await server.stop()).toBe("SIGTERM");
+  });
+
+  it("rejects with what the process printed when it exits before it is ready", async () => {
+    const error = await thrown(startServerProcess(["-e", "console.error('no database'); process.exit(3)"]));
+    expect(String(error)).toMatch(/exited \(3\) before it was ready:\nno database/);
+  });
+});
+
+describe(serveCli, () => {
+  it("runs `wsafe serve` with the arguments", async () => {
+    const server = await serveCli(["--port", "0"], { serverDirectory: fake.path });
+    expect(await answer(server.url)).toEqual({ port: 0, args: ["serve", "--port", "0"] });
+    expect(await server.stop()).toBe(0);
+  });
+});
+
+describe(launchServer, () => {
+  it("runs startServer with the options in a child process", async () => {
+    const server = await launchServer({ port: 0, logger: false }, { serverDirectory: fake.path });
+    expect(await answer(server.url)).toEqual({ port: 0, logger: false });
+    expect(server.child.pid).not.toBe(process.pid);
+    expect(await server.stop()).toBe(0);
+  });
+});
+
+describe(loadServer, () => {
+  it("imports the built server into this process", async () => {
+    const { server } = await loadServer("this test", fake.path);
+    const running = await server!.startServer({ port: 0 });
+    expect(await answer(running.url)).toEqual({ port: 0 });
+    await running.close();
+  });
+
+  it("says why the suite skips when the server is not built", async () => {
+    expect((await loadServer("this test", `${fake.path}/nowhere`)).skipped).toMatch(/is not built/);
+  });
+});

@@ -1,0 +1,24 @@
+import { join } from "node:path";
+import { serverDirectory } from "./serverDirectory.js";
+import { type ServerProcess, type ServerProcessOptions, startServerProcess } from "./startServerProcess.js";
+
+/**
+ * Starts `wsafe serve ARGS...` as an operator does, through the server's command line,
+ * and waits for its readiness line.
+ *
+ * @param args - the arguments after `serve`
+ * @param options - as for `startServerProcess`, plus `serverDirectory` (default: the workspace's)
+ * @example
+ * import { serveCli } from "@wsafe/test-support";
+ * const server = await serveCli(["--demo", "--http", "--port", "0", "--database", "memory://"]);
+ * await server.stop();
+ */
+export function serveCli(
+  args: string[],
+  options: ServerProcessOptions & { serverDirectory?: string } = {},
+): Promise<ServerProcess> {
+  return startServerProcess(
+    [join(serverDirectory(options.serverDirectory), "bin", "wsafe.js"), "serve", ...args],
+    options,
+  );
+}
