@@ -4,13 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
-import { createFixture, fixtureTokens } from "@wsafe/test-support";
+import {
+  createFixture,
+  fixtureTokens,
+  type ScratchDatabase,
+  type ServerProcess,
+  serveCli,
+  testStores,
+} from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { openStore } from "../src/store/openStore.js";
 import { callApi, callMethod } from "./support/callApi.js";
-import { runCli, type ServeProcess, startServe } from "./support/runCli.js";
-import { type TestDatabase, testStores } from "./support/testStores.js";
+import { runCli } from "./support/runCli.js";
 
 const exec = promisify(execFile);
 
@@ -67,7 +73,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
   // Checks that never reach the store run on one store only: each command costs a process start.
   const isPostgres = () => name === "PostgreSQL";
   describe.skipIf(skip)("through the command line", () => {
-    let db: TestDatabase;
+    let db: ScratchDatabase;
     let dir: string;
     const fixture = createFixture(Date.now());
     beforeAll(async () => {
@@ -261,7 +267,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
 
 describe("wsafe serve", () => {
   let dir: string;
-  const started: ServeProcess[] = [];
+  const started: ServerProcess[] = [];
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "wsafe-serve-"));
   });
@@ -274,7 +280,7 @@ describe("wsafe serve", () => {
   });
 
   it("--demo fills the empty store, prints curl lines that work as printed, and stops gracefully on SIGTERM", async () => {
-    const serve = await startServe(["--demo", "--port", "0", "--database", join(dir, "data")], { cwd: dir });
+    const serve = await serveCli(["--demo", "--port", "0", "--database", join(dir, "data")], { cwd: dir });
     started.push(serve);
     const output = serve.output();
     expect(serve.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
@@ -310,7 +316,7 @@ describe("wsafe serve", () => {
   });
 
   it("keeps the data across a restart, and reads its flags from WSAFE_* variables", async () => {
-    const serve = await startServe([], {
+    const serve = await serveCli([], {
       cwd: dir,
       env: {
         WSAFE_DATABASE: join(dir, "data"),

@@ -2,8 +2,10 @@ import { type EquipmentField, equipmentFields } from "@wsafe/schema";
 import {
   createStreamFixture,
   eventually,
+  type ScratchDatabase,
   streamToken,
   streamTypes as streamTypesAround,
+  testStores,
 } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +19,6 @@ import { openStore } from "../src/store/openStore.js";
 import { equipmentsChunkSize, type Store } from "../src/store/Store.js";
 import { callApi, callMethod } from "./support/callApi.js";
 import { openPausedRequest } from "./support/openPausedRequest.js";
-import { type TestDatabase, testStores } from "./support/testStores.js";
 
 /** More than the PostgreSQL pool's 10 connections: a leak per read would hang the last ones. */
 const moreThanThePool = 12;
@@ -47,7 +48,7 @@ const streamTypes = streamTypesAround(equipmentsChunkSize);
 
 describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, create }) => {
   const onPostgres = name === "PostgreSQL";
-  let db: TestDatabase;
+  let db: ScratchDatabase;
   beforeAll(async () => {
     if (skip) return;
     db = await create();

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
-import { fixtureTokens } from "@wsafe/test-support";
+import { fixtureTokens, redisUrl, testStores } from "@wsafe/test-support";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, callMethod } from "./support/callApi.js";
-import { startTestServer, type TestServer } from "./support/startTestServer.js";
-import { redisUrl, testStores } from "./support/testStores.js";
+import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
 /** What the server logs, one parsed JSON line each. */
 function captureLog() {
@@ -24,7 +23,7 @@ describe.each(testStores)("/healthz and /readyz on $name", ({ name, skip, create
   // On PostgreSQL the limits live in the shared Redis, when there is one: readiness asks it.
   const withRedis = isPostgres && Boolean(redisUrl);
   const log = captureLog();
-  let test: TestServer;
+  let test: FixtureServer;
   beforeAll(async () => {
     if (skip) return;
     if (withRedis) {
@@ -33,7 +32,7 @@ describe.each(testStores)("/healthz and /readyz on $name", ({ name, skip, create
       await redis.del(`wsafe-rl:${createHash("sha256").update(fixtureTokens.read).digest("hex")}`);
       await redis.quit();
     }
-    test = await startTestServer(create, {
+    test = await startFixtureServer(create, {
       rateLimit: { points: 2, durationSeconds: 60 },
       redisUrl: withRedis ? redisUrl : undefined,
       logger: log.logger,

@@ -1,10 +1,9 @@
 import { type Equipment, equipmentFields, methods } from "@wsafe/schema";
-import { fixtureTokens } from "@wsafe/test-support";
+import { fixtureTokens, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { callMethod } from "./support/callApi.js";
-import { startTestServer, type TestServer } from "./support/startTestServer.js";
-import { testStores } from "./support/testStores.js";
+import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
 const httpMethods = ["GET", "POST"] as const;
 const token = fixtureTokens.read;
@@ -31,9 +30,9 @@ function pick(record: Equipment, fields: readonly string[]) {
 
 describe.each(testStores)("methods on $name", ({ skip, create }) => {
   describe.skipIf(skip)("decisions §3", () => {
-    let t: TestServer;
+    let t: FixtureServer;
     beforeAll(async () => {
-      t = await startTestServer(create);
+      t = await startFixtureServer(create);
     });
     afterAll(async () => {
       await t?.stop();

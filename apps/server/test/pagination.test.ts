@@ -2,26 +2,25 @@
 // a walk reads exactly the whole list, a cursor is bound to its walk, and records
 // imported during a walk are neither repeated nor make it skip one.
 
-import { fixtureTokens } from "@wsafe/test-support";
+import { fixtureTokens, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { type RunningServer, startServer } from "../src/index.js";
 import { importDataset } from "../src/store/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import { callMethod } from "./support/callApi.js";
-import { startTestServer, type TestServer } from "./support/startTestServer.js";
-import { testStores } from "./support/testStores.js";
+import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
 const read = demoTokens.read;
 type Body = Record<string, unknown> & { response_metadata?: { next_cursor: string } };
 
 describe.each(testStores)("pagination on $name", ({ skip, create }) => {
   describe.skipIf(skip)("walks", () => {
-    let t: TestServer;
+    let t: FixtureServer;
     let server: RunningServer;
     let url: string;
     beforeAll(async () => {
-      t = await startTestServer(create);
+      t = await startFixtureServer(create);
       server = t.server;
       url = t.url;
     });

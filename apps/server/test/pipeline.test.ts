@@ -1,11 +1,10 @@
 import { errorResponseSchema, methods } from "@wsafe/schema";
-import { fixtureTokens } from "@wsafe/test-support";
+import { fixtureTokens, testStores } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { type ApiAnswer, callApi, callMethod } from "./support/callApi.js";
-import { startTestServer, type TestServer } from "./support/startTestServer.js";
-import { testStores } from "./support/testStores.js";
+import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
 const read = demoTokens.read;
 const httpMethods = ["GET", "POST"] as const;
@@ -24,9 +23,9 @@ function expectFailure(answer: ApiAnswer, error: string, description?: string | 
 
 describe.each(testStores)("request pipeline on $name", ({ skip, create }) => {
   describe.skipIf(skip)("decisions §1, in order", () => {
-    let t: TestServer;
+    let t: FixtureServer;
     beforeAll(async () => {
-      t = await startTestServer(create);
+      t = await startFixtureServer(create);
     });
     afterAll(async () => {
       await t?.stop();
@@ -429,9 +428,9 @@ describe.each(testStores)("request pipeline on $name", ({ skip, create }) => {
 });
 
 describe.skipIf(testStores[1].skip)("server_error on PostgreSQL", () => {
-  let t: TestServer;
+  let t: FixtureServer;
   beforeAll(async () => {
-    t = await startTestServer(testStores[1].create, { logger: false });
+    t = await startFixtureServer(testStores[1].create, { logger: false });
   });
   afterAll(async () => {
     await t?.stop();

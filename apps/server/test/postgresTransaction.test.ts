@@ -1,11 +1,11 @@
+import { createPostgresDatabase, postgresUrl, type ScratchDatabase } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../src/store/openPostgres.js";
 import type { Sql } from "../src/store/Sql.js";
-import { createPostgresDatabase, postgresUrl, type TestDatabase } from "./support/testStores.js";
 
 describe.skipIf(!postgresUrl)("a PostgreSQL transaction whose connection dies", () => {
-  let db: TestDatabase;
+  let db: ScratchDatabase;
   let sql: Sql;
   beforeAll(async () => {
     db = await createPostgresDatabase();

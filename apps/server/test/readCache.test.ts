@@ -1,4 +1,10 @@
-import { createFixture, eventually, fixtureTokens } from "@wsafe/test-support";
+import {
+  createFixture,
+  eventually,
+  fixtureTokens,
+  type ScratchDatabase,
+  testStores,
+} from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/store/importDataset.js";
@@ -6,7 +12,6 @@ import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
 import { openStore } from "../src/store/openStore.js";
 import type { ReadCache } from "../src/store/ReadCache.js";
 import type { Store } from "../src/store/Store.js";
-import { type TestDatabase, testStores } from "./support/testStores.js";
 
 // Notifications arrive after the commit: every change is awaited with `eventually`.
 
@@ -14,7 +19,7 @@ const resourceIds = (json: string) => (JSON.parse(json) as { id: string }[]).map
 
 describe.each(testStores)("the read cache on $name", ({ name, skip, create }) => {
   const isPostgres = name === "PostgreSQL";
-  let db: TestDatabase;
+  let db: ScratchDatabase;
   // The server's store, with the cache; changes come from `writer`: on PostgreSQL another
   // connection, as `wsafe import` or an operator's psql would be; PGlite's directory is
   // locked to one process, so there the server's own store makes them.

@@ -4,7 +4,9 @@
 // equipment, and the `status` filter of equipments.list over the whole list and over
 // pages (two statements of their own in the store). The expected statuses are written
 // out by hand in support/boundaryDataset.ts.
+
 import { type Status, statusesBySeverity } from "@wsafe/schema";
+import { testStores } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   boundaryEquipments,
@@ -17,7 +19,6 @@ import {
 } from "./support/boundaryDataset.js";
 import { callMethod } from "./support/callApi.js";
 import { type DatasetServer, startDatasetServer } from "./support/startDatasetServer.js";
-import { testStores } from "./support/testStores.js";
 
 /** Every non-empty set of statuses, as a `status` parameter. */
 const statusFilters: Status[][] = [];

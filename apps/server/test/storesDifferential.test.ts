@@ -8,6 +8,7 @@
 // status and the status filter equal the reference's (support/referenceStatus.ts,
 // written from the schema's words).
 import { type Dataset, equipmentFields, statusesBySeverity } from "@wsafe/schema";
+import { testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMethod } from "./support/callApi.js";
@@ -25,7 +26,6 @@ import {
 } from "./support/referenceLists.js";
 import { type DatasetServer, startDatasetServer } from "./support/startDatasetServer.js";
 import { testSeed } from "./support/testSeed.js";
-import { testStores } from "./support/testStores.js";
 
 const accounts: RandomAccount[] = sampleRandomAccounts(4, testSeed);
 const everything: Dataset = storeContent(accounts);

@@ -5,12 +5,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { methodNames, methods, methodUrlPath } from "@wsafe/schema";
-import { fixtureTokens } from "@wsafe/test-support";
+import { fixtureTokens, testStores } from "@wsafe/test-support";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMethod } from "./support/callApi.js";
-import { startTestServer, type TestServer } from "./support/startTestServer.js";
-import { testStores } from "./support/testStores.js";
+import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
 const require = createRequire(import.meta.url);
 const openapi = JSON.parse(readFileSync(require.resolve("@wsafe/schema/openapi.json"), "utf8"));
@@ -31,9 +30,9 @@ const validErrorResponse = ajv.compile(errorResponse);
 
 describe.each(testStores)("token_permission on $name", ({ skip, create }) => {
   describe.skipIf(skip)("a token without the read permission", () => {
-    let t: TestServer;
+    let t: FixtureServer;
     beforeAll(async () => {
-      t = await startTestServer(create);
+      t = await startFixtureServer(create);
     });
     afterAll(async () => {
       await t?.stop();

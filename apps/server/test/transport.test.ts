@@ -3,13 +3,13 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect } from "node:tls";
+import { redisUrl } from "@wsafe/test-support";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
 import { startServer } from "../src/server/startServer.js";
 import { callApi, callMethod } from "./support/callApi.js";
-import { redisUrl } from "./support/testStores.js";
 
 if (!redisUrl)
   console.warn("\n!!! WSAFE_TEST_REDIS_URL is not set: the Redis rate-limit tests are SKIPPED.\n");

@@ -1,4 +1,5 @@
 import { inspect } from "node:util";
+import { thrown } from "@wsafe/test-support";
 import { describe, expect, it } from "vitest";
 import { createClient } from "./createClient.js";
 import { ErrorCode } from "./errors/ErrorCode.js";
@@ -9,16 +10,6 @@ import { envelope, fakeFetch, page } from "./testing/fakeFetch.js";
 
 const baseUrl = "https://wsafe.test";
 const token = "wsafe-demo-token-read";
-
-/** Runs a call and returns what it threw; fails the test when it resolves. */
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
-}
 
 describe(createClient, () => {
   describe("when calling a method", () => {

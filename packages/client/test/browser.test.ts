@@ -7,22 +7,21 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
+import { type InProcessServer, loadServer } from "@wsafe/test-support";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importServer, type RunningServer } from "./support/realServer.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const { server } = await importServer();
+const { server } = await loadServer("@wsafe/client: browser tests");
 const skip = !server || !existsSync(chromiumPath);
-if (skip) {
+if (server && skip)
   console.warn(
-    `\n!!! @wsafe/client: browser tests SKIPPED: ${server ? `no Chromium at ${chromiumPath} (set CHROMIUM_PATH)` : "@wsafe/server is not built"}.\n`,
+    `\n!!! @wsafe/client: browser tests SKIPPED: no Chromium at ${chromiumPath} (set CHROMIUM_PATH).\n`,
   );
-}
 
 describe.skipIf(skip)("in a browser, from another origin", () => {
-  let api: RunningServer;
-  let limited: RunningServer;
+  let api: InProcessServer;
+  let limited: InProcessServer;
   let site: Server;
   let siteUrl: string;
   let browser: import("playwright-core").Browser;
@@ -82,10 +81,10 @@ describe.skipIf(skip)("in a browser, from another origin", () => {
   /** Runs a call in the page and returns what it resolved to or threw, as plain data. */
   const inPage = (baseUrl: string, method: "POST" | "GET", call: string) =>
     page.evaluate(
-      async ({ baseUrl, method, call }) => {
+      async ({ baseUrl, method, call, token }) => {
         // biome-ignore lint/suspicious/noExplicitAny: the bundle's exports, as the page sees them
         const { createClient, getMeta } = (globalThis as any).wsafe;
-        const client = createClient({ baseUrl, token: "wsafe-demo-token-read", method, retries: false });
+        const client = createClient({ baseUrl, token, method, retries: false });
         try {
           const result = await new Function("client", `return ${call}`)(client);
           return { ok: true, body: JSON.parse(JSON.stringify(result)), meta: getMeta(result) };
@@ -94,7 +93,7 @@ describe.skipIf(skip)("in a browser, from another origin", () => {
           return { ok: false, code, error: identifier, retryAfter, requestId, status };
         }
       },
-      { baseUrl, method, call },
+      { baseUrl, method, call, token: server!.demoTokens.read },
     );
 
   it.each(["POST", "GET"] as const)(

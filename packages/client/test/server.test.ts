@@ -6,6 +6,7 @@
  */
 import { once } from "node:events";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { type InProcessServer, loadServer, type ServerModule, thrown } from "@wsafe/test-support";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RetryEvent } from "../src/ClientOptions.js";
@@ -15,38 +16,15 @@ import { isWsafeApiError } from "../src/errors/isWsafeApiError.js";
 import type { FetchLike } from "../src/FetchLike.js";
 import { getMeta } from "../src/ResponseMeta.js";
 import { validateResponse } from "../src/validate.js";
-import { importServer, type RunningServer } from "./support/realServer.js";
 
 // The server is built by its own package; until its dist exists these tests skip, loudly.
-const { server, error: serverMissing } = await importServer();
-if (!server) {
-  console.warn(
-    `\n!!! @wsafe/client: real-server tests SKIPPED: @wsafe/server is not built (${String(serverMissing)}).\n` +
-      "!!! Run `pnpm --filter @wsafe/server build`, then the tests again.\n",
-  );
-}
-
-const tokens = {
-  read: "wsafe-demo-token-read",
-  write: "wsafe-demo-token-write",
-  revoked: "wsafe-demo-token-revoked",
-  inactiveAccount: "wsafe-demo-token-closed-account",
-  otherAccount: "wsafe-demo-token-other-account",
-};
+const { server } = await loadServer("@wsafe/client: real-server tests");
+// The demo dataset's tokens, from the server that imports them.
+const tokens = (server?.demoTokens ?? {}) as ServerModule["demoTokens"];
 
 // The server's certificate is self-signed for localhost: trust it for these tests only.
 const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
 const insecureFetch: FetchLike = (url, init) => undiciFetch(url, { ...init, dispatcher });
-
-/** Runs a call and returns what it threw; fails the test when it resolves. */
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
-}
 
 /** A TCP server on a free port of 127.0.0.1 that hands every connection to `onConnection`. */
 async function tcpServer(onConnection: (socket: Socket, index: number) => void) {
@@ -79,7 +57,7 @@ function pipeTo(socket: Socket, target: URL) {
 }
 
 describe.skipIf(!server)("against the real server", () => {
-  let https: RunningServer;
+  let https: InProcessServer;
 
   beforeAll(async () => {
     https = await server!.startServer({ port: 0, database: "memory://", demo: true });
@@ -213,7 +191,7 @@ describe.skipIf(!server)("against the real server", () => {
   });
 
   describe("retries", () => {
-    let limited: RunningServer;
+    let limited: InProcessServer;
 
     beforeAll(async () => {
       limited = await server!.startServer({

@@ -1,48 +1,18 @@
 // The kit against our own server (apps/server), the way CI runs it. The server is
 // written beside this package; until its build exists this suite says loudly that it
 // skipped rather than passing quietly.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { type InProcessServer, loadServer } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "./runConformance.js";
 
-interface ServerModule {
-  startServer(options: Record<string, unknown>): Promise<{ url: string; close(): Promise<void> }>;
-  demoTokens: { read: string; otherAccount: string };
-}
-
-const entry = join(
-  dirname(fileURLToPath(import.meta.url)),
-  "..",
-  "..",
-  "..",
-  "apps",
-  "server",
-  "dist",
-  "index.js",
-);
-// A variable specifier keeps the type check of this package independent of the server's build.
-const specifier = "@wsafe/server";
-const server: ServerModule | undefined = existsSync(entry)
-  ? await (import(specifier) as Promise<ServerModule>).catch((error: Error) => {
-      console.warn(
-        `conformance: @wsafe/server did not load (${error.message}); the suite against our server is SKIPPED`,
-      );
-      return undefined;
-    })
-  : undefined;
-const ready = typeof server?.startServer === "function";
-if (!ready)
-  console.warn(
-    "conformance: apps/server/dist/index.js with startServer is not built; the suite against our server is SKIPPED",
-  );
+const { server } = await loadServer("@wsafe/conformance: the suite against our server");
+const ready = server !== undefined;
 
 // Ids of the demo dataset's second account, acc_other (apps/server/src/demo/createDemoDataset.ts).
 const otherIds = { equipmentType_id: "et_other_account", user: "u_other" };
 
 describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo data)", () => {
-  let running: Awaited<ReturnType<ServerModule["startServer"]>>;
+  let running: InProcessServer;
   beforeAll(async () => {
     // HTTPS with the server's self-signed certificate, so --insecure is exercised too.
     running = await server!.startServer({ port: 0, database: "memory://", demo: true });

@@ -7,9 +7,6 @@ const require = createRequire(import.meta.url);
 /** tests/ecosystem, whatever the working directory of the run. */
 export const ecosystemDir = fileURLToPath(new URL("..", import.meta.url));
 
-/** The repository root. */
-export const repositoryRoot = join(ecosystemDir, "..", "..");
-
 /**
  * The published documents, resolved the way a consumer of `@wsafe/schema` resolves
  * them: the package's own export map.

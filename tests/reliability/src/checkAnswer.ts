@@ -1,6 +1,6 @@
 import { headerNames, methods, quoteInput, requestIdPattern, responseEnvelopeSchema } from "@wsafe/schema";
+import type { TenantFixture } from "@wsafe/test-support";
 import { findLeaks } from "./findLeaks.js";
-import type { Fixture } from "./fixture.js";
 import type { Answer } from "./httpsClient.js";
 import type { Expectation } from "./oracle.js";
 import type { RequestCase } from "./requestCase.js";
@@ -62,7 +62,7 @@ export function checkAnswer(
   request: RequestCase,
   expected: Expectation,
   answer: Answer,
-  fixture: Fixture,
+  fixture: TenantFixture,
   requestIds?: Set<string>,
 ): Verdict {
   const problems: string[] = [];

@@ -1,81 +1,75 @@
-import { join } from "node:path";
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  createScratchDirectory,
+  launchServer,
+  type PostgresScratchDatabase,
+  postgresUrl,
+  type ScratchDatabase,
+  type ServerProcess,
+  type ServerProcessOptions,
+  startTestServer,
+  type TenantFixture,
+  type TestServer,
+} from "@wsafe/test-support";
 import type { StoreDump } from "./dumpStore.js";
-import type { Fixture } from "./fixture.js";
-import { launchServer, type ServerProcess, type SpawnOptions } from "./serverProcess.js";
-import { createTestDatabase, postgresUrl, type TestDatabase } from "./services.js";
-import { seedDatabase, tempDirectory } from "./tempStore.js";
+import { seedAndDump } from "./seededDump.js";
 
-/** A database holding a fixture: this suite's own PostgreSQL database, else an embedded store. */
-export interface FixtureDatabase {
-  /** What `--database` / `database` takes. */
-  url: string;
-  kind: "PostgreSQL" | "embedded";
+/** A throwaway database holding a fixture, with its dump and a scratch directory beside it. */
+export interface FixtureDatabase extends ScratchDatabase {
   /** The dump right after seeding. */
   seeded: StoreDump;
   /** A scratch directory for logs and files, removed with the database. */
   directory: string;
-  /** The PostgreSQL database, when that is what it is. */
-  postgres: TestDatabase | undefined;
-  remove(): Promise<void>;
+  /** The PostgreSQL database, when that is what it is (to end its connections). */
+  postgres: PostgresScratchDatabase | undefined;
 }
 
 /**
- * Seeds a fixture into a fresh database: PostgreSQL when the services run (quick to
- * start, what production uses), the embedded store in a temporary directory otherwise.
+ * Seeds a fixture into a fresh database (`@wsafe/test-support`'s throwaway databases):
+ * PostgreSQL when the services run (quick to start, what production uses), the
+ * embedded store otherwise.
  */
-export async function createFixtureDatabase(label: string, fixture: Fixture): Promise<FixtureDatabase> {
-  const scratch = await tempDirectory(label);
-  const postgres = postgresUrl ? await createTestDatabase(label) : undefined;
-  const url = postgres ? postgres.url : join(scratch.path, "data");
-  const seeded = await seedDatabase(url, fixture);
-  return {
-    url,
-    kind: postgres ? "PostgreSQL" : "embedded",
-    seeded,
-    directory: scratch.path,
-    postgres,
-    async remove() {
-      await postgres?.drop();
-      await scratch.remove();
-    },
+export async function createFixtureDatabase(label: string, fixture: TenantFixture): Promise<FixtureDatabase> {
+  const postgres = postgresUrl ? await createPostgresDatabase(`rel_${label}`) : undefined;
+  const scratch = postgres ? await createScratchDirectory(`rel-${label}`) : undefined;
+  const embedded = postgres ? undefined : await createPgliteDatabase(`rel-${label}`);
+  const drop = async () => {
+    await postgres?.drop();
+    await scratch?.remove();
+    await embedded?.drop();
   };
-}
-
-/** Starts this suite's launcher on a fixture database. */
-export function launchOn(
-  database: FixtureDatabase,
-  serverOptions: object = {},
-  options: SpawnOptions = {},
-): Promise<ServerProcess> {
-  return launchServer({ port: 0, database: database.url, ...serverOptions }, options);
-}
-
-/** A launcher server on a fresh fixture database, and how to get rid of both. */
-export interface FixtureServer {
-  server: ServerProcess;
-  database: FixtureDatabase;
-  stop(): Promise<void>;
-}
-
-/** Seeds `fixture` into a fresh database and starts this suite's launcher on it. */
-export async function startFixtureServer(
-  label: string,
-  fixture: Fixture,
-  serverOptions: object = {},
-): Promise<FixtureServer> {
-  const database = await createFixtureDatabase(label, fixture);
   try {
-    const server = await launchOn(database, serverOptions);
-    return {
-      server,
-      database,
-      async stop() {
-        await server.stop();
-        await database.remove();
-      },
-    };
+    const { kind, database } = (postgres ?? embedded)!;
+    const seeded = await seedAndDump(database, fixture);
+    return { kind, database, drop, seeded, directory: scratch?.path ?? embedded!.directory, postgres };
   } catch (error) {
-    await database.remove();
+    await drop();
     throw error;
   }
+}
+
+/** Starts the shared launcher (`launchServer` of `@wsafe/test-support`) on a fixture database. */
+export function launchOn(
+  db: ScratchDatabase,
+  serverOptions: object = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  return launchServer({ port: 0, database: db.database, ...serverOptions }, options);
+}
+
+/**
+ * Seeds `fixture` into a fresh database and starts the shared launcher on it; `stop()`
+ * stops the server and drops the database (`startTestServer` of `@wsafe/test-support`).
+ */
+export function startFixtureServer(
+  label: string,
+  fixture: TenantFixture,
+  serverOptions: object = {},
+): Promise<TestServer<ServerProcess>> {
+  return startTestServer({
+    createDatabase: () => createFixtureDatabase(label, fixture),
+    start: (database) => launchServer({ port: 0, database, ...serverOptions }),
+    stop: (server) => server.stop(),
+  });
 }

@@ -8,7 +8,8 @@ import {
   requestChecks,
   requestLimits,
 } from "@wsafe/schema";
-import type { Fixture } from "./fixture.js";
+import type { TenantFixture } from "@wsafe/test-support";
+
 import type { RequestCase } from "./requestCase.js";
 
 /** The body limit of the request data check. */
@@ -60,7 +61,7 @@ interface TokenFacts {
   read: boolean;
 }
 
-function tokenFacts(fixture: Fixture): Map<string, TokenFacts> {
+function tokenFacts(fixture: TenantFixture): Map<string, TokenFacts> {
   const accounts = new Map(fixture.dataset.accounts!.map((a) => [a.id, a.active !== false]));
   const facts = new Map<string, TokenFacts>();
   for (const token of fixture.dataset.tokens!) {
@@ -196,7 +197,7 @@ type OracleCheck = (walk: Walk, answer: Answer) => Expectation | undefined;
  * modelled here on its own, `parameters` through the contract's own `parseParams`, the
  * method's lookups through the fixture's ownership of ids.
  */
-export function createOracle(fixture: Fixture) {
+export function createOracle(fixture: TenantFixture) {
   const tokens = tokenFacts(fixture);
   const owned: Record<TokenFacts["account"], Owned> = {
     alpha: fixture.alpha,

@@ -1,5 +1,5 @@
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "./fixture.js";
 import { apiCall } from "./requestArbitrary/apiCall.js";
 import { brokenData } from "./requestArbitrary/brokenData.js";
 import { sizeLimit } from "./requestArbitrary/sizeLimit.js";
@@ -11,9 +11,9 @@ import type { RequestCase } from "./requestCase.js";
  * the pipeline (authentication passed, parameters checked, lookups run).
  *
  * @example
- * fc.sample(requestArbitrary(createFixture()), 1); // e.g. [{ method: "POST", path: "/v1/users.info", … }]
+ * fc.sample(requestArbitrary(createTenantFixture()), 1); // e.g. [{ method: "POST", path: "/v1/users.info", … }]
  */
-export function requestArbitrary(fixture: Fixture): fc.Arbitrary<RequestCase> {
+export function requestArbitrary(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
   return fc.oneof(
     { arbitrary: apiCall(fixture), weight: 163 },
     { arbitrary: brokenData(fixture), weight: 20 },

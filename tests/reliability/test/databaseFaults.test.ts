@@ -1,27 +1,23 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createTenantFixture, type ServerProcess } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "../src/figures.js";
 import { findLeaks } from "../src/findLeaks.js";
-import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
 import { type Answer, call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import type { RequestCase } from "../src/requestCase.js";
-import { readLog, type ServerProcess } from "../src/serverProcess.js";
-import { postgresUrl, warnIfMissing } from "../src/services.js";
+import { dumpDatabase } from "../src/seededDump.js";
+import { warnIfMissing } from "../src/services.js";
 import { TcpProxy } from "../src/tcpProxy.js";
-import { dumpDatabase } from "../src/tempStore.js";
 
-const skip = warnIfMissing(
-  "PostgreSQL",
-  postgresUrl,
-  "the database fault tests (unreachable, killed mid-request)",
-);
+const skip = warnIfMissing("PostgreSQL", "the database fault tests (unreachable, killed mid-request)");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(skip)("database faults", () => {
-  const fixture = createFixture();
+  const fixture = createTenantFixture();
   const token = fixture.tokens.alphaRead;
   // One request per method, each reaching the database.
   const requests: RequestCase[] = [
@@ -30,20 +26,20 @@ describe.skipIf(skip)("database faults", () => {
     call("users.info", { token, user: "u_alpha_1" }),
   ];
   const figures = { faults: 0, serverErrors: 0, recoveries: 0, backendsKilled: 0 };
-  let database: FixtureDatabase;
+  let db: FixtureDatabase;
   let proxy: TcpProxy;
   let server: ServerProcess;
   let pool: Pool;
   let logFile: string;
 
   beforeAll(async () => {
-    database = await createFixtureDatabase("faults", fixture);
+    db = await createFixtureDatabase("faults", fixture);
     // The server reaches its database through a relay this test can cut or stall:
     // the shared PostgreSQL itself is never stopped.
-    proxy = await TcpProxy.start(database.url);
-    logFile = join(database.directory, "server.log");
+    proxy = await TcpProxy.start(db.database);
+    logFile = join(db.directory, "server.log");
     server = await launchOn(
-      { ...database, url: proxy.rewrite(database.url) },
+      { ...db, database: proxy.rewrite(db.database) },
       { rateLimit: { points: 1e9, durationSeconds: 60 }, logger: { level: "trace" } },
       { logFile },
     );
@@ -54,7 +50,7 @@ describe.skipIf(skip)("database faults", () => {
     await closePool(pool);
     await server?.stop();
     await proxy?.close();
-    await database?.remove();
+    await db?.drop();
     recordFigure(
       "faults: database faults survived",
       `${figures.faults} (${figures.backendsKilled} backends killed)`,
@@ -117,7 +113,7 @@ describe.skipIf(skip)("database faults", () => {
     const inFlight = requests.map((request) => send(pool, request));
     await sleep(500);
     // ...then kill every backend of this test's database (never another database's).
-    figures.backendsKilled += await database.postgres!.terminateBackends();
+    figures.backendsKilled += await db.postgres!.terminateBackends();
     figures.faults++;
     proxy.resume();
     for (const answer of await Promise.all(inFlight)) expectServerError(answer);
@@ -138,7 +134,7 @@ describe.skipIf(skip)("database faults", () => {
     });
     for (let i = 0; i < 3; i++) {
       await sleep(300);
-      figures.backendsKilled += await database.postgres!.terminateBackends();
+      figures.backendsKilled += await db.postgres!.terminateBackends();
       figures.faults++;
     }
     await sleep(300);
@@ -154,8 +150,8 @@ describe.skipIf(skip)("database faults", () => {
   });
 
   it("changed nothing in the database and logged no plain token", async () => {
-    expect(await dumpDatabase(database.url)).toEqual(database.seeded);
-    const log = readLog(logFile);
+    expect(await dumpDatabase(db.database)).toEqual(db.seeded);
+    const log = readFileSync(logFile, "utf8");
     expect(
       findLeaks(log, { never: Object.values(fixture.tokens) }).filter((leak) => leak.startsWith("secret")),
     ).toEqual([]);

@@ -1,4 +1,14 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  createPostgresDatabase,
+  createScratchDirectory,
+  createTenantFixture,
+  launchServer,
+  type PostgresScratchDatabase,
+  postgresUrl,
+  type ServerProcess,
+} from "@wsafe/test-support";
 import fc from "fast-check";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,14 +16,11 @@ import { checkAnswer } from "../src/checkAnswer.js";
 import type { StoreDump } from "../src/dumpStore.js";
 import { recordFigure } from "../src/figures.js";
 import { findLeaks } from "../src/findLeaks.js";
-import { createFixture } from "../src/fixture.js";
 import { type Answer, closePool, openPool, send } from "../src/httpsClient.js";
 import { createOracle } from "../src/oracle.js";
 import { requestArbitrary } from "../src/requestArbitrary.js";
 import { describeCase, type RequestCase } from "../src/requestCase.js";
-import { launchServer, readLog, type ServerProcess } from "../src/serverProcess.js";
-import { createTestDatabase, postgresUrl, type TestDatabase } from "../src/services.js";
-import { dumpDatabase, seedDatabase, tempDirectory } from "../src/tempStore.js";
+import { dumpDatabase, seedAndDump } from "../src/seededDump.js";
 
 // 10 000 requests by default; WSAFE_FUZZ_REQUESTS and WSAFE_FUZZ_SEED replay or widen a run.
 const REQUESTS = Number(process.env.WSAFE_FUZZ_REQUESTS ?? 10_000);
@@ -31,29 +38,29 @@ function problemKind(problem: string): string {
 }
 
 describe("fuzzing /v1 over HTTPS", () => {
-  const fixture = createFixture();
+  const fixture = createTenantFixture();
   const oracle = createOracle(fixture);
-  let directory: Awaited<ReturnType<typeof tempDirectory>>;
+  let directory: Awaited<ReturnType<typeof createScratchDirectory>>;
   let logFile: string;
   let server: ServerProcess;
   let pool: Pool;
   let before: StoreDump;
   let database: string;
-  let pgDatabase: TestDatabase | undefined;
+  let pgDatabase: PostgresScratchDatabase | undefined;
 
   beforeAll(async () => {
-    directory = await tempDirectory("fuzz");
+    directory = await createScratchDirectory("fuzz");
     logFile = join(directory.path, "server.log");
     // PostgreSQL when the services run (faster, and what production uses); the embedded
     // store otherwise, so the fuzzer never skips.
     if (postgresUrl) {
-      pgDatabase = await createTestDatabase("fuzz");
-      database = pgDatabase.url;
+      pgDatabase = await createPostgresDatabase("fuzz");
+      database = pgDatabase.database;
     } else {
       database = join(directory.path, "data");
       console.warn("fuzz: WSAFE_TEST_DATABASE_URL not set: fuzzing the embedded store (slower)");
     }
-    before = await seedDatabase(database, fixture);
+    before = await seedAndDump(database, fixture);
     // Logging as verbose as pino goes, so the secrets scan below reads everything a run can log;
     // a limit no fuzzer reaches, so row 8 never answers for row 10.
     server = await launchServer(
@@ -180,7 +187,7 @@ describe("fuzzing /v1 over HTTPS", () => {
   });
 
   it("wrote no plain token and no internals to its log", () => {
-    const log = readLog(logFile);
+    const log = readFileSync(logFile, "utf8");
     expect(log.length).toBeGreaterThan(0);
     const leaks = findLeaks(log, { never: Object.values(fixture.tokens) });
     const tokenLeaks = leaks.filter((leak) => leak.startsWith("secret"));

@@ -1,14 +1,17 @@
 import net from "node:net";
 import type tls from "node:tls";
+import {
+  createTenantFixture,
+  type ServerProcess,
+  serveCli,
+  writeCertificateFiles,
+} from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeCertificateFiles } from "../src/certificate.js";
 import { recordFigure } from "../src/figures.js";
-import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
 import { call, closePool, openPool, send } from "../src/httpsClient.js";
 import { openTls, watch } from "../src/rawSocket.js";
-import { type ServerProcess, serveCli } from "../src/serverProcess.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -33,25 +36,25 @@ async function slowUpload(port: number, token: string, ms: number) {
 
 // decisions §6: SIGTERM stops the server gracefully: in-flight requests finish, then exit 0.
 describe("SIGTERM under load", () => {
-  const fixture = createFixture();
+  const fixture = createTenantFixture();
   const token = fixture.tokens.alphaRead;
-  let database: FixtureDatabase;
+  let db: FixtureDatabase;
   let server: ServerProcess;
   let pool: Pool;
 
   beforeAll(async () => {
-    database = await createFixtureDatabase("sigterm", fixture);
+    db = await createFixtureDatabase("sigterm", fixture);
     server = await serveCli(
       [
         "--port",
         "0",
         "--database",
-        database.url,
-        ...(await writeCertificateFiles(database.directory)),
+        db.database,
+        ...(await writeCertificateFiles(db.directory)).serveArgs,
         "--rate-limit",
         "100000/60s",
       ],
-      { cwd: database.directory },
+      { cwd: db.directory },
     );
     pool = openPool(server.url, 8);
   });
@@ -59,7 +62,7 @@ describe("SIGTERM under load", () => {
   afterAll(async () => {
     await closePool(pool);
     await server?.stop("SIGKILL");
-    await database?.remove();
+    await db?.drop();
   });
 
   it("finishes every in-flight request, refuses new connections and exits 0", async () => {

@@ -1,22 +1,28 @@
 import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  createBulkDataset,
+  createPostgresDatabase,
+  createScratchDirectory,
+  createTenantFixture,
+  workspaceRoot,
+  wsafeBin,
+} from "@wsafe/test-support";
 import { afterAll, describe, expect, it } from "vitest";
 import { countRows, type StoreDump } from "../src/dumpStore.js";
 import { recordFigure } from "../src/figures.js";
-import { createFixture } from "../src/fixture.js";
-import { writeLargeDataset } from "../src/largeDataset.js";
-import { repositoryRoot, wsafeCli } from "../src/serverProcess.js";
-import { createTestDatabase, postgresUrl, warnIfMissing } from "../src/services.js";
-import { dumpDatabase, seedDatabase, tempDirectory } from "../src/tempStore.js";
+import { dumpDatabase, seedAndDump } from "../src/seededDump.js";
+import { warnIfMissing } from "../src/services.js";
 
-const skipPostgres = warnIfMissing("PostgreSQL", postgresUrl, "`kill -9` of `wsafe import` into PostgreSQL");
+const skipPostgres = warnIfMissing("PostgreSQL", "`kill -9` of `wsafe import` into PostgreSQL");
 
 /** Runs `wsafe import` and SIGKILLs it once it reports `killAt` percent done (never if absent). */
 function importAndKill(file: string, database: string, killAt?: number) {
   return new Promise<{ code: number | null; signal: string | null; killedAt?: string; output: string }>(
     (resolve) => {
-      const child = spawn(process.execPath, [wsafeCli, "import", file, "--database", database], {
-        cwd: repositoryRoot,
+      const child = spawn(process.execPath, [wsafeBin(), "import", file, "--database", database], {
+        cwd: workspaceRoot,
         stdio: ["ignore", "pipe", "pipe"],
       });
       let output = "";
@@ -43,7 +49,7 @@ function importAndKill(file: string, database: string, killAt?: number) {
   );
 }
 
-const scratch = await tempDirectory("import-kill");
+const scratch = await createScratchDirectory("import-kill");
 afterAll(() => scratch.remove());
 
 /** Rows of `before` missing from `after`, and rows of `after` that `before` did not have. */
@@ -67,13 +73,14 @@ describe.each([
   it.skipIf(skip)(
     "leaves the store exactly as before, and the store takes the whole file afterwards",
     async () => {
-      const fixture = createFixture();
-      const postgres = engine === "PostgreSQL" ? await createTestDatabase("import") : undefined;
-      const database = postgres?.url ?? join(scratch.path, "data");
+      const fixture = createTenantFixture();
+      const postgres = engine === "PostgreSQL" ? await createPostgresDatabase("import") : undefined;
+      const database = postgres?.database ?? join(scratch.path, "data");
       try {
-        const before = await seedDatabase(database, fixture);
+        const before = await seedAndDump(database, fixture);
         const file = join(scratch.path, `large-${equipments}.json`);
-        const records = await writeLargeDataset(file, equipments);
+        const { dataset, records } = createBulkDataset(equipments);
+        await writeFile(file, JSON.stringify(dataset));
 
         const killed = await importAndKill(file, database, 20);
         expect(killed.signal, `the import finished before it could be killed:\n${killed.output}`).toBe(

@@ -1,15 +1,19 @@
 import { createHash } from "node:crypto";
+import {
+  createTenantFixture,
+  redisUrl,
+  type ServerProcess,
+  serveCli,
+  writeCertificateFiles,
+} from "@wsafe/test-support";
 import { Redis } from "ioredis";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeCertificateFiles } from "../src/certificate.js";
 import { recordFigure } from "../src/figures.js";
 import { findLeaks } from "../src/findLeaks.js";
-import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
 import { type Answer, call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
-import { type ServerProcess, serveCli } from "../src/serverProcess.js";
-import { redisUrl, warnIfMissing } from "../src/services.js";
+import { warnIfMissing } from "../src/services.js";
 import { TcpProxy } from "../src/tcpProxy.js";
 
 const LIMIT = 40;
@@ -18,7 +22,7 @@ const LIMIT = 40;
 const WINDOW_S = 10;
 const BURST = 4 * LIMIT;
 
-const skip = warnIfMissing("Redis", redisUrl, "the shared rate-limit tests (two servers, one Redis)");
+const skip = warnIfMissing("Redis", "the shared rate-limit tests (two servers, one Redis)");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,15 +52,15 @@ function tally(answers: Answer[]) {
 }
 
 describe.skipIf(skip)("rate limits shared by two servers through one Redis", () => {
-  const fixture = createFixture();
-  let database: FixtureDatabase;
+  const fixture = createTenantFixture();
+  let db: FixtureDatabase;
   let servers: ServerProcess[] = [];
   let pools: Pool[] = [];
   let redisProxy: TcpProxy;
 
   beforeAll(async () => {
-    database = await createFixtureDatabase("ratelimit", fixture);
-    const tls = await writeCertificateFiles(database.directory);
+    db = await createFixtureDatabase("ratelimit", fixture);
+    const tls = await writeCertificateFiles(db.directory);
     // Two processes, one limit: both reach the same Redis. The second one goes through a
     // relay this test can cut, to see what Redis being away does without stopping the
     // Redis that others share.
@@ -64,16 +68,16 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
     // Two processes on one embedded store are impossible, so without PostgreSQL each
     // gets its own copy of the fixture: the limit under test lives in Redis anyway.
     const secondDatabase =
-      database.kind === "PostgreSQL" ? database : await createFixtureDatabase("ratelimit-b", fixture);
-    const common = ["--port", "0", ...tls, "--rate-limit", `${LIMIT}/${WINDOW_S}s`];
+      db.kind === "PostgreSQL" ? db : await createFixtureDatabase("ratelimit-b", fixture);
+    const common = ["--port", "0", ...tls.serveArgs, "--rate-limit", `${LIMIT}/${WINDOW_S}s`];
     servers = await Promise.all([
-      serveCli([...common, "--database", database.url, "--redis", redisUrl!], { cwd: database.directory }),
-      serveCli([...common, "--database", secondDatabase.url, "--redis", redisProxy.rewrite(redisUrl!)], {
-        cwd: database.directory,
+      serveCli([...common, "--database", db.database, "--redis", redisUrl!], { cwd: db.directory }),
+      serveCli([...common, "--database", secondDatabase.database, "--redis", redisProxy.rewrite(redisUrl!)], {
+        cwd: db.directory,
       }),
     ]);
     pools = servers.map((server) => openPool(server.url, 16));
-    if (secondDatabase !== database) onTeardown.push(() => secondDatabase.remove());
+    if (secondDatabase !== db) onTeardown.push(() => secondDatabase.drop());
   });
 
   const onTeardown: (() => Promise<void>)[] = [];
@@ -85,7 +89,7 @@ describe.skipIf(skip)("rate limits shared by two servers through one Redis", () 
     }
     await redisProxy?.close();
     for (const teardown of onTeardown) await teardown();
-    await database?.remove();
+    await db?.drop();
   });
 
   /** `count` requests of `data`, spread over both servers, all at once. */

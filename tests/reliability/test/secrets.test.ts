@@ -3,15 +3,20 @@ import { createHash } from "node:crypto";
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import {
+  createTenantFixture,
+  type ServerProcess,
+  serveCli,
+  workspaceRoot,
+  writeCertificateFiles,
+  wsafeBin,
+} from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeCertificateFiles } from "../src/certificate.js";
 import { recordFigure } from "../src/figures.js";
-import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
 import { call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
-import { readLog, repositoryRoot, type ServerProcess, serveCli, wsafeCli } from "../src/serverProcess.js";
-import { dumpDatabase } from "../src/tempStore.js";
+import { dumpDatabase } from "../src/seededDump.js";
 
 const run = promisify(execFile);
 const postgresLogFile = "/tmp/wsafe-services/pg/server.log";
@@ -30,8 +35,8 @@ function spellings(token: string): string[] {
 }
 
 describe("secrets", () => {
-  const fixture = createFixture();
-  let database: FixtureDatabase;
+  const fixture = createTenantFixture();
+  let db: FixtureDatabase;
   let server: ServerProcess;
   let pool: Pool;
   let logFile: string;
@@ -39,10 +44,10 @@ describe("secrets", () => {
   let tokens: string[];
 
   beforeAll(async () => {
-    database = await createFixtureDatabase("secrets", fixture);
-    logFile = join(database.directory, "server.log");
+    db = await createFixtureDatabase("secrets", fixture);
+    logFile = join(db.directory, "server.log");
     const cli = (...args: string[]) =>
-      run(process.execPath, [wsafeCli, ...args, "--database", database.url], { cwd: repositoryRoot });
+      run(process.execPath, [wsafeBin(), ...args, "--database", db.database], { cwd: workspaceRoot });
     // A token issued through the command line too: it is printed once, then only its hash is kept.
     issued = (await cli("tokens", "create", "--account", "acc_alpha")).stdout.trim();
     tokens = [...Object.values(fixture.tokens), issued];
@@ -52,12 +57,12 @@ describe("secrets", () => {
         "--port",
         "0",
         "--database",
-        database.url,
-        ...(await writeCertificateFiles(database.directory)),
+        db.database,
+        ...(await writeCertificateFiles(db.directory)).serveArgs,
         "--rate-limit",
         "30/60s",
       ],
-      { cwd: database.directory, logFile },
+      { cwd: db.directory, logFile },
     );
     pool = openPool(server.url, 4);
   });
@@ -65,7 +70,7 @@ describe("secrets", () => {
   afterAll(async () => {
     await closePool(pool);
     await server?.stop();
-    await database?.remove();
+    await db?.drop();
   });
 
   it("authenticates the issued token (the scan below looks for a real secret)", async () => {
@@ -142,15 +147,13 @@ describe("secrets", () => {
       expect(outcomes).toContain(expected);
     }
 
-    const log = readLog(logFile);
-    const dump = JSON.stringify(await dumpDatabase(database.url));
+    const log = readFileSync(logFile, "utf8");
+    const dump = JSON.stringify(await dumpDatabase(db.database));
     // The embedded store's files, when that is the store: raw pages, not just query results.
-    const files = database.kind === "embedded" ? readTree(join(database.directory, "data")) : "";
+    const files = db.kind === "PGlite" ? readTree(join(db.directory, "data")) : "";
     // PostgreSQL's own log (scripts/services.sh keeps it here): errors there quote statements.
     const postgresLog =
-      database.kind === "PostgreSQL" && existsSync(postgresLogFile)
-        ? readFileSync(postgresLogFile, "latin1")
-        : "";
+      db.kind === "PostgreSQL" && existsSync(postgresLogFile) ? readFileSync(postgresLogFile, "latin1") : "";
     const found: string[] = [];
     for (const token of tokens) {
       for (const spelling of spellings(token)) {

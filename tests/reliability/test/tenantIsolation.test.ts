@@ -1,16 +1,15 @@
 import type { MethodName } from "@wsafe/schema";
+import { createTenantFixture, type ServerProcess } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idParameters } from "../src/contract.js";
 import { recordFigure } from "../src/figures.js";
-import { createFixture } from "../src/fixture.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
 import { type Answer, call, closePool, json, openPool, send } from "../src/httpsClient.js";
-import type { ServerProcess } from "../src/serverProcess.js";
 
 const SAMPLES = Number(process.env.WSAFE_ISOLATION_SAMPLES ?? 150);
 
-const fixture = createFixture();
+const fixture = createTenantFixture();
 
 /** Another account's id and an id nobody has, of the same shape, per id-bearing parameter. */
 const probes: Record<string, { foreign: (string | number)[]; missing: (string | number)[]; base: object }> = {
@@ -40,13 +39,13 @@ function shape(answer: Answer, id: string | number) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe("tenant isolation", () => {
-  let database: FixtureDatabase;
+  let db: FixtureDatabase;
   let server: ServerProcess;
   let pool: Pool;
 
   beforeAll(async () => {
-    database = await createFixtureDatabase("isolation", fixture);
-    server = await launchOn(database, { rateLimit: { points: 1e9, durationSeconds: 60 } });
+    db = await createFixtureDatabase("isolation", fixture);
+    server = await launchOn(db, { rateLimit: { points: 1e9, durationSeconds: 60 } });
     // One socket: requests run one at a time, so their timings do not disturb each other.
     pool = openPool(server.url, 1);
   });
@@ -54,7 +53,7 @@ describe("tenant isolation", () => {
   afterAll(async () => {
     await closePool(pool);
     await server?.stop();
-    await database?.remove();
+    await db?.drop();
   });
 
   it("has a probe for every id-bearing parameter of the registry", () => {
@@ -109,7 +108,7 @@ describe("tenant isolation", () => {
       const a = median(timings.foreign);
       const b = median(timings.missing);
       console.log(
-        `isolation: ${key}: median ${a.toFixed(2)} ms for another account's id vs ${b.toFixed(2)} ms for a missing id (${SAMPLES} samples each, ${database.kind})`,
+        `isolation: ${key}: median ${a.toFixed(2)} ms for another account's id vs ${b.toFixed(2)} ms for a missing id (${SAMPLES} samples each, ${db.kind})`,
       );
       recordFigure(`isolation: ${key} median foreign/missing`, `${a.toFixed(2)} / ${b.toFixed(2)} ms`);
       // Same time class only: a lookup that found the record and then hid it would show as a

@@ -1,16 +1,19 @@
 import net from "node:net";
 import tls from "node:tls";
+import {
+  createTenantFixture,
+  type ServerProcess,
+  type TestServer,
+  testCertificate,
+} from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testCertificate } from "../src/certificate.js";
 import { recordFigure } from "../src/figures.js";
-import { createFixture } from "../src/fixture.js";
-import { type FixtureServer, startFixtureServer } from "../src/fixtureServer.js";
+import { startFixtureServer } from "../src/fixtureServer.js";
 import { call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import { BODY_LIMIT } from "../src/oracle.js";
 import { openTls, type SocketFate, watch } from "../src/rawSocket.js";
 import type { RequestCase } from "../src/requestCase.js";
-import type { ServerProcess } from "../src/serverProcess.js";
 import { handshake } from "../src/tlsProbe.js";
 
 // Abuse of the transport, all against one server that is under a slowloris attack
@@ -27,10 +30,10 @@ const SLOW_CLIENTS = 50;
 const IDLE_TLS = 300;
 const IDLE_TCP = 200;
 
-const fixture = createFixture();
+const fixture = createTenantFixture();
 const token = fixture.tokens.alphaRead;
 
-let running: FixtureServer;
+let running: TestServer<ServerProcess>;
 let server: ServerProcess;
 let pool: Pool;
 const slow = {

@@ -26,6 +26,7 @@ export { type TestStore, testStores } from "./databases/testStores.js";
 // Fixture datasets.
 export { type BulkDataset, createBulkDataset } from "./fixtures/createBulkDataset.js";
 export { createFixture, type Fixture } from "./fixtures/createFixture.js";
+export { createLongListDataset, longListToken, longListType } from "./fixtures/createLongListDataset.js";
 export { createStreamFixture, streamToken, streamTypes } from "./fixtures/createStreamFixture.js";
 export { createTenantFixture, type TenantFixture } from "./fixtures/createTenantFixture.js";
 export {
@@ -55,7 +56,12 @@ export {
 } from "./server/loadServer.js";
 export { seedDatabase } from "./server/seedDatabase.js";
 export { serveCli } from "./server/serveCli.js";
-export { serverDirectory, workspaceServerDirectory } from "./server/serverDirectory.js";
+export {
+  serverDirectory,
+  workspaceRoot,
+  workspaceServerDirectory,
+  wsafeBin,
+} from "./server/serverDirectory.js";
 export {
   listeningLine,
   type ServerProcess,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -32,41 +32,5 @@ export function runCli(
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A `wsafe serve` process that printed its readiness line. */
-export interface ServeProcess {
-  child: ChildProcess;
-  url: string;
-  /** Everything printed on stdout so far. */
-  output(): string;
-  /** Resolves with the exit code. */
-  exited: Promise<number | null>;
-}
-
-/** Starts `wsafe serve ARGS...` and waits for `listening on URL`. */
-export function startServe(
-  args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<ServeProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, "serve", ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    const exited = new Promise<number | null>((done) => child.on("close", (code) => done(code)));
-    child.stderr!.on("data", (chunk) => (stderr += chunk));
-    child.stdout!.on("data", (chunk) => {
-      stdout += chunk;
-      const match = /listening on (https?:\/\/\S+)/.exec(stdout);
-      if (match) resolve({ child, url: match[1]!, output: () => stdout, exited });
-    });
-    exited.then((code) =>
-      reject(new Error(`serve exited with ${code} before it was ready:\n${stdout}\n${stderr}`)),
-    );
   });
 }

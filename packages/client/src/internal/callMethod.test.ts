@@ -1,3 +1,4 @@
+import { thrown } from "@wsafe/test-support";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RetryEvent } from "../ClientOptions.js";
 import { createClient } from "../createClient.js";
@@ -17,15 +18,6 @@ const rateLimited = (retryAfter?: string) =>
 const reset = () => new TypeError("fetch failed", { cause: new Error("socket hang up") });
 // Tiny delays keep the real-timer tests fast; the Retry-After tests use fake timers.
 const fast = { minDelayMs: 1, maxDelayMs: 20 };
-
-async function thrown(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to throw");
-}
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
 import { methodNames } from "@wsafe/schema";
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import { toJsonText } from "../jsonText.js";
 import type { RequestCase } from "../requestCase.js";
 import { carry } from "./carry.js";
@@ -13,7 +13,7 @@ import { requestData } from "./requestData.js";
  * @example
  * fc.sample(apiCall(fixture), 1)[0]!.label; // e.g. "POST equipments.list"
  */
-export function apiCall(fixture: Fixture): fc.Arbitrary<RequestCase> {
+export function apiCall(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
   // One arbitrary per method, built once: no `chain`, which would rebuild them per sample.
   return fc.oneof(
     ...methodNames.map((method) =>

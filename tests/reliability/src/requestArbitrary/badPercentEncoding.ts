@@ -1,5 +1,5 @@
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import type { RequestCase } from "../requestCase.js";
 
 /**
@@ -10,7 +10,10 @@ import type { RequestCase } from "../requestCase.js";
  * @example
  * fc.sample(badPercentEncoding(fixture, fc.constant("/v1/users.info")), 1)[0]!.query; // e.g. "%7B%22to%zzken…"
  */
-export function badPercentEncoding(fixture: Fixture, paths: fc.Arbitrary<string>): fc.Arbitrary<RequestCase> {
+export function badPercentEncoding(
+  fixture: TenantFixture,
+  paths: fc.Arbitrary<string>,
+): fc.Arbitrary<RequestCase> {
   const good = JSON.stringify({ token: fixture.tokens.alphaRead });
   return fc
     .record({

@@ -1,6 +1,6 @@
 import { methodNames } from "@wsafe/schema";
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import { nestedArrays, nestedObjects } from "../jsonText.js";
 import type { RequestCase } from "../requestCase.js";
 import { badPercentEncoding } from "./badPercentEncoding.js";
@@ -16,7 +16,7 @@ import { missingData } from "./missingData.js";
  * @example
  * fc.sample(brokenData(fixture), 1)[0]!.label; // e.g. "POST non-object data"
  */
-export function brokenData(fixture: Fixture): fc.Arbitrary<RequestCase> {
+export function brokenData(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
   const path = fc.constantFrom(...methodNames.map((m) => `/v1/${m}`));
   const good = JSON.stringify({ token: fixture.tokens.alphaRead });
   const texts = fc.oneof(

@@ -1,5 +1,5 @@
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import type { RequestCase } from "../requestCase.js";
 import { contentTypes } from "./contentTypes.js";
 
@@ -11,7 +11,10 @@ import { contentTypes } from "./contentTypes.js";
  * @example
  * fc.sample(invalidUtf8Body(fixture, fc.constant("/v1/users.info")), 1)[0]!.label; // "POST invalid UTF-8"
  */
-export function invalidUtf8Body(fixture: Fixture, paths: fc.Arbitrary<string>): fc.Arbitrary<RequestCase> {
+export function invalidUtf8Body(
+  fixture: TenantFixture,
+  paths: fc.Arbitrary<string>,
+): fc.Arbitrary<RequestCase> {
   return fc
     .record({
       path: paths,

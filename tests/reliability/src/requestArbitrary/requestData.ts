@@ -1,7 +1,7 @@
 import type { MethodName } from "@wsafe/schema";
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
 import { contract } from "../contract.js";
-import type { Fixture } from "../fixture.js";
 import { entries, type JsonModel } from "../jsonText.js";
 import { adversarialValue } from "./adversarialValue.js";
 import { keyArbitrary } from "./keyArbitrary.js";
@@ -16,7 +16,7 @@ import { validValue } from "./validValue.js";
  * @example
  * fc.sample(requestData("users.info", fixture).map(toJsonText), 1); // e.g. ['{"token":"rel-…","user":"1042"}']
  */
-export function requestData(method: MethodName, fixture: Fixture): fc.Arbitrary<JsonModel> {
+export function requestData(method: MethodName, fixture: TenantFixture): fc.Arbitrary<JsonModel> {
   const params = contract.methods[method].params;
   const defs = params.$defs ?? {};
   const ids = [

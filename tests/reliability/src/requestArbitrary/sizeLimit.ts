@@ -1,6 +1,6 @@
 import { methodNames } from "@wsafe/schema";
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import { BODY_LIMIT } from "../oracle.js";
 import type { RequestCase } from "../requestCase.js";
 
@@ -11,7 +11,7 @@ import type { RequestCase } from "../requestCase.js";
  * @example
  * fc.sample(sizeLimit(fixture), 1)[0]!.label; // e.g. "POST 1048577-byte body (spaces)"
  */
-export function sizeLimit(fixture: Fixture): fc.Arbitrary<RequestCase> {
+export function sizeLimit(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
   return fc
     .record({
       method: fc.constantFrom(...methodNames),

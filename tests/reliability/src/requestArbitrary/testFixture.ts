@@ -1,4 +1,4 @@
-import { createFixture, type Fixture } from "../fixture.js";
+import { createTenantFixture, type TenantFixture } from "@wsafe/test-support";
 
 /**
  * A fixture with fixed tokens: {@link createFixture} draws fresh secrets per process,
@@ -7,8 +7,8 @@ import { createFixture, type Fixture } from "../fixture.js";
  * @example
  * fc.sample(tokenEntry(testFixture), { seed: 1, numRuns: 10 });
  */
-export const testFixture: Fixture = {
-  ...createFixture(),
+export const testFixture: TenantFixture = {
+  ...createTenantFixture(),
   tokens: {
     alphaRead: "rel-alpha-read-fixed",
     alphaInactive: "rel-alpha-inactive-fixed",

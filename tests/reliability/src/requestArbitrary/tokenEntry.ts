@@ -1,5 +1,5 @@
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import type { JsonModel } from "../jsonText.js";
 import { adversarialValue } from "./adversarialValue.js";
 
@@ -12,7 +12,7 @@ import { adversarialValue } from "./adversarialValue.js";
  * @example
  * fc.sample(tokenEntry(fixture), 1); // e.g. [["token", "rel-alpha-read-…"]]
  */
-export function tokenEntry(fixture: Fixture): fc.Arbitrary<[string, JsonModel] | undefined> {
+export function tokenEntry(fixture: TenantFixture): fc.Arbitrary<[string, JsonModel] | undefined> {
   const { tokens } = fixture;
   return fc
     .oneof(

@@ -1,6 +1,6 @@
 import { type MethodName, methodNames } from "@wsafe/schema";
+import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
-import type { Fixture } from "../fixture.js";
 import type { RequestCase } from "../requestCase.js";
 
 /**
@@ -11,7 +11,7 @@ import type { RequestCase } from "../requestCase.js";
  * @example
  * fc.sample(wrongTarget(fixture), 1)[0]!.label; // e.g. "unknown method URL" or "PUT request"
  */
-export function wrongTarget(fixture: Fixture): fc.Arbitrary<RequestCase> {
+export function wrongTarget(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
   const data = encodeURIComponent(JSON.stringify({ token: fixture.tokens.alphaRead }));
   const badPaths = fc.oneof(
     fc.constantFrom(

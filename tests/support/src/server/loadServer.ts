@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { DatasetInput } from "@wsafe/schema";
 import { serverDirectory } from "./serverDirectory.js";
 
 /** A server started in this process, as `startServer` of `@wsafe/server` returns it. */
@@ -20,7 +19,7 @@ export interface ServerModule {
   /** The demo dataset's tokens by role, e.g. `demoTokens.read`. */
   demoTokens: Readonly<Record<"read" | "write" | "revoked" | "inactiveAccount" | "otherAccount", string>>;
   openStore(database: string): Promise<{ close(): Promise<void> }>;
-  importDataset(store: { close(): Promise<void> }, dataset: DatasetInput): Promise<unknown>;
+  importDataset(store: { close(): Promise<void> }, dataset: unknown): Promise<unknown>;
 }
 
 /** What {@link loadServer} found: the module, or why the suites that need it skip. */

@@ -1,4 +1,3 @@
-import type { DatasetInput } from "@wsafe/schema";
 import type { ServerModule } from "./loadServer.js";
 
 /**
@@ -8,7 +7,7 @@ import type { ServerModule } from "./loadServer.js";
  *
  * @param server - where `openStore` and `importDataset` come from
  * @param database - a PostgreSQL URL or an embedded store's directory
- * @param datasets - imported one after the other
+ * @param datasets - Dataset documents, imported one after the other (the import checks each)
  * @example
  * import { createFixture, seedDatabase } from "@wsafe/test-support";
  * await seedDatabase({ openStore, importDataset }, db.database, createFixture(Date.now()).dataset);
@@ -16,7 +15,7 @@ import type { ServerModule } from "./loadServer.js";
 export async function seedDatabase(
   server: Pick<ServerModule, "openStore" | "importDataset">,
   database: string,
-  ...datasets: DatasetInput[]
+  ...datasets: readonly unknown[]
 ): Promise<void> {
   const store = await server.openStore(database);
   try {

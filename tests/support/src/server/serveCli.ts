@@ -1,5 +1,4 @@
-import { join } from "node:path";
-import { serverDirectory } from "./serverDirectory.js";
+import { wsafeBin } from "./serverDirectory.js";
 import { type ServerProcess, type ServerProcessOptions, startServerProcess } from "./startServerProcess.js";
 
 /**
@@ -17,8 +16,5 @@ export function serveCli(
   args: string[],
   options: ServerProcessOptions & { serverDirectory?: string } = {},
 ): Promise<ServerProcess> {
-  return startServerProcess(
-    [join(serverDirectory(options.serverDirectory), "bin", "wsafe.js"), "serve", ...args],
-    options,
-  );
+  return startServerProcess([wsafeBin(options.serverDirectory), "serve", ...args], options);
 }

@@ -36,6 +36,8 @@ export interface ServerProcessOptions {
   ipc?: boolean;
   /** Node's own flags for the child, e.g. `["--cpu-prof"]`. */
   execArgv?: string[];
+  /** The executable, for a server that is not a Node script (a tool's `.bin` shim); default this Node. */
+  command?: string;
 }
 
 /** The readiness line of `wsafe serve` and of `startServer`'s callers, see the server's README. */
@@ -47,7 +49,7 @@ export const listeningLine = /listening on (https?:\/\/\S+)/;
  * ready in time (killing it then). The one way every suite and the bench start a
  * server process: `serveCli` and `launchServer` are this with a script.
  *
- * @param args - `[script, ...arguments]` for node
+ * @param args - `[script, ...arguments]` for node (or the arguments of `options.command`)
  * @param options - working directory, environment, log file, timeout, readiness pattern
  * @example
  * import { startServerProcess } from "@wsafe/test-support";
@@ -59,7 +61,8 @@ export function startServerProcess(
   args: string[],
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(options.execArgv ?? []), ...args], {
+  const command = options.command ?? process.execPath;
+  const child = spawn(command, options.command ? args : [...(options.execArgv ?? []), ...args], {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: "1", ...options.env },
     stdio: ["ignore", "pipe", "pipe", ...(options.ipc ? (["ipc"] as const) : [])],
@@ -68,7 +71,9 @@ export function startServerProcess(
   const log = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : undefined;
   const output = () => Buffer.concat(chunks).toString("utf8");
   const exited = new Promise<number | string>((resolve) => {
-    child.once("exit", (code, signal) => {
+    // "close", not "exit": by then stdout and stderr are read to their end, so
+    // `output()` holds everything once `exited` resolves.
+    child.once("close", (code, signal) => {
       log?.end();
       resolve(code ?? signal ?? "unknown");
     });
@@ -87,7 +92,7 @@ export function startServerProcess(
     const timer = setTimeout(() => {
       settled = true;
       child.kill("SIGKILL");
-      reject(new Error(`server not ready in ${timeoutMs} ms:\n${output()}`));
+      reject(new Error(`${command} ${args[0] ?? ""} not ready in ${timeoutMs} ms:\n${output()}`));
     }, timeoutMs);
     const collect = (chunk: Buffer) => {
       chunks.push(chunk);
@@ -106,7 +111,7 @@ export function startServerProcess(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output()}`));
+      reject(new Error(`${command} ${args[0] ?? ""} exited (${code}) before it was ready:\n${output()}`));
     });
   });
 }
