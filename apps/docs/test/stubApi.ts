@@ -1,5 +1,5 @@
 // A stand-in /v1 service for the try-it console test that must not depend on the real
-// server: it answers like the wire format (decisions.md §1-2, CORS included) and
+// server: it answers like the wire format (the envelope, `requestChecks` and `responseHeaders` of `@wsafe/schema`, CORS included) and
 // records the request data it received.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -29,7 +29,7 @@ function pick(record: Equipment, fields: readonly string[]) {
 }
 
 describe.each(testStores)("methods on $name", ({ skip, create }) => {
-  describe.skipIf(skip)("decisions §3", () => {
+  describe.skipIf(skip)("the methods, as their schema files describe them", () => {
     let t: FixtureServer;
     beforeAll(async () => {
       t = await startFixtureServer(create);

@@ -5,7 +5,7 @@
 // support/precedence/failureRecipes.ts (the type demands it) and a new method its
 // examples; neither needs a line here.
 import { methodNames, type RequestCheckId, requestCheckIds } from "@wsafe/schema";
-import { createFixture, tokenCheckCases } from "@wsafe/test-support";
+import { createFixture, testStores, tokenCheckCases } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../src/demo/createDemoDataset.js";
@@ -23,7 +23,6 @@ import { tokenStateChecks } from "./support/precedence/PlannedRequest.js";
 import { exampleRequest, type PrecedenceCase, planPrecedence } from "./support/precedence/planPrecedence.js";
 import { type HttpRequest, type TokenFinder, toHttpRequest } from "./support/precedence/toHttpRequest.js";
 import { type DatasetServer, startDatasetServer } from "./support/startDatasetServer.js";
-import { testStores } from "./support/testStores.js";
 
 const { cases } = planPrecedence();
 const tokens = exhaustedTokens(

@@ -1,3 +1,4 @@
+import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import pg from "pg";
 import { request } from "undici";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,7 +9,6 @@ import { openStore } from "../src/store/openStore.js";
 import { createSelfSignedCertificate } from "../src/tls/createSelfSignedCertificate.js";
 import { insecureAgent } from "./support/callApi.js";
 import { openStalledUpload } from "./support/openStalledUpload.js";
-import { type TestDatabase, testStores } from "./support/testStores.js";
 
 // Each case starts a server, on the embedded store too: give them room on busy machines.
 vi.setConfig({ testTimeout: 180_000 });
@@ -18,7 +18,7 @@ const body = JSON.stringify({ token: "no-such-token-000000000" });
 const certificate = createSelfSignedCertificate();
 
 describe.each(testStores)("a bounded stop on $name", ({ name, skip, create }) => {
-  let db: TestDatabase | undefined;
+  let db: ScratchDatabase | undefined;
   let server: RunningServer | undefined;
   // One database for the file, a server on it per case: creating an embedded store
   // takes seconds, opening it again much less.

@@ -86,7 +86,7 @@ export class CheckContext {
 
   /**
    * Fails unless the response follows the convention and fails with `identifier`; with
-   * `mentions`, the description must name that key (decisions.md §1).
+   * `mentions`, the description must name that key (the `parameters` check of `requestChecks` in `@wsafe/schema`).
    */
   expectError(response: ApiResponse, identifier: string, mentions?: string): void {
     this.expectConvention(response);

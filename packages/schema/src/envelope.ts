@@ -30,7 +30,7 @@ export const errorResponseSchema = z
   .object({
     ok: z.literal(false),
     error: errorIdentifierSchema,
-    // Required: every failure the service produces carries one (decisions §1), so a
+    // Required: every failure the service produces carries one (see `requestChecks`), so a
     // consumer may read it without a check. A response field turning required is a
     // narrowing, additive for the contract gate.
     description: z

@@ -52,7 +52,7 @@ function checkHeaders(answer: Answer, problems: string[], requestIds: Set<string
 
 /**
  * Checks one answer against the oracle's expectation and the whole-envelope rules of
- * decisions §1-2: HTTP 200, JSON content type, the envelope schema, an allowed
+ * The wire rules (`requestChecks` and `responseHeaders` of `@wsafe/schema`): HTTP 200, JSON content type, the envelope schema, an allowed
  * identifier, a description that names the parameter and leaks nothing, the result
  * schema of a success, `pretty` honoured exactly, and the response headers.
  *
@@ -96,7 +96,7 @@ export function checkAnswer(
   const reply = envelope.data as { ok: boolean; error?: string; description?: string };
   const outcome = reply.ok ? "ok" : reply.error!;
   if (!expected.allowed.has(outcome as never)) {
-    problems.push(`answered ${outcome}, decisions.md allows ${[...expected.allowed].join(" | ")}`);
+    problems.push(`answered ${outcome}, the pipeline allows ${[...expected.allowed].join(" | ")}`);
   }
   const sent = requestText(request);
   const tokens = Object.values(fixture.tokens);
@@ -130,7 +130,7 @@ export function checkAnswer(
       }
     }
   }
-  // decisions §1: indented with two spaces once the data decoded with pretty: true, else compact.
+  // `pretty` (from the `token_present` check on, `prettyFromCheck` of `@wsafe/schema`): indented with two spaces once the data decoded with pretty: true, else compact.
   const wantPretty = expected.pretty && outcome !== "request_data_invalid";
   const canonical = wantPretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
   if (text.trimEnd() !== canonical) {

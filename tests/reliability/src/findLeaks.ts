@@ -1,5 +1,5 @@
 /**
- * What a description must never show (decisions §1): a stack trace, SQL or a driver's
+ * What a description must never show (SECURITY.md, "Defences, and where they are tested"): a stack trace, SQL or a driver's
  * words, a file path, a secret, another account's data. Each pattern is named so a
  * failure says what leaked.
  */

@@ -16,7 +16,7 @@ import type { RequestCase } from "./requestCase.js";
 export const BODY_LIMIT = requestLimits.bodyBytes;
 
 // Nesting beyond this is allowed to be refused as request_data_invalid (a resource
-// limit decisions.md does not number); up to it, valid JSON must be treated as JSON.
+// limit the pipeline table does not number); up to it, valid JSON must be treated as JSON.
 export const NESTING_TOLERATED = 512;
 
 /** What a request may answer, computed from the contract's pipeline and `parseParams` only. */

@@ -31,7 +31,7 @@ const WIDTH = 8;
 /** A problem's text without the parts that vary per request, to group like with like. */
 function problemKind(problem: string): string {
   return problem
-    .replace(/, decisions\.md allows .*$/, ", not the identifier decisions.md allows")
+    .replace(/, the pipeline allows .*$/, ", not the identifier the pipeline allows")
     .replace(/"[^"]*"/g, '"…"')
     .replace(/: .{60,}$/, ": …")
     .replace(/\d+/g, "N");
@@ -77,7 +77,7 @@ describe("fuzzing /v1 over HTTPS", () => {
     await directory?.remove();
   });
 
-  it(`answers ${REQUESTS} generated requests with the envelope and exactly the identifier decisions.md allows`, async () => {
+  it(`answers ${REQUESTS} generated requests with the envelope and exactly the identifier the pipeline table allows`, async () => {
     const distribution = new Map<string, number>();
     const labels = new Map<string, number>();
     const requestIds = new Set<string>();

@@ -34,7 +34,7 @@ async function slowUpload(port: number, token: string, ms: number) {
   return { socket, fate, sending };
 }
 
-// decisions §6: SIGTERM stops the server gracefully: in-flight requests finish, then exit 0.
+// The server's README ("Commands, flags and environment"): SIGTERM stops the server gracefully: in-flight requests finish, then exit 0.
 describe("SIGTERM under load", () => {
   const fixture = createTenantFixture();
   const token = fixture.tokens.alphaRead;
@@ -149,29 +149,29 @@ async function stalledUpload(port: number) {
 // Issue 17: a stop is bounded. Whatever holds the server (here a client that never
 // finishes its body), it exits by the deadline, non-zero, naming what held it.
 describe("SIGTERM with a client that never finishes", () => {
-  const fixture = createFixture();
-  let database: FixtureDatabase;
+  const fixture = createTenantFixture();
+  let db: FixtureDatabase;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    database = await createFixtureDatabase("deadline", fixture);
+    db = await createFixtureDatabase("deadline", fixture);
     server = await serveCli(
       [
         "--port",
         "0",
         "--database",
-        database.url,
-        ...(await writeCertificateFiles(database.directory)),
+        db.database,
+        ...(await writeCertificateFiles(db.directory)).serveArgs,
         "--shutdown-timeout",
         "1",
       ],
-      { cwd: database.directory },
+      { cwd: db.directory },
     );
   });
 
   afterAll(async () => {
     await server?.stop("SIGKILL");
-    await database?.remove();
+    await db?.drop();
   });
 
   it("exits 1 at --shutdown-timeout with a line naming the open connections and the requests", async () => {

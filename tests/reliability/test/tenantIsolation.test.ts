@@ -19,7 +19,7 @@ const probes: Record<string, { foreign: (string | number)[]; missing: (string | 
     base: { service_type: "all", include_null_metavalues: true },
   },
   "users.info user": {
-    // The integer form is the same id (decisions §3): probe both spellings.
+    // The integer form is the same id (`users.info`'s `user` parameter in `@wsafe/schema`): probe both spellings.
     foreign: [...fixture.beta.users, 2042],
     missing: ["u_zzzz_1", "9042", 9042],
     base: {},

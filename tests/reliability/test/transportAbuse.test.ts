@@ -88,7 +88,7 @@ afterAll(async () => {
   await running?.stop();
 });
 
-// decisions §2: HTTPS only, TLS 1.2 minimum; a TLS 1.0/1.1 handshake is refused.
+// HTTPS only, TLS 1.2 minimum (the server's README: "HTTPS, TLS 1.2+"); a TLS 1.0/1.1 handshake is refused.
 describe("TLS versions", () => {
   let reference: tls.Server;
   let referencePort: number;
@@ -160,7 +160,7 @@ function paddedBody(size: number, chunked: boolean): RequestCase {
   };
 }
 
-// decisions §1 row 3: a body over the limit (1 MiB by default) is request_data_invalid,
+// The `request_data` check of `requestChecks`: a body over the limit (1 MiB by default) is request_data_invalid,
 // however it travels; the server must stop reading rather than buffer what comes.
 describe("the body limit", () => {
   it.each([false, true])("holds at exactly 1 MiB, chunked: %s", async (chunked) => {

@@ -25,3 +25,6 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     );
   });
 }
+// The parent holds stdin open; if it dies without a SIGTERM, do not linger.
+process.stdin.on("end", () => process.exit(0));
+process.stdin.resume();

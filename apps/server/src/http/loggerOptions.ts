@@ -1,5 +1,4 @@
 import { pino } from "pino";
-import type { ServerOptions } from "../server/ServerOptions.js";
 
 // Never log a URL's query string: a GET request carries its token there.
 const requestSerializer = (request: { method?: string; url?: string; id?: string }) => ({
@@ -13,7 +12,7 @@ const requestSerializer = (request: { method?: string; url?: string; id?: string
  *
  * @param logger - `false`/absent for none, `true` for JSON lines on stdout, or pino options
  */
-export function loggerOptions(logger: ServerOptions["logger"]): boolean | object {
+export function loggerOptions(logger: boolean | object | undefined): boolean | object {
   if (!logger) return false;
   const base = typeof logger === "object" ? logger : {};
   return {

@@ -1,7 +1,7 @@
 /**
  * Removes the white space between the tokens of JSON text, in one pass over its UTF-8
  * bytes: PostgreSQL writes `json_build_object`, `json_agg` and `jsonb` values with
- * spaces and newlines, and decisions §1 asks for compact bodies.
+ * spaces and newlines, and answers are compact unless the caller sends `pretty` (the docs' conventions page).
  *
  * Equal to `JSON.stringify(JSON.parse(text))` for the JSON PostgreSQL produces, but
  * without building the object tree: on a 38 MB `equipments.list` answer the

@@ -71,7 +71,7 @@ function queryObject(text: string): Record<string, unknown> {
 }
 
 /**
- * Decodes the request data of decisions §1 row 3: for POST the body (any Content-Type,
+ * Decodes the request data of the `request_data` check (`requestChecks` of `@wsafe/schema`): for POST the body (any Content-Type,
  * a UTF-8 BOM tolerated), for GET the whole query string, percent-decoded (one `=`
  * after the JSON object, as a proxy may add, is ignored). Absent or empty data is `{}`.
  *

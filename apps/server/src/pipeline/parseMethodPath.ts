@@ -1,7 +1,7 @@
 import { isMethodName, type MethodName } from "@wsafe/schema";
 
 /**
- * The method a request path names (decisions §1 row 1), or `undefined`: the path must
+ * The method a request path names (the `method_path` check of `requestChecks` in `@wsafe/schema`), or `undefined`: the path must
  * be exactly `/v1/<method>` of a registry method; no trailing slash, no other version.
  *
  * @param path - the URL path, without the query string

@@ -12,7 +12,7 @@ export interface RateLimit {
 export const defaultRateLimit: RateLimit = { points: 600, durationSeconds: 60 };
 
 /**
- * Counts requests per token (decisions §1 row 8): in this process's memory, or in
+ * Counts requests per token (the `rate_limit` check of `requestChecks` in `@wsafe/schema`): in this process's memory, or in
  * Redis so that every server process sharing it shares one limit.
  */
 export class RateLimiter {

@@ -13,7 +13,7 @@ interface OwnedList {
 
 /**
  * Finds records the document names that the store already holds under another account.
- * Importing the same id again is an update (decisions §5), but an update that changed
+ * Importing the same id again is an update (`datasetSchema` of `@wsafe/schema`: "the same ids again update records"), but an update that changed
  * the account would move a record between tenants - its versions, schedules and the
  * references other records hold to it - so it is refused, naming both accounts.
  *

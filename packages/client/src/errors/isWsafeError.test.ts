@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { timeoutErrorAfter } from "../internal/errors/timeoutErrorAfter.js";
-import { transportErrorFromCause } from "../internal/errors/transportErrorFromCause.js";
 import { ErrorCode } from "./ErrorCode.js";
 import { isWsafeApiError } from "./isWsafeApiError.js";
 import { isWsafeError } from "./isWsafeError.js";
 
-const meta = { requestId: "r1", responseTime: 2, status: 200, attempts: 1 };
+// Errors shaped as the client throws them; that the client's own factories make errors
+// these guards recognise is tested beside the factories (internal/errors/).
+const thrownAs = (code: string, method: string) => Object.assign(new Error("x"), { code, method });
 
 describe(isWsafeError, () => {
   it("recognises the client's errors, also from another copy of the package", () => {
-    expect(isWsafeError(timeoutErrorAfter("resources.list", 10, meta))).toBe(true);
-    const foreign = Object.assign(new Error("x"), { code: ErrorCode.TransportError, method: "users.info" });
-    expect(isWsafeError(foreign, "users.info")).toBe(true);
+    expect(isWsafeError(thrownAs(ErrorCode.TimeoutError, "resources.list"))).toBe(true);
+    expect(isWsafeError(thrownAs(ErrorCode.TransportError, "users.info"), "users.info")).toBe(true);
   });
 
   it("refuses other errors and look-alikes that are not errors", () => {
@@ -22,7 +21,7 @@ describe(isWsafeError, () => {
   });
 
   it("matches the method when one is given", () => {
-    const error = transportErrorFromCause("users.info", new Error("reset"), meta);
+    const error = thrownAs(ErrorCode.TransportError, "users.info");
     expect(isWsafeError(error, "users.info")).toBe(true);
     expect(isWsafeError(error, "resources.list")).toBe(false);
     expect(isWsafeApiError(error)).toBe(false);

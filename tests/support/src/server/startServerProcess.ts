@@ -65,7 +65,9 @@ export function startServerProcess(
   const child = spawn(command, options.command ? args : [...(options.execArgv ?? []), ...args], {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: "1", ...options.env },
-    stdio: ["ignore", "pipe", "pipe", ...(options.ipc ? (["ipc"] as const) : [])],
+    // stdin a pipe this process never writes to: it ends when this process dies, which
+    // tells the launcher's child not to linger (see bin/launch-server.mjs).
+    stdio: ["pipe", "pipe", "pipe", ...(options.ipc ? (["ipc"] as const) : [])],
   });
   const chunks: Buffer[] = [];
   const log = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : undefined;

@@ -1,5 +1,5 @@
 // Authentication: the token in the request data, permissions, and the identifiers a
-// token can fail with (interface.md's Authentication, decisions.md §1 and §4).
+// token can fail with (the token checks of `requestChecks`, `datasetTokenSchema`).
 import { errorDescriptions, methods } from "@wsafe/schema";
 import { frontMatter, inlineCode, page, table } from "../markdown.js";
 import { errorPath, methodPath } from "../sitePaths.js";

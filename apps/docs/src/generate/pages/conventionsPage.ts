@@ -1,5 +1,5 @@
 // Conventions shared by every method: URL shape, GET and POST encoding, the envelope,
-// the headers and `pretty` (interface.md's common convention, the schema's wire facts).
+// the headers and `pretty` (the schema's wire facts).
 import {
   defaultHeaderPrefix,
   headerNames,

@@ -1,4 +1,4 @@
-// The dataset format (decisions.md §5): one table per list, generated from the
+// The dataset format (`datasetSchema` of `@wsafe/schema`): one table per list, generated from the
 // published Dataset JSON Schema, and the import rules.
 import { datasetSchema } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";

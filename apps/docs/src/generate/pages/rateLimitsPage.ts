@@ -1,4 +1,4 @@
-// Rate limits (interface.md's Limits, decisions.md §1 check 8, §2 and §6).
+// Rate limits: the `rate_limit` check of `requestChecks`, the headers, the `--rate-limit` flag.
 import { errorDescriptions } from "@wsafe/schema";
 import { code, frontMatter, page } from "../markdown.js";
 

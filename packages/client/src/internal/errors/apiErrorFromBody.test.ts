@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode } from "../../errors/ErrorCode.js";
+import { isWsafeApiError } from "../../errors/isWsafeApiError.js";
 import { apiErrorFromBody } from "./apiErrorFromBody.js";
 
 const meta = { requestId: "r1", responseTime: 2, status: 200, attempts: 1 };
@@ -32,5 +33,11 @@ describe(apiErrorFromBody, () => {
       description: undefined,
       message: "users.info: server_error",
     });
+  });
+
+  it("makes an error the public guards recognise, as an API error of its method", () => {
+    const error = apiErrorFromBody("users.info", { error: "content_not_found" }, meta, undefined);
+    expect(isWsafeApiError(error, "users.info")).toBe(true);
+    expect(isWsafeApiError(error, "resources.list")).toBe(false);
   });
 });

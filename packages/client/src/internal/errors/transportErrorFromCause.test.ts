@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode } from "../../errors/ErrorCode.js";
+import { isWsafeApiError } from "../../errors/isWsafeApiError.js";
+import { isWsafeError } from "../../errors/isWsafeError.js";
 import { transportErrorFromCause } from "./transportErrorFromCause.js";
 
 const meta = { requestId: undefined, responseTime: undefined, status: undefined, attempts: 2 };
@@ -24,5 +26,12 @@ describe(transportErrorFromCause, () => {
     expect(transportErrorFromCause("users.info", "ECONNRESET", meta).message).toBe(
       "users.info: no reply (ECONNRESET)",
     );
+  });
+
+  it("makes an error the public guards recognise, of its method, and not as an API error", () => {
+    const error = transportErrorFromCause("users.info", new Error("reset"), meta);
+    expect(isWsafeError(error, "users.info")).toBe(true);
+    expect(isWsafeError(error, "resources.list")).toBe(false);
+    expect(isWsafeApiError(error)).toBe(false);
   });
 });

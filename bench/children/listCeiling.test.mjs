@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listCeiling } from "../children/listCeiling.mjs";
+import { listCeiling } from "./listCeiling.mjs";
 
 const now = 1_000_000;
 const equipmentRow = {

@@ -1,0 +1,119 @@
+// `wsafe serve` as an operator runs it; the other commands are in cli.test.ts.
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { promisify } from "node:util";
+import { type ServerProcess, serveCli } from "@wsafe/test-support";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { demoTokens } from "../src/demo/demoTokens.js";
+import { callApi, callMethod } from "./support/callApi.js";
+import { runCli } from "./support/runCli.js";
+
+const exec = promisify(execFile);
+
+async function hasCurl() {
+  try {
+    await exec("curl", ["--version"]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Every command is a new Node process opening the store: give them room on busy machines.
+vi.setConfig({ testTimeout: 180_000 });
+
+describe("wsafe serve", () => {
+  let dir: string;
+  const started: ServerProcess[] = [];
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "wsafe-serve-"));
+  });
+  // A failed assertion must not leave a server running behind the suite.
+  afterEach(() => {
+    for (const serve of started.splice(0)) if (serve.child.exitCode === null) serve.child.kill("SIGKILL");
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("--demo fills the empty store, prints curl lines that work as printed, and stops gracefully on SIGTERM", async () => {
+    const serve = await serveCli(["--demo", "--port", "0", "--database", join(dir, "data")], { cwd: dir });
+    started.push(serve);
+    const output = serve.output();
+    expect(serve.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(output).toContain(`demo token (read): ${demoTokens.read}`);
+    expect(output).toMatch(/self-signed certificate for localhost: .*localhost-cert\.pem/);
+    const curls = output.split("\n").filter((line) => line.trim().startsWith("curl "));
+    expect(curls).toHaveLength(2);
+    expect(curls[0]).toContain("curl -k '");
+    expect(curls[1]).toContain("-X POST");
+    expect(curls[1]).toContain("-H 'content-type: application/json'");
+    if (await hasCurl()) {
+      for (const line of curls) {
+        const { stdout } = await exec("sh", ["-c", `${line.trim()} -s`]);
+        expect(JSON.parse(stdout).ok, line).toBe(true);
+      }
+    } else {
+      console.warn("curl is not installed: the printed curl lines were not run");
+    }
+    // A request still in flight when SIGTERM arrives gets its whole answer: its body is
+    // only half sent when the signal comes, so the server has surely started on it.
+    await callMethod(serve.url, "POST", "users.info", { token: demoTokens.read, user: "u_ada" });
+    const body = new PassThrough();
+    const inFlight = callApi(serve.url, "/v1/equipments.list", { method: "POST", body });
+    body.write(`{"token":"${demoTokens.read}",`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    serve.child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    body.end('"equipmentType_id":"et_harness","service_type":"all"}');
+    const answer = await inFlight;
+    expect(answer.body.ok).toBe(true);
+    expect(answer.body.equipments.length).toBeGreaterThan(1000);
+    expect(await serve.exited).toBe(0);
+  });
+
+  it("keeps the data across a restart, and reads its flags from WSAFE_* variables", async () => {
+    const serve = await serveCli([], {
+      cwd: dir,
+      env: {
+        WSAFE_DATABASE: join(dir, "data"),
+        WSAFE_PORT: "0",
+        WSAFE_HTTP: "1",
+        WSAFE_HEADER_PREFIX: "XYZ",
+      },
+    });
+    started.push(serve);
+    expect(serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const answer = await callMethod(serve.url, "GET", "users.info", {
+      token: demoTokens.read,
+      user: "u_ada",
+    });
+    expect(answer.body).toEqual({ ok: true, user: { id: "u_ada", name: "Ada Lovelace" } });
+    expect(answer.headers["xyz-request-id"]).toMatch(/^[A-Za-z0-9]{20,}$/);
+    expect((await callApi(serve.url, "/v1/nope")).body.error).toBe("api_method_not_found");
+    // A second process on the same embedded store would corrupt it: refused, clearly.
+    const busy = await runCli(["tokens", "create", "--account", "acc_demo", "--database", join(dir, "data")]);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/is in use by process \d+; stop it first/);
+    serve.child.kill("SIGINT");
+    expect(await serve.exited).toBe(0);
+    // Logs name the request, its method and outcome, but never the token, even when it travels in a GET URL.
+    const log = serve
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+    expect(log).toContainEqual(
+      expect.objectContaining({
+        requestId: answer.headers["xyz-request-id"],
+        method: "users.info",
+        outcome: "ok",
+      }),
+    );
+    expect(log).toContainEqual(expect.objectContaining({ outcome: "api_method_not_found" }));
+    expect(serve.output()).not.toContain(demoTokens.read);
+  });
+});
