@@ -1,6 +1,7 @@
 // The protocol between the bench and a server it runs in a child process: the child
-// gets its options as JSON in argv[2], answers `{ type: "ready", url }` once it
-// listens, and closes itself on `{ type: "close" }` or when the bench goes away.
+// gets its options as JSON in argv[2], prints the readiness line `listening on <url>`
+// (what the shared launcher of @wsafe/test-support waits for) once it listens, and
+// closes itself on `{ type: "close" }` over IPC or when the bench goes away.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -39,5 +40,5 @@ export function reportReady(url, close) {
     if (/** @type {any} */ (message)?.type === "close") void stop();
   });
   process.on("disconnect", () => void stop());
-  process.send?.({ type: "ready", url });
+  console.log(`listening on ${url}`);
 }

@@ -22,40 +22,6 @@ export function findPostgresUrl(root, start) {
 }
 
 /**
- * Creates a fresh, empty database for one workload on the server at `url`, so the
- * bench never reads or writes anyone else's data, and drops it afterwards.
- *
- * @param {string} url - a URL of the server (any database on it)
- * @param {string} label - part of the database's name
- * @returns {Promise<{ url: string, name: string, drop(): Promise<void> }>}
- */
-export async function createBenchDatabase(url, label) {
-  const name = `wsafe_bench_${label}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    name,
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-/**
  * Runs one statement on a database and closes the connection (ANALYZE after a load).
  *
  * @param {string} url

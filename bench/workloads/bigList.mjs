@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { benchEquipmentType, benchToken } from "../lib/benchDataset.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
 import { loud, progress } from "../lib/log.mjs";
 import { median, percentiles } from "../lib/percentiles.mjs";
-import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
+import { runStatement } from "../lib/postgresDatabase.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
-import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
 
 /**
  * The requests measured: every field, two columns, unset metafields as null, and only
@@ -197,7 +197,9 @@ async function measureBackend({ backend, database, runs, fresh, tlsDir, count })
  */
 export async function runBigList({ dataset, runs, freshServerPerVariant, postgresUrl }) {
   const { importDataset, openStore } = await import(serverLocation().entryUrl);
-  const tls = createBenchCertificate();
+  // One certificate for the wsafe server and the ceiling: the same handshake on both sides.
+  const tls = await createScratchDirectory("bench-tls");
+  await writeCertificateFiles(tls.path);
   const count = dataset.equipments.length;
   /** @type {Record<string, any>} */
   const backends = {};
@@ -215,27 +217,27 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
         database: dir,
         runs,
         fresh: freshServerPerVariant,
-        tlsDir: tls.dir,
+        tlsDir: tls.path,
         count,
       }));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     if (postgresUrl) {
-      const db = await createBenchDatabase(postgresUrl, "list");
+      const db = await createPostgresDatabase("bench_list", postgresUrl);
       try {
         progress(`big list: importing ${count} equipment into PostgreSQL (${db.name})`);
-        const store = await openStore(db.url);
+        const store = await openStore(db.database);
         await importDataset(store, dataset);
         await store.close();
         // What autovacuum does shortly after any bulk load: the planner gets statistics.
-        await runStatement(db.url, "ANALYZE");
+        await runStatement(db.database, "ANALYZE");
         ({ variants: backends.postgres, pages: pages.postgres } = await measureBackend({
           backend: "postgres",
-          database: db.url,
+          database: db.database,
           runs,
           fresh: freshServerPerVariant,
-          tlsDir: tls.dir,
+          tlsDir: tls.path,
           count,
         }));
       } finally {
@@ -243,7 +245,7 @@ export async function runBigList({ dataset, runs, freshServerPerVariant, postgre
       }
     }
   } finally {
-    rmSync(tls.dir, { recursive: true, force: true });
+    await tls.remove();
   }
   return { equipment: count, schedulesPerEquipment: 3, runs, freshServerPerVariant, backends, pages };
 }

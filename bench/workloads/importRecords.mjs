@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createPostgresDatabase } from "@wsafe/test-support";
 import { copyLimitPglite, copyLimitPostgres, writeCsvFiles } from "../lib/copyLimit.mjs";
 import { progress } from "../lib/log.mjs";
-import { createBenchDatabase, runStatement } from "../lib/postgresDatabase.mjs";
+import { runStatement } from "../lib/postgresDatabase.mjs";
 import { watchPeakMemory } from "../lib/procMemory.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 
@@ -109,8 +110,8 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   try {
     if (postgresUrl) {
       const freshDatabase = async (/** @type {string} */ label) => {
-        const db = await createBenchDatabase(postgresUrl, label);
-        await migrate(db.url);
+        const db = await createPostgresDatabase(`bench_${label}`, postgresUrl);
+        await migrate(db.database);
         return db;
       };
       const countIn = async (/** @type {string} */ url) =>
@@ -118,8 +119,8 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
       const limitRun = async () => {
         const db = await freshDatabase("copylimit");
         try {
-          const run = await copyLimitPostgres(db.url, csvFiles);
-          const n = await countIn(db.url);
+          const run = await copyLimitPostgres(db.database, csvFiles);
+          const n = await countIn(db.database);
           if (n !== equipment) throw new Error(`COPY left ${n} equipment of ${equipment}`);
           progress(`import postgres │ COPY of the CSV files: ${(rows / run.seconds).toFixed(0)} records/s`);
           return run;
@@ -132,9 +133,9 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
       let run;
       try {
         run = /** @type {any} */ (
-          await timeImport("postgres", importCommand(file, db.url), profile("postgres"))
+          await timeImport("postgres", importCommand(file, db.database), profile("postgres"))
         );
-        const n = await countIn(db.url);
+        const n = await countIn(db.database);
         if (n !== equipment) throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
       } finally {
         await db.drop();

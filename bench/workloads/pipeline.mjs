@@ -1,12 +1,11 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { autocannon } from "../lib/autocannon.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
 import { progress } from "../lib/log.mjs";
 import { autocannonPercentiles, median } from "../lib/percentiles.mjs";
-import { createBenchDatabase } from "../lib/postgresDatabase.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
-import { createBenchCertificate } from "../lib/tlsCertificate.mjs";
 import { startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
 const demoReadToken = "wsafe-demo-token-read";
@@ -59,9 +58,11 @@ export async function runPipeline({
   postgresUrl,
   installed = false,
 }) {
-  const tls = createBenchCertificate();
+  // One certificate for every server measured: the same handshake and cipher on all sides.
+  const tls = await createScratchDirectory("bench-tls");
+  await writeCertificateFiles(tls.path);
   const servers = [];
-  /** @type {Awaited<ReturnType<typeof createBenchDatabase>> | undefined} */
+  /** @type {Awaited<ReturnType<typeof createPostgresDatabase>> | undefined} */
   let db;
   /** @type {(() => void) | undefined} */
   let removeInstalled;
@@ -76,7 +77,7 @@ export async function runPipeline({
     const wsafeOptions = {
       database: "memory://",
       demo: true,
-      tlsDir: tls.dir,
+      tlsDir: tls.path,
       // A limit no run can reach: the limiter still counts, but never answers instead.
       rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
     };
@@ -84,16 +85,16 @@ export async function runPipeline({
     const sample = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
     const parsed = JSON.parse(String(sample.body));
     if (parsed.ok !== true) throw new Error(`resources.list failed: ${String(sample.body).slice(0, 300)}`);
-    const bodyPath = join(tls.dir, "resources.list.json");
+    const bodyPath = join(tls.path, "resources.list.json");
     writeFileSync(bodyPath, /** @type {Buffer} */ (sample.body));
     progress(
       `pipeline: resources.list answers ${sample.bytes} bytes (${parsed.resources?.length} resources)`,
     );
 
-    const bareHttps = await start("bareFastify.mjs", { tlsDir: tls.dir, bodyPath, path });
+    const bareHttps = await start("bareFastify.mjs", { tlsDir: tls.path, bodyPath, path });
     const bareHttp = await start("bareFastify.mjs", { tls: null, bodyPath, path });
     const peers = await startPeers(start, {
-      tlsDir: tls.dir,
+      tlsDir: tls.path,
       bodyPath,
       path,
       token: demoReadToken,
@@ -115,9 +116,9 @@ export async function runPipeline({
       targets.wsafeInstalled = wsafeInstalled.server;
     }
     if (postgresUrl) {
-      db = await createBenchDatabase(postgresUrl, "pipeline");
+      db = await createPostgresDatabase("bench_pipeline", postgresUrl);
       progress(`pipeline: starting wsafe on PostgreSQL (${db.name}, demo data)`);
-      const wsafePostgres = await start("wsafeServer.mjs", { ...wsafeOptions, database: db.url });
+      const wsafePostgres = await start("wsafeServer.mjs", { ...wsafeOptions, database: db.database });
       const check = await timedPost(
         `${wsafePostgres.url}${path}`,
         { token: demoReadToken },
@@ -193,6 +194,6 @@ export async function runPipeline({
     for (const server of servers) await server.close();
     await db?.drop();
     removeInstalled?.();
-    rmSync(tls.dir, { recursive: true, force: true });
+    await tls.remove();
   }
 }

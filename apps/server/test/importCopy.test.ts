@@ -1,17 +1,17 @@
 import type { DatasetInput } from "@wsafe/schema";
+import { createPostgresDatabase, postgresUrl, type ScratchDatabase } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatasetError } from "../src/store/DatasetError.js";
 import { importDataset } from "../src/store/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Sql } from "../src/store/Sql.js";
 import { Store } from "../src/store/Store.js";
-import { createPostgresDatabase, postgresUrl, type TestDatabase } from "./support/testStores.js";
 
 // The import's COPY path and its staging tables, on both engines: what is stored, how
 // records the store holds are updated, and that a failure anywhere leaves nothing.
 const engines = [
   { name: "PGlite", skip: false, open: async () => ({ database: "memory://", drop: async () => {} }) },
-  { name: "PostgreSQL", skip: !postgresUrl, open: createPostgresDatabase },
+  { name: "PostgreSQL", skip: !postgresUrl, open: () => createPostgresDatabase() },
 ] as const;
 
 const account = { id: "acc_copy", name: "Copy Ltd", active: true };
@@ -52,7 +52,7 @@ const count = async (sql: Sql, table: string) =>
 
 describe.each(engines)("import through COPY on $name", ({ skip, open }) => {
   describe.skipIf(skip)("the COPY path and its staging tables", () => {
-    let db: TestDatabase;
+    let db: Pick<ScratchDatabase, "database" | "drop">;
     let store: Store;
     beforeAll(async () => {
       db = await open();

@@ -1,22 +1,22 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { eventually } from "@wsafe/test-support";
-import { generate } from "selfsigned";
-import { freePort } from "./freePort.js";
+import { join } from "node:path";
+import {
+  createPostgresDatabase,
+  eventually,
+  freePort,
+  type PostgresScratchDatabase,
+  type ServerProcess,
+  startServerProcess,
+  testCertificate,
+  wsafeBin,
+} from "@wsafe/test-support";
 import { readProxiedServers } from "./haproxyStats.js";
 import { renderTemplate } from "./renderTemplate.js";
-import { createScratchDatabase, type ScratchDatabase } from "./scratchDatabase.js";
 import { services } from "./services.js";
-import { type StartedProcess, startProcess } from "./startProcess.js";
 
 /** The `wsafe` command line of the workspace's server, as operators run it. */
-const wsafeBin = join(
-  dirname(createRequire(import.meta.url).resolve("@wsafe/server/package.json")),
-  "bin",
-  "wsafe.js",
-);
+const wsafeCommand = wsafeBin();
 
 /** How many `wsafe serve` processes `deploy/haproxy.cfg.template` puts behind the proxy. */
 export const serverCount = 3;
@@ -29,7 +29,7 @@ export interface WsafeServer {
   /** Where it answers directly, bypassing the proxy: `http://127.0.0.1:PORT`. */
   url: string;
   /** The running process; replaced by a restart. */
-  process: StartedProcess;
+  process: ServerProcess;
 }
 
 /** The reference deployment of `deploy/`, running on 127.0.0.1. */
@@ -76,7 +76,7 @@ export interface TopologyOptions {
 }
 
 function startServer(name: string, port: number, env: Record<string, string>, directory: string) {
-  return startProcess(process.execPath, [wsafeBin, "serve"], {
+  return startServerProcess([wsafeCommand, "serve"], {
     name,
     cwd: directory,
     env: { ...env, WSAFE_PORT: String(port) },
@@ -102,16 +102,16 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const directory = await mkdtemp(join(tmpdir(), "wsafe-deploy-"));
   // PgBouncer runs as `postgres` when this runs as root (it refuses root), and reads its files from here.
   await chmod(directory, 0o755);
-  const started: StartedProcess[] = [];
-  let database: ScratchDatabase | undefined;
+  const started: ServerProcess[] = [];
+  let database: PostgresScratchDatabase | undefined;
   const stop = async () => {
     await Promise.all(started.map((child) => child.stop("SIGTERM", 15_000)));
     await database?.drop();
     await rm(directory, { recursive: true, force: true });
   };
   try {
-    database = await createScratchDatabase(postgres);
-    const direct = new URL(database.url);
+    database = await createPostgresDatabase("deploy", postgres);
+    const direct = new URL(database.database);
     const [pgbouncerPort, proxyPort, statsPort, ...serverPorts] = await Promise.all(
       Array.from({ length: 3 + serverCount }, () => freePort()),
     );
@@ -134,15 +134,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     });
     const asRoot = process.getuid?.() === 0;
     started.push(
-      await startProcess(
-        pgbouncer,
-        [...(asRoot ? ["-u", "postgres"] : []), join(directory, "pgbouncer.ini")],
-        {
-          name: "pgbouncer",
-          cwd: directory,
-          readyPattern: /process up: PgBouncer/,
-        },
-      ),
+      await startServerProcess([...(asRoot ? ["-u", "postgres"] : []), join(directory, "pgbouncer.ini")], {
+        command: pgbouncer,
+        name: "pgbouncer",
+        cwd: directory,
+        readyPattern: /process up: PgBouncer/,
+      }),
     );
     await options.seed(pooled.toString());
 
@@ -164,12 +161,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       }),
     );
 
-    const pems = await generate([{ name: "commonName", value: "localhost" }], {
-      keySize: 2048,
-      algorithm: "sha256",
-      extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
-    });
-    await writeFile(join(directory, "proxy.pem"), `${pems.cert}\n${pems.private}\n`, { mode: 0o600 });
+    const pems = await testCertificate();
+    await writeFile(join(directory, "proxy.pem"), `${pems.cert}\n${pems.key}\n`, { mode: 0o600 });
     await renderTemplate("haproxy.cfg.template", join(directory, "haproxy.cfg"), {
       WSAFE_PROXY_BIND: `127.0.0.1:${proxyPort}`,
       WSAFE_PROXY_CERT: join(directory, "proxy.pem"),
@@ -180,9 +173,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     });
     // -db: in the foreground, one process, so that its PID is the one to stop.
     started.push(
-      await startProcess(haproxy, ["-db", "-f", join(directory, "haproxy.cfg")], {
+      await startServerProcess(["-db", "-f", join(directory, "haproxy.cfg")], {
+        command: haproxy,
         name: "haproxy",
         cwd: directory,
+        // Ready when the proxy reports every server UP (below), not at a line of its own.
+        readyPattern: null,
       }),
     );
     const statsUrl = `http://127.0.0.1:${statsPort}/stats`;
@@ -203,7 +199,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       servers,
       database: { direct: direct.toString(), pooled: pooled.toString() },
       directory,
-      wsafeBin,
+      wsafeBin: wsafeCommand,
       serverEnv,
       async restart(server) {
         server.process = await startServer(server.name, server.port, serverEnv, directory);

@@ -1,5 +1,4 @@
-import { type ServerProcess, startServerProcess } from "@wsafe/test-support";
-import { freePort } from "./freePort.js";
+import { freePort, type ServerProcess, startServerProcess } from "@wsafe/test-support";
 import { ecosystemDir, toolBin } from "./paths.js";
 
 /** Prism running as a validating proxy in front of a server. */

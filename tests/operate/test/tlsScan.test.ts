@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import {
+  createScratchDirectory,
+  type ScratchDirectory,
+  type ServerProcess,
+  serveCli,
+} from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runTestssl } from "../src/runTestssl.js";
-import { type ServeProcess, serveCli } from "../src/serveCli.js";
 import { findingsToFix } from "../src/testsslFindings.js";
 
 const testssl = process.env.WSAFE_TESTSSL;
@@ -13,20 +15,20 @@ if (!testssl)
   );
 
 describe.skipIf(!testssl)("testssl.sh against wsafe serve --hsts with its self-signed certificate", () => {
-  let directory: string;
-  let server: ServeProcess;
+  let directory: ScratchDirectory;
+  let server: ServerProcess;
   beforeAll(async () => {
-    directory = await mkdtemp(join(tmpdir(), "wsafe-tls-scan-"));
+    directory = await createScratchDirectory("tls-scan");
     // The certificate is the one `wsafe serve` makes for itself under ./.wsafe/tls.
-    server = await serveCli(["--port", "0", "--database", "memory://", "--hsts"], { cwd: directory });
+    server = await serveCli(["--port", "0", "--database", "memory://", "--hsts"], { cwd: directory.path });
   });
   afterAll(async () => {
     await server?.stop();
-    await rm(directory, { recursive: true, force: true });
+    await directory?.remove();
   });
 
   it("finds nothing rated LOW or worse apart from the self-signed certificate", async () => {
-    const { findings, output } = await runTestssl(testssl!, server.url, directory);
+    const { findings, output } = await runTestssl(testssl!, server.url, directory.path);
     // The scan really ran: it rated the protocols, the suites and the headers.
     const ids = new Set(findings.map((finding) => finding.id));
     for (const id of ["TLS1", "TLS1_1", "TLS1_2", "TLS1_3", "cipherlist_AVERAGE", "LUCKY13", "HSTS_time"])

@@ -47,6 +47,7 @@ export { parseExposition, samplesOf } from "./helpers/parseExposition.js";
 export { createScratchDatabase, type ScratchDatabase } from "./helpers/scratchDatabase.js";
 export { thrown } from "./helpers/thrown.js";
 // The real-server launcher.
+export { freePort } from "./server/freePort.js";
 export { launchServer } from "./server/launchServer.js";
 export {
   type InProcessServer,

@@ -60,3 +60,21 @@ describe(loadServer, () => {
     expect((await loadServer("this test", `${fake.path}/nowhere`)).skipped).toMatch(/is not built/);
   });
 });
+
+describe("startServerProcess, with any program", () => {
+  it("counts a program without a readiness pattern as started at once, and names it", async () => {
+    const server = await startServerProcess(["-c", "sleep 30"], {
+      command: "/bin/sh",
+      readyPattern: null,
+      name: "sleeper",
+    });
+    expect([server.name, server.url, server.running()]).toEqual(["sleeper", "", true]);
+    expect(await server.stop("SIGTERM", 1000)).toBe("SIGTERM");
+    expect(server.running()).toBe(false);
+  });
+
+  it("says a program that cannot be started exited before it was ready", async () => {
+    const error = await thrown(startServerProcess([], { command: "/nonexistent/server" }));
+    expect(String(error)).toMatch(/server exited \(-2\) before it was ready:\n.*ENOENT/s);
+  });
+});

@@ -1,27 +1,36 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
+import { basename } from "node:path";
 
 /** A server running in a child process, see {@link startServerProcess}. */
 export interface ServerProcess {
-  /** Its base URL, from the readiness line, e.g. `https://127.0.0.1:40127`. */
+  /** A short name for messages: `options.name`, else the script's or command's file name. */
+  name: string;
+  /** Its base URL, from the readiness line, e.g. `https://127.0.0.1:40127`; `""` when the pattern has no group 1 or there is none. */
   url: string;
+  /** The port of `url`; 0 without one. */
   port: number;
-  /** The first match of the readiness pattern. */
-  ready: RegExpExecArray;
+  /** The match of the readiness pattern; `undefined` when started with `readyPattern: null`. */
+  ready: RegExpExecArray | undefined;
   child: ChildProcess;
   /** Everything the process wrote on stdout and stderr so far. */
   output(): string;
+  /** Whether it is still running. */
+  running(): boolean;
   /**
-   * Sends `signal` (default SIGTERM) unless it has exited, SIGKILL if it has not
-   * exited 15 s later, and resolves with its exit code or signal name.
+   * Sends `signal` (default SIGTERM) to its PID unless it has exited, SIGKILL if it has
+   * not exited `graceMs` (default 15 000) later, and resolves with its exit code or
+   * signal name.
    */
-  stop(signal?: NodeJS.Signals): Promise<number | string>;
-  /** Resolves when the process exits, with its code or signal name. */
+  stop(signal?: NodeJS.Signals, graceMs?: number): Promise<number | string>;
+  /** Resolves once the process has exited and its output is read, with its code or signal name. */
   exited: Promise<number | string>;
 }
 
 /** How to run a server process. */
 export interface ServerProcessOptions {
+  /** A short name for messages, e.g. `wsafe2` or `haproxy`. */
+  name?: string;
   /** Working directory; `wsafe serve` keeps its self-signed certificate under `./.wsafe`. */
   cwd?: string;
   /** Added to this process's environment. */
@@ -30,13 +39,17 @@ export interface ServerProcessOptions {
   logFile?: string;
   /** How long to wait for readiness; default 120 s (the embedded store starts slowly on a busy machine). */
   timeoutMs?: number;
-  /** What the process prints once it accepts connections; group 1 is its URL. Default: `listening on <url>`. */
-  readyPattern?: RegExp;
+  /**
+   * What the process prints once it accepts connections; group 1, when there is one,
+   * is its URL. Default: `listening on <url>`. `null`: it counts as started at once
+   * (a program whose readiness the caller checks another way).
+   */
+  readyPattern?: RegExp | null;
   /** Open an IPC channel too (`child.send`), for children that take commands. */
   ipc?: boolean;
   /** Node's own flags for the child, e.g. `["--cpu-prof"]`. */
   execArgv?: string[];
-  /** The executable, for a server that is not a Node script (a tool's `.bin` shim); default this Node. */
+  /** The executable, for a server that is not a Node script (HAProxy, a tool's `.bin` shim); default this Node. */
   command?: string;
 }
 
@@ -44,24 +57,26 @@ export interface ServerProcessOptions {
 export const listeningLine = /listening on (https?:\/\/\S+)/;
 
 /**
- * Runs a Node script as a server in a child process and resolves once it prints its
- * readiness line; rejects with everything it printed when it exits first or is not
- * ready in time (killing it then). The one way every suite and the bench start a
- * server process: `serveCli` and `launchServer` are this with a script.
+ * Runs a server in a child process - a Node script, or any program given as
+ * `options.command` - and resolves once it prints its readiness line; rejects with
+ * everything it printed when it exits first or is not ready in time (killing it then).
+ * The one way every suite and the bench start a server process: `serveCli` and
+ * `launchServer` are this with a script. It is only ever stopped through its own PID.
  *
  * @param args - `[script, ...arguments]` for node (or the arguments of `options.command`)
- * @param options - working directory, environment, log file, timeout, readiness pattern
+ * @param options - name, working directory, environment, log file, timeout, readiness pattern
  * @example
- * import { startServerProcess } from "@wsafe/test-support";
- * const server = await startServerProcess([wsafeBin, "serve", "--demo", "--port", "0"]);
+ * import { startServerProcess, wsafeBin } from "@wsafe/test-support";
+ * const server = await startServerProcess([wsafeBin(), "serve", "--demo", "--port", "0"]);
  * await fetch(`${server.url}/healthz`);
  * await server.stop();
  */
-export function startServerProcess(
+export async function startServerProcess(
   args: string[],
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const command = options.command ?? process.execPath;
+  const name = options.name ?? basename(options.command ?? args[0] ?? command);
   const child = spawn(command, options.command ? args : [...(options.execArgv ?? []), ...args], {
     cwd: options.cwd,
     env: { ...process.env, NO_COLOR: "1", ...options.env },
@@ -72,6 +87,14 @@ export function startServerProcess(
   const chunks: Buffer[] = [];
   const log = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : undefined;
   const output = () => Buffer.concat(chunks).toString("utf8");
+  const collect = (chunk: Buffer) => {
+    chunks.push(chunk);
+    log?.write(chunk);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  // A program that cannot be started (no such file) says so in the output, not as a crash.
+  child.once("error", (error) => collect(Buffer.from(`\n${error.message}\n`)));
   const exited = new Promise<number | string>((resolve) => {
     // "close", not "exit": by then stdout and stderr are read to their end, so
     // `output()` holds everything once `exited` resolves.
@@ -80,40 +103,56 @@ export function startServerProcess(
       resolve(code ?? signal ?? "unknown");
     });
   });
-  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    const killer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  const running = () => child.exitCode === null && child.signalCode === null && child.pid !== undefined;
+  const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 15_000) => {
+    if (running()) child.kill(signal);
+    const killer = setTimeout(() => {
+      if (running()) child.kill("SIGKILL");
+    }, graceMs);
     const result = await exited;
     clearTimeout(killer);
     return result;
   };
-  const pattern = options.readyPattern ?? listeningLine;
+  const started = (ready: RegExpExecArray | undefined): ServerProcess => {
+    const url = ready?.[1] ?? "";
+    return {
+      name,
+      url,
+      port: url ? Number(new URL(url).port) : 0,
+      ready,
+      child,
+      output,
+      running,
+      stop,
+      exited,
+    };
+  };
+  const pattern = options.readyPattern === undefined ? listeningLine : options.readyPattern;
+  if (pattern === null) return started(undefined);
   const timeoutMs = options.timeoutMs ?? 120_000;
   return new Promise((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      child.kill("SIGKILL");
-      reject(new Error(`${command} ${args[0] ?? ""} not ready in ${timeoutMs} ms:\n${output()}`));
-    }, timeoutMs);
-    const collect = (chunk: Buffer) => {
-      chunks.push(chunk);
-      log?.write(chunk);
+    const settle = (result: ServerProcess | Error) => {
       if (settled) return;
-      const ready = pattern.exec(output());
-      if (!ready) return;
       settled = true;
       clearTimeout(timer);
-      const url = ready[1] ?? "";
-      resolve({ url, port: url ? Number(new URL(url).port) : 0, ready, child, output, stop, exited });
+      child.stdout!.off("data", look);
+      child.stderr!.off("data", look);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
-    child.stdout!.on("data", collect);
-    child.stderr!.on("data", collect);
-    void exited.then((code) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(new Error(`${command} ${args[0] ?? ""} exited (${code}) before it was ready:\n${output()}`));
-    });
+    const look = () => {
+      const ready = pattern.exec(output());
+      if (ready) settle(started(ready));
+    };
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      settle(new Error(`${name} not ready in ${timeoutMs} ms:\n${output()}`));
+    }, timeoutMs);
+    child.stdout!.on("data", look);
+    child.stderr!.on("data", look);
+    void exited.then((code) =>
+      settle(new Error(`${name} exited (${code}) before it was ready:\n${output()}`)),
+    );
   });
 }
