@@ -1,10 +1,9 @@
 import { serverMetrics } from "@wsafe/schema/metrics";
-import { fixtureTokens, parseExposition, samplesOf } from "@wsafe/test-support";
+import { fixtureTokens, parseExposition, samplesOf, testStores } from "@wsafe/test-support";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiAnswer, callApi, callMethod, insecureAgent } from "./support/callApi.js";
-import { startTestServer, type TestServer } from "./support/startTestServer.js";
-import { testStores } from "./support/testStores.js";
+import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
 const token = fixtureTokens.read;
 
@@ -19,12 +18,12 @@ async function scrape(url: string) {
 
 describe.each(testStores)("metrics on $name", ({ name, skip, create }) => {
   describe.skipIf(skip)("--metrics-port", () => {
-    let t: TestServer;
+    let t: FixtureServer;
     const answers: ApiAnswer[] = [];
     let samples: Map<string, number>;
     beforeAll(async () => {
       // Four requests per token: the fifth that counts is refused.
-      t = await startTestServer(create, { metricsPort: 0, rateLimit: { points: 4, durationSeconds: 60 } });
+      t = await startFixtureServer(create, { metricsPort: 0, rateLimit: { points: 4, durationSeconds: 60 } });
       const calls: [string, object][] = [
         ["users.info", { token, user: "u_fix_1" }],
         ["users.info", { token, user: "u_fix_1" }],

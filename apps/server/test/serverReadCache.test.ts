@@ -1,8 +1,8 @@
+import { createPostgresDatabase, postgresUrl } from "@wsafe/test-support";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../src/server/startServer.js";
 import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
-import { createPostgresDatabase, postgresUrl } from "./support/testStores.js";
 
 /** Sessions of the database that listen for changes: one per server whose read cache runs. */
 async function listeningSessions(database: string): Promise<number> {

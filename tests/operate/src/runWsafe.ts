@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { wsafeBin } from "./serveCli.js";
+import { wsafeBin } from "@wsafe/test-support";
 
 /**
  * Runs a `wsafe` command to its end: its exit code and everything it printed.
@@ -12,7 +12,7 @@ export function runWsafe(
   cwd: string,
 ): Promise<{ code: number | string; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [wsafeBin, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [wsafeBin(), ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
     const chunks: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));

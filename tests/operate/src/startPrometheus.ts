@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { freePort } from "./freePort.js";
+import { freePort } from "@wsafe/test-support";
 
 /** A Prometheus server started for one test. */
 export interface PrometheusProcess {

@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eventually, parseExposition } from "@wsafe/test-support";
+import { eventually, parseExposition, type ServerProcess, serveCli } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkMetrics } from "../src/runPromtool.js";
-import { type ServeProcess, serveCli } from "../src/serveCli.js";
 import { type PrometheusProcess, startPrometheus } from "../src/startPrometheus.js";
 
 const prometheus = process.env.WSAFE_PROMETHEUS;
@@ -16,7 +15,7 @@ if (!prometheus || !promtool)
 
 describe.skipIf(!prometheus || !promtool)("Prometheus scrapes wsafe serve --metrics-port", () => {
   let directory: string;
-  let server: ServeProcess;
+  let server: ServerProcess;
   let metricsUrl: string;
   let scraper: PrometheusProcess | undefined;
 

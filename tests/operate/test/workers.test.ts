@@ -3,15 +3,16 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  createScratchDatabase,
+  createPostgresDatabase,
   eventually,
+  type PostgresScratchDatabase,
   parseExposition,
-  type ScratchDatabase,
+  type ServerProcess,
+  serveCli,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logPids } from "../src/logPids.js";
 import { runWsafe } from "../src/runWsafe.js";
-import { type ServeProcess, serveCli } from "../src/serveCli.js";
 
 const databaseUrl = process.env.WSAFE_TEST_DATABASE_URL;
 if (!databaseUrl)
@@ -27,9 +28,9 @@ const isAlive = (pid: number) => {
 };
 
 describe.skipIf(!databaseUrl)("wsafe serve --workers 2 on PostgreSQL", () => {
-  let db: ScratchDatabase;
+  let db: PostgresScratchDatabase;
   let directory: string;
-  let server: ServeProcess;
+  let server: ServerProcess;
   let metricsUrl: string;
   let token: string;
   let workers: number[];
@@ -53,10 +54,10 @@ describe.skipIf(!databaseUrl)("wsafe serve --workers 2 on PostgreSQL", () => {
   const scrape = async () => parseExposition(await (await fetch(metricsUrl)).text());
 
   beforeAll(async () => {
-    db = await createScratchDatabase(databaseUrl!, "wsafe_operate");
+    db = await createPostgresDatabase("operate", databaseUrl);
     directory = await mkdtemp(join(tmpdir(), "wsafe-workers-"));
     server = await serveCli(
-      ["--port", "0", "--http", "--demo", "--workers", "2", "--metrics-port", "0", "--database", db.url],
+      ["--port", "0", "--http", "--demo", "--workers", "2", "--metrics-port", "0", "--database", db.database],
       { cwd: directory },
     );
     metricsUrl = /metrics on (http:\/\/\S+)/.exec(server.output())![1]!;

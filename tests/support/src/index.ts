@@ -44,7 +44,6 @@ export {
 // Helpers.
 export { type EventuallyOptions, eventually } from "./helpers/eventually.js";
 export { parseExposition, samplesOf } from "./helpers/parseExposition.js";
-export { createScratchDatabase, type ScratchDatabase } from "./helpers/scratchDatabase.js";
 export { thrown } from "./helpers/thrown.js";
 // The real-server launcher.
 export { freePort } from "./server/freePort.js";

@@ -1,10 +1,10 @@
 import cluster from "node:cluster";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { Command, Option } from "commander";
-import { serveWorker } from "../cluster/serveWorker.js";
-import { serveWorkers } from "../cluster/serveWorkers.js";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
+import { serveWorker } from "./cluster/serveWorker.js";
+import { serveWorkers } from "./cluster/serveWorkers.js";
 import { resolveServeConfig, type ServeCliOptions } from "./resolveServeConfig.js";
 import { serveOneProcess } from "./serveOneProcess.js";
 

@@ -1,7 +1,7 @@
 import { serverMetrics } from "@wsafe/schema/metrics";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
-import { type MetricConfig, metricConfig } from "../metrics/metricConfig.js";
-import type { RenderMetrics } from "../metrics/startMetricsServer.js";
+import { type MetricConfig, metricConfig } from "../../metrics/metricConfig.js";
+import type { RenderMetrics } from "../../metrics/startMetricsServer.js";
 
 /** The name of a metric that the primary of `--workers` reports about its workers. */
 type PrimaryMetricName = Extract<(typeof serverMetrics)[number], { reportedBy: "primary" }>["name"];

@@ -1,9 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
-import { fail } from "../cli/cliArguments.js";
-import type { ServeConfig } from "../cli/resolveServeConfig.js";
-import { printReady } from "../cli/serveOneProcess.js";
-import { type MetricsServer, startMetricsServer } from "../metrics/startMetricsServer.js";
-import { defaultDatabase, isPostgresUrl } from "../store/openStore.js";
+import { type MetricsServer, startMetricsServer } from "../../metrics/startMetricsServer.js";
+import { defaultDatabase, isPostgresUrl } from "../../store/openStore.js";
+import { fail } from "../cliArguments.js";
+import type { ServeConfig } from "../resolveServeConfig.js";
+import { printReady } from "../serveOneProcess.js";
 import { createPrimaryMetrics } from "./createPrimaryMetrics.js";
 import { prepareStore } from "./prepareStore.js";
 import { healthyRunMs, restartDelay } from "./restartDelay.js";

@@ -1,7 +1,7 @@
-import { createDemoDataset } from "../demo/createDemoDataset.js";
-import type { ServerOptions } from "../server/ServerOptions.js";
-import { importDataset } from "../store/importDataset.js";
-import { openStore } from "../store/openStore.js";
+import { createDemoDataset } from "../../demo/createDemoDataset.js";
+import type { ServerOptions } from "../../server/ServerOptions.js";
+import { importDataset } from "../../store/importDataset.js";
+import { openStore } from "../../store/openStore.js";
 
 /**
  * What the primary of `--workers` does once before any worker opens the store: apply

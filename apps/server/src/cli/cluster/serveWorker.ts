@@ -1,8 +1,8 @@
 import { AggregatorRegistry } from "prom-client";
-import type { ServeConfig } from "../cli/resolveServeConfig.js";
-import { stopOnSignals } from "../cli/stopOnSignals.js";
-import { createServerMetrics } from "../metrics/createServerMetrics.js";
-import { startServer } from "../server/startServer.js";
+import { createServerMetrics } from "../../metrics/createServerMetrics.js";
+import { startServer } from "../../server/startServer.js";
+import type { ServeConfig } from "../resolveServeConfig.js";
+import { stopOnSignals } from "../stopOnSignals.js";
 
 /**
  * One worker of `wsafe serve --workers N`: the server itself, on the port the primary
