@@ -62,8 +62,8 @@ describe(loadServer, () => {
 });
 
 describe("startServerProcess, with any program", () => {
-  it("counts a program without a readiness pattern as started at once, and names it", async () => {
-    const server = await startServerProcess(["-c", "sleep 30"], {
+  it("counts a program without a readiness pattern as started at once, and stops it though its child holds the output", async () => {
+    const server = await startServerProcess(["-c", "sleep 5"], {
       command: "/bin/sh",
       readyPattern: null,
       name: "sleeper",

@@ -96,12 +96,19 @@ export async function startServerProcess(
   // A program that cannot be started (no such file) says so in the output, not as a crash.
   child.once("error", (error) => collect(Buffer.from(`\n${error.message}\n`)));
   const exited = new Promise<number | string>((resolve) => {
-    // "close", not "exit": by then stdout and stderr are read to their end, so
-    // `output()` holds everything once `exited` resolves.
-    child.once("close", (code, signal) => {
+    // Resolved at "close", once stdout and stderr are read to their end, so `output()`
+    // holds everything - but at most 2 s after "exit": children of the process (cluster
+    // workers, a shell's command) may hold the pipes open after it is gone.
+    let grace: NodeJS.Timeout | undefined;
+    const done = (code: number | null, signal: NodeJS.Signals | null) => {
+      clearTimeout(grace);
       log?.end();
       resolve(code ?? signal ?? "unknown");
+    };
+    child.once("exit", (code, signal) => {
+      grace = setTimeout(() => done(code, signal), 2000);
     });
+    child.once("close", done);
   });
   const running = () => child.exitCode === null && child.signalCode === null && child.pid !== undefined;
   const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 15_000) => {
