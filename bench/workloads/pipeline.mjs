@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { demoTokens } from "@wsafe/server";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { autocannon } from "../lib/autocannon.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
@@ -8,7 +9,8 @@ import { autocannonPercentiles, median } from "../lib/percentiles.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
-const demoReadToken = "wsafe-demo-token-read";
+// The demo dataset's read token, from the server that imports the demo data.
+const demoReadToken = demoTokens.read;
 const path = "/v1/resources.list";
 
 /**

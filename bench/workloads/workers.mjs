@@ -1,64 +1,35 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { demoTokens } from "@wsafe/server";
+import { createPostgresDatabase, startServerProcess } from "@wsafe/test-support";
 import { autocannon } from "../lib/autocannon.mjs";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
-import { createBenchDatabase } from "../lib/postgresDatabase.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 
-const demoReadToken = "wsafe-demo-token-read";
+// The demo dataset's read token, from the server that imports the demo data.
+const demoReadToken = demoTokens.read;
 const path = "/v1/users.info";
 const body = JSON.stringify({ token: demoReadToken, user: "u_ada" });
 
 /**
  * Starts `wsafe serve --workers N` as operators run it (the command line: workers are
- * a feature of it, not of `startServer`) and waits for its one readiness line.
+ * a feature of it, not of `startServer`), through the shared launcher of
+ * `@wsafe/test-support`, and waits for its one readiness line.
  *
  * @param {string} database - PostgreSQL URL
  * @param {number} workers
  * @param {string} cwd - where its self-signed certificate goes
- * @returns {Promise<{ url: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, stop(): Promise<unknown> }>}
  */
 function serveWorkers(database, workers, cwd) {
   const { bin } = serverLocation();
   const args = [bin, "serve", "--port", "0", "--database", database, "--workers", String(workers)];
   // A limit no run can reach: the limiter still counts, but never answers instead.
   args.push("--rate-limit", "1000000000/1s", "--demo");
-  const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const keep = (/** @type {Buffer} */ chunk) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`wsafe serve --workers ${workers} not ready in 120 s:\n${output}`));
-    }, 120_000);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`wsafe serve --workers ${workers} exited (${code}) before it was ready:\n${output}`));
-    });
-    const look = () => {
-      const match = /listening on (https:\/\/\S+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      child.stdout.off("data", look);
-      resolve({
-        url: match[1],
-        async stop() {
-          if (child.exitCode === null) child.kill("SIGTERM");
-          await exited;
-        },
-      });
-    };
-    child.stdout.on("data", look);
-  });
+  return startServerProcess(args, { cwd, name: `wsafe serve --workers ${workers}` });
 }
 
 /**
@@ -71,14 +42,14 @@ function serveWorkers(database, workers, cwd) {
  * @param {{ postgresUrl: string, connections: number, seconds: number, rounds: number, warmupSeconds: number }} size
  */
 export async function runWorkers({ postgresUrl, connections, seconds, rounds, warmupSeconds }) {
-  const db = await createBenchDatabase(postgresUrl, "workers");
+  const db = await createPostgresDatabase("bench_workers", postgresUrl);
   const cwd = mkdtempSync(join(tmpdir(), "wsafe-bench-workers-"));
-  /** @type {Record<string, { url: string, stop(): Promise<void> }>} */
+  /** @type {Record<string, { url: string, stop(): Promise<unknown> }>} */
   const servers = {};
   try {
     for (const workers of [1, 2]) {
       progress(`workers: starting wsafe serve --workers ${workers} on PostgreSQL (${db.name})`);
-      servers[workers] = await serveWorkers(db.url, workers, cwd);
+      servers[workers] = await serveWorkers(db.database, workers, cwd);
       const check = await timedPost(`${servers[workers].url}${path}`, JSON.parse(body), { keepBody: true });
       if (!String(check.body).startsWith('{"ok":true')) throw new Error(`users.info failed: ${check.body}`);
     }
