@@ -12,6 +12,8 @@ export interface TestStore {
   create(): Promise<ScratchDatabase>;
 }
 
+let postgresSkipped: boolean | undefined;
+
 /**
  * The two stores every end-to-end suite runs against: the embedded store, and
  * PostgreSQL when `WSAFE_TEST_DATABASE_URL` is set (skipped loudly otherwise).
@@ -26,7 +28,11 @@ export const testStores = [
   { name: "PGlite (embedded)", skip: false, create: () => createPgliteDatabase() },
   {
     name: "PostgreSQL",
-    skip: skipWithout("PostgreSQL", "every test on PostgreSQL"),
+    // Asked when a suite first reads it, so only suites that run on the stores warn, once.
+    get skip() {
+      postgresSkipped ??= skipWithout("PostgreSQL", "every test on PostgreSQL");
+      return postgresSkipped;
+    },
     create: () => createPostgresDatabase(),
   },
 ] as const satisfies readonly TestStore[];
