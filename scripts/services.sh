@@ -7,6 +7,9 @@
 # scrapes a real server) and testssl.sh (the TLS scan). Idempotent: a server already answering is left alone.
 # Prints KEY=VALUE lines on stdout for the callers; everything else on stderr.
 set -u
+# runuser, haproxy, pgbouncer and the other Debian admin tools live in /usr/sbin, which a
+# non-login or `env -i` PATH (a CI runner's) may not hold.
+PATH="$PATH:/usr/sbin:/sbin"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PG_PORT=${WSAFE_PG_PORT:-54329}
 REDIS_PORT=${WSAFE_REDIS_PORT:-63799}
