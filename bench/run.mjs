@@ -4,7 +4,8 @@
 // once on a small machine - prints each figure beside its peer, and writes the
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
-//   --only=a,b         run some workloads: pipeline, biglist, import, validation, client, workers
+//   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, validation,
+//                      client, workers
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -33,6 +34,7 @@ const sizes = quick
   ? {
       pipeline: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
       bigList: { equipment: 300, runs: 2, freshServerPerVariant: false },
+      typicalList: { equipment: 300, connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
       import: { equipment: 500 },
       validation: { records: 1000, rounds: 2, roundMs: 150 },
       workers: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
@@ -40,6 +42,7 @@ const sizes = quick
   : {
       pipeline: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
       bigList: { equipment: 50_000, runs: 7, freshServerPerVariant: true },
+      typicalList: { equipment: 300, connections: 4, seconds: 8, rounds: 3, warmupSeconds: 2 },
       import: { equipment: 100_000 },
       validation: { records: 1000, rounds: 7, roundMs: 1000 },
       workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
@@ -59,7 +62,7 @@ progress(
 /** @type {string[]} */
 const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
-if (!postgresUrl && (wanted("biglist") || wanted("import"))) {
+if (!postgresUrl && (wanted("biglist") || wanted("typicallist") || wanted("import"))) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
     : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
@@ -127,6 +130,14 @@ results.bigList = await step("biglist", async () =>
     postgresUrl,
   }),
 );
+results.typicalList = await step("typicallist", async () => {
+  const { equipment, ...load } = sizes.typicalList;
+  return (await import("./workloads/typicalList.mjs")).runTypicalList({
+    dataset: benchDataset({ equipmentCount: equipment }),
+    ...load,
+    postgresUrl,
+  });
+});
 results.import = await step("import", async () => {
   const result = await (await import("./workloads/importRecords.mjs")).runImportWorkload({
     dataset: benchDataset({ equipmentCount: sizes.import.equipment }),
@@ -147,6 +158,9 @@ for (const [backend, variants] of Object.entries(results.bigList?.backends ?? {}
     if (!v.sameAnswer)
       notes.push(`big list ${backend}/${variant}: wsafe and the ceiling answered differently.`);
   }
+}
+for (const [backend, v] of Object.entries(results.typicalList?.backends ?? {})) {
+  if (!v.sameAnswer) notes.push(`typical list ${backend}: wsafe and the ceiling answered differently.`);
 }
 
 machine.loadBefore = loadBefore;

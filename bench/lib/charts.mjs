@@ -4,7 +4,7 @@ import { ratioBarChart } from "./ratioBarChart.mjs";
 
 /**
  * The charts of a run, as `{ file, title, svg }`: the ratios as bars, the latency
- * percentile curves of the request pipeline and of the big list.
+ * percentile curves of the request pipeline, the big list and the typical list.
  *
  * @param {any} results
  * @param {import("./figures.mjs").Figure[]} figures
@@ -110,6 +110,35 @@ export function buildCharts(results, figures, subtitle) {
           title: `equipments.list, ${b.equipment.toLocaleString("en-US")} equipment, all fields: time per request`,
           subtitle,
           xScale: "linear",
+        }),
+      });
+    }
+  }
+  const t = results.typicalList;
+  if (t) {
+    const names = { pglite: "PGlite", postgres: "PostgreSQL" };
+    const curve = (/** @type {any} */ target) =>
+      target.percentiles.filter((/** @type {any} */ pt) => pt.p >= 1 && pt.p <= 99.9);
+    const series = Object.entries(t.backends).flatMap(([backend, v]) => {
+      const where = names[/** @type {keyof typeof names} */ (backend)] ?? backend;
+      return [
+        { label: `wsafe, ${where} (${Math.round(v.wsafe.requestsPerSecond)} req/s)`, points: curve(v.wsafe) },
+        {
+          label: `raw SQL ceiling, ${where} (${Math.round(v.ceiling.requestsPerSecond)})`,
+          points: curve(v.ceiling),
+          dashed: true,
+        },
+      ];
+    });
+    if (series.length) {
+      charts.push({
+        file: "typicallist-latency.svg",
+        title: "equipments.list latency, typical type",
+        svg: percentileChart(series, {
+          title: `equipments.list, ${t.equipment} equipment, all fields, ${t.connections} connections, keep-alive`,
+          subtitle,
+          xScale: "nines",
+          maxNines: 3,
         }),
       });
     }

@@ -5,6 +5,7 @@
 
 import { figure } from "./figure.mjs";
 import { pipelineFigures } from "./pipelineFigures.mjs";
+import { typicalListFigures } from "./typicalListFigures.mjs";
 
 /** @typedef {import("./figure.mjs").Figure} Figure */
 
@@ -17,7 +18,17 @@ const variantNames = {
 };
 
 /**
- * @param {any} results - `{ pipeline, bigList, import, validation, client, workers }`, any of them absent
+ * The big list's goals by store: time as a multiple of the ceiling's, peak memory above
+ * idle in copies of the answer. PostgreSQL does the list's work in its own process, so
+ * its goal is stricter (issue 16).
+ */
+const bigListGoals = {
+  pglite: { time: 1.5, copies: 2 },
+  postgres: { time: 0.8, copies: 1.5 },
+};
+
+/**
+ * @param {any} results - `{ pipeline, bigList, typicalList, import, validation, client, workers }`, any of them absent
  * @returns {Figure[]}
  */
 export function buildFigures(results) {
@@ -33,6 +44,7 @@ export function buildFigures(results) {
       for (const [variant, v] of Object.entries(/** @type {Record<string, any>} */ (variants))) {
         const what = variantNames[/** @type {keyof typeof variantNames} */ (variant)] ?? variant;
         const ratio = v.wsafe.medianMs / v.ceiling.medianMs;
+        const goals = bigListGoals[/** @type {keyof typeof bigListGoals} */ (backend)] ?? bigListGoals.pglite;
         figures.push(
           figure({
             workload: w,
@@ -41,12 +53,12 @@ export function buildFigures(results) {
             unit: "ms",
             peer: `raw SQL + JSON.stringify${v.sameAnswer ? "" : " (ANSWERS DIFFER)"}`,
             peerValue: v.ceiling.medianMs,
-            goal: "≤ 1.50×",
-            met: ratio <= 1.5,
+            goal: `≤ ${goals.time.toFixed(2)}×`,
+            met: ratio <= goals.time,
             chartLabel: `equipments.list, ${where}, ${what}`,
             chartPeer: "raw SQL's time",
             share: 1 / ratio,
-            goalShare: 1 / 1.5,
+            goalShare: 1 / goals.time,
           }),
         );
         if (variant === "all") {
@@ -76,8 +88,8 @@ export function buildFigures(results) {
               unit: "×",
               peer: `raw SQL + JSON.stringify (${(v.ceiling.peakRss / 2 ** 20).toFixed(0)} MiB)`,
               peerValue: Number.isFinite(ceilingCopies) ? ceilingCopies : null,
-              goal: "≤ 2 copies",
-              met: copies <= 2,
+              goal: `≤ ${goals.copies} copies`,
+              met: copies <= goals.copies,
             }),
           );
         }
@@ -116,6 +128,7 @@ export function buildFigures(results) {
       }
     }
   }
+  if (results.typicalList) figures.push(...typicalListFigures(results.typicalList));
   const i = results.import;
   if (i) {
     const w = "3 import";

@@ -31,12 +31,61 @@ describe("buildFigures", () => {
       bigList: {
         equipment: 10,
         freshServerPerVariant: true,
-        backends: { postgres: { all: { wsafe: side(200), ceiling: side(100), sameAnswer: true } } },
+        backends: { pglite: { all: { wsafe: side(200), ceiling: side(100), sameAnswer: true } } },
       },
     });
     expect(figures[0]).toMatchObject({ ratio: 2, met: false, share: 0.5 });
-    // 200 bytes above idle for a 100-byte answer: two copies, still within the goal.
+    // 200 bytes above idle for a 100-byte answer: two copies, still within PGlite's goal.
     expect(figures.find((f) => f.unit === "×")).toMatchObject({ value: 2, met: true });
+  });
+
+  it("holds PostgreSQL's big list to 0.80x the ceiling's time and 1.5 copies, PGlite's to 1.50x and 2", () => {
+    const side = (/** @type {number} */ ms, /** @type {number} */ peak) => ({
+      medianMs: ms,
+      bytes: 100,
+      peakRss: peak,
+      idleRss: 100,
+    });
+    const run = { wsafe: side(90, 260), ceiling: side(100, 300), sameAnswer: true };
+    const figures = buildFigures({
+      bigList: {
+        equipment: 10,
+        freshServerPerVariant: true,
+        backends: { postgres: { all: run }, pglite: { all: run } },
+      },
+    });
+    const of = (/** @type {string} */ where, /** @type {string} */ unit) =>
+      figures.find((f) => f.name.startsWith(where) && f.unit === unit);
+    // 0.9x the time and 1.6 copies: within PGlite's goals, outside PostgreSQL's.
+    expect(of("PostgreSQL", "ms")).toMatchObject({ goal: "≤ 0.80×", met: false, goalShare: 1.25 });
+    expect(of("PostgreSQL", "×")).toMatchObject({ goal: "≤ 1.5 copies", met: false });
+    expect(of("PGlite", "ms")).toMatchObject({ goal: "≤ 1.50×", met: true });
+    expect(of("PGlite", "×")).toMatchObject({ goal: "≤ 2 copies", met: true });
+  });
+
+  it("gives the typical list a latency and a requests/s figure per store, each within 1.5x of the ceiling", () => {
+    const target = (/** @type {number} */ p50, /** @type {number} */ rps) => ({
+      p50,
+      requestsPerSecond: rps,
+    });
+    const [latency, speed] = buildFigures({
+      typicalList: {
+        equipment: 300,
+        connections: 4,
+        backends: { pglite: { wsafe: target(15, 200), ceiling: target(10, 300), sameAnswer: true } },
+      },
+    });
+    expect(latency).toMatchObject({ unit: "ms", ratio: 1.5, met: true });
+    expect(speed).toMatchObject({ unit: "req/s", met: true, goal: "≥ 0.67×" });
+    const [slower] = buildFigures({
+      typicalList: {
+        equipment: 300,
+        connections: 4,
+        backends: { pglite: { wsafe: target(16, 199), ceiling: target(10, 300), sameAnswer: false } },
+      },
+    });
+    expect(slower).toMatchObject({ met: false });
+    expect(slower.peer).toContain("ANSWERS DIFFER");
   });
 
   it("checks the client bundle against its 3 kB budget", () => {

@@ -5,38 +5,13 @@ import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles }
 import { autocannon } from "../lib/autocannon.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
 import { progress } from "../lib/log.mjs";
-import { autocannonPercentiles, median } from "../lib/percentiles.mjs";
+import { summariseRounds as summarise } from "../lib/summariseRounds.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
 // The demo dataset's read token, from the server that imports the demo data.
 const demoReadToken = demoTokens.read;
 const path = "/v1/resources.list";
-
-/**
- * Combines the rounds of one target: requests/s is the median round; each latency
- * percentile the median of that percentile over the rounds.
- *
- * @param {any[]} rounds - autocannon results
- */
-function summarise(rounds) {
-  const curves = rounds.map((r) => autocannonPercentiles(r.latency));
-  const percentiles = curves[0].map((point, i) => ({
-    p: point.p,
-    value: median(curves.map((c) => c[i].value)),
-  }));
-  const at = (/** @type {number} */ p) => percentiles.find((point) => point.p === p)?.value ?? Number.NaN;
-  return {
-    requestsPerSecond: median(rounds.map((r) => r.requests.average)),
-    roundsRequestsPerSecond: rounds.map((r) => r.requests.average),
-    p50: at(50),
-    p99: at(99),
-    percentiles,
-    errors: rounds.reduce((sum, r) => sum + r.errors + r.timeouts, 0),
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-    requests: rounds.reduce((sum, r) => sum + r.requests.total, 0),
-  };
-}
 
 /**
  * Workload 1: `resources.list` on the demo account over HTTPS with keep-alive, beside a
