@@ -29,6 +29,7 @@ const REQUESTS = Number(process.env.WSAFE_FUZZ_REQUESTS ?? 10_000);
 // WSAFE_FUZZ_SECONDS and must still have tried at least MIN_REQUESTS, or it fails.
 const SECONDS = Number(process.env.WSAFE_FUZZ_SECONDS ?? 100);
 const MIN_REQUESTS = Math.min(REQUESTS, 2_000);
+const TIMEOUT_MS = (SECONDS + 60) * 1000;
 const SEED = Number(process.env.WSAFE_FUZZ_SEED ?? Date.now() % 2 ** 31);
 // Requests in flight at once, over as many keep-alive sockets.
 const WIDTH = 8;
@@ -82,109 +83,113 @@ describe("fuzzing /v1 over HTTPS", () => {
     await directory?.remove();
   });
 
-  it(`answers ${REQUESTS} generated requests with the envelope and exactly the identifier the pipeline table allows`, async () => {
-    const distribution = new Map<string, number>();
-    const labels = new Map<string, number>();
-    const requestIds = new Set<string>();
-    let tried = 0;
-    let exact = 0;
-    const started = performance.now();
+  it(
+    `answers ${REQUESTS} generated requests with the envelope and exactly the identifier the pipeline table allows`,
+    async () => {
+      const distribution = new Map<string, number>();
+      const labels = new Map<string, number>();
+      const requestIds = new Set<string>();
+      let tried = 0;
+      let exact = 0;
+      const started = performance.now();
 
-    const attempt = async (request: RequestCase) => {
-      const expected = oracle(request);
-      let answer: Answer;
-      try {
-        answer = await send(pool, request);
-      } catch (error) {
-        return {
-          request,
-          outcome: "transport error",
-          problems: [`transport error: ${(error as Error).message}`],
-        };
-      }
-      const verdict = checkAnswer(request, expected, answer, fixture, requestIds);
-      tried++;
-      if (expected.kind !== "envelope" || expected.allowed.size === 1) exact++;
-      distribution.set(verdict.outcome, (distribution.get(verdict.outcome) ?? 0) + 1);
-      const kind = request.label.split(" (")[0]!;
-      labels.set(kind, (labels.get(kind) ?? 0) + 1);
-      return { request, ...verdict };
-    };
-
-    // Every problem of the whole run is kept, grouped by kind, so one run reports every
-    // defect at once; the property fails at the end if any group exists.
-    const problems = new Map<string, { count: number; examples: string[] }>();
-    const property = fc.asyncProperty(
-      fc.array(requestArbitrary(fixture), { minLength: WIDTH, maxLength: WIDTH }),
-      async (batch) => {
-        // Past the time budget the remaining runs pass without a request (see SECONDS).
-        if (performance.now() - started > SECONDS * 1000) return;
-        for (const verdict of await Promise.all(batch.map(attempt))) {
-          for (const problem of verdict.problems) {
-            // A wrong identifier often hangs on the Content-Type: keep those apart.
-            const type = problem.startsWith("answered request_data_invalid")
-              ? ` [content-type ${verdict.request.contentType ?? "none"}]`
-              : "";
-            const kind = `${verdict.request.method}: ${problemKind(problem)}${type}`;
-            const group = problems.get(kind) ?? { count: 0, examples: [] };
-            group.count++;
-            if (group.examples.length < 2)
-              group.examples.push(`${describeCase(verdict.request)}\n      ${problem}`);
-            problems.set(kind, group);
-          }
+      const attempt = async (request: RequestCase) => {
+        const expected = oracle(request);
+        let answer: Answer;
+        try {
+          answer = await send(pool, request);
+        } catch (error) {
+          return {
+            request,
+            outcome: "transport error",
+            problems: [`transport error: ${(error as Error).message}`],
+          };
         }
-      },
-    );
-    try {
-      await fc.assert(property, { numRuns: Math.ceil(REQUESTS / WIDTH), seed: SEED });
-    } finally {
-      const seconds = (performance.now() - started) / 1000;
-      const rows = [...distribution.entries()].sort((a, b) => b[1] - a[1]);
-      console.log(
-        [
-          `fuzz: ${tried} requests answered by a server on ${pgDatabase ? "PostgreSQL" : "the embedded store"} in ${seconds.toFixed(1)} s (${Math.round(tried / seconds)}/s), seed ${SEED}`,
-          `fuzz: ${exact} with exactly one allowed identifier, ${tried - exact} in a documented gap`,
-          "fuzz: identifier distribution:",
-          ...rows.map(([outcome, count]) => `  ${outcome.padEnd(24)} ${String(count).padStart(6)}`),
-          "fuzz: request kinds:",
-          ...[...labels.entries()]
-            .sort((a, b) => b[1] - a[1])
-            .map(([l, n]) => `  ${l.padEnd(40)} ${String(n).padStart(6)}`),
-        ].join("\n"),
+        const verdict = checkAnswer(request, expected, answer, fixture, requestIds);
+        tried++;
+        if (expected.kind !== "envelope" || expected.allowed.size === 1) exact++;
+        distribution.set(verdict.outcome, (distribution.get(verdict.outcome) ?? 0) + 1);
+        const kind = request.label.split(" (")[0]!;
+        labels.set(kind, (labels.get(kind) ?? 0) + 1);
+        return { request, ...verdict };
+      };
+
+      // Every problem of the whole run is kept, grouped by kind, so one run reports every
+      // defect at once; the property fails at the end if any group exists.
+      const problems = new Map<string, { count: number; examples: string[] }>();
+      const property = fc.asyncProperty(
+        fc.array(requestArbitrary(fixture), { minLength: WIDTH, maxLength: WIDTH }),
+        async (batch) => {
+          // Past the time budget the remaining runs pass without a request (see SECONDS).
+          if (performance.now() - started > SECONDS * 1000) return;
+          for (const verdict of await Promise.all(batch.map(attempt))) {
+            for (const problem of verdict.problems) {
+              // A wrong identifier often hangs on the Content-Type: keep those apart.
+              const type = problem.startsWith("answered request_data_invalid")
+                ? ` [content-type ${verdict.request.contentType ?? "none"}]`
+                : "";
+              const kind = `${verdict.request.method}: ${problemKind(problem)}${type}`;
+              const group = problems.get(kind) ?? { count: 0, examples: [] };
+              group.count++;
+              if (group.examples.length < 2)
+                group.examples.push(`${describeCase(verdict.request)}\n      ${problem}`);
+              problems.set(kind, group);
+            }
+          }
+        },
       );
-    }
-    const report = [...problems.entries()]
-      .sort((a, b) => b[1].count - a[1].count)
-      .map(([kind, group]) => `${group.count} x ${kind}\n    e.g. ${group.examples.join("\n    e.g. ")}`);
-    recordFigure(
-      "fuzz: requests tried",
-      `${tried} (seed ${SEED}, ${pgDatabase ? "PostgreSQL" : "embedded store"})`,
-    );
-    recordFigure(
-      "fuzz: identifier distribution",
-      [...distribution.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .map(([outcome, count]) => `${outcome} ${count}`)
-        .join(", "),
-    );
-    recordFigure("fuzz: kinds of problem found", report.length);
-    if (report.length > 0)
-      console.log(`fuzz: PROBLEMS (replay with WSAFE_FUZZ_SEED=${SEED}):\n${report.join("\n")}`);
-    expect(report, `problems found, replay with WSAFE_FUZZ_SEED=${SEED}`).toEqual([]);
-    expect(tried, `requests tried within ${SECONDS} s`).toBeGreaterThanOrEqual(MIN_REQUESTS);
-    if (tried < REQUESTS)
-      console.log(`fuzz: stopped at the ${SECONDS} s budget after ${tried} of ${REQUESTS} requests`);
-    // The mix must reach deep into the pipeline, not stop at the first checks.
-    for (const outcome of [
-      "ok",
-      "parameter_invalid",
-      "parameter_unexpected",
-      "content_not_found",
-      "token_invalid",
-    ]) {
-      expect(distribution.get(outcome) ?? 0, outcome).toBeGreaterThan(tried / 200);
-    }
-  }, (SECONDS + 60) * 1000);
+      try {
+        await fc.assert(property, { numRuns: Math.ceil(REQUESTS / WIDTH), seed: SEED });
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        const rows = [...distribution.entries()].sort((a, b) => b[1] - a[1]);
+        console.log(
+          [
+            `fuzz: ${tried} requests answered by a server on ${pgDatabase ? "PostgreSQL" : "the embedded store"} in ${seconds.toFixed(1)} s (${Math.round(tried / seconds)}/s), seed ${SEED}`,
+            `fuzz: ${exact} with exactly one allowed identifier, ${tried - exact} in a documented gap`,
+            "fuzz: identifier distribution:",
+            ...rows.map(([outcome, count]) => `  ${outcome.padEnd(24)} ${String(count).padStart(6)}`),
+            "fuzz: request kinds:",
+            ...[...labels.entries()]
+              .sort((a, b) => b[1] - a[1])
+              .map(([l, n]) => `  ${l.padEnd(40)} ${String(n).padStart(6)}`),
+          ].join("\n"),
+        );
+      }
+      const report = [...problems.entries()]
+        .sort((a, b) => b[1].count - a[1].count)
+        .map(([kind, group]) => `${group.count} x ${kind}\n    e.g. ${group.examples.join("\n    e.g. ")}`);
+      recordFigure(
+        "fuzz: requests tried",
+        `${tried} (seed ${SEED}, ${pgDatabase ? "PostgreSQL" : "embedded store"})`,
+      );
+      recordFigure(
+        "fuzz: identifier distribution",
+        [...distribution.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .map(([outcome, count]) => `${outcome} ${count}`)
+          .join(", "),
+      );
+      recordFigure("fuzz: kinds of problem found", report.length);
+      if (report.length > 0)
+        console.log(`fuzz: PROBLEMS (replay with WSAFE_FUZZ_SEED=${SEED}):\n${report.join("\n")}`);
+      expect(report, `problems found, replay with WSAFE_FUZZ_SEED=${SEED}`).toEqual([]);
+      expect(tried, `requests tried within ${SECONDS} s`).toBeGreaterThanOrEqual(MIN_REQUESTS);
+      if (tried < REQUESTS)
+        console.log(`fuzz: stopped at the ${SECONDS} s budget after ${tried} of ${REQUESTS} requests`);
+      // The mix must reach deep into the pipeline, not stop at the first checks.
+      for (const outcome of [
+        "ok",
+        "parameter_invalid",
+        "parameter_unexpected",
+        "content_not_found",
+        "token_invalid",
+      ]) {
+        expect(distribution.get(outcome) ?? 0, outcome).toBeGreaterThan(tried / 200);
+      }
+    },
+    TIMEOUT_MS,
+  );
 
   it("leaves the store byte-for-byte unchanged", async () => {
     await closePool(pool);
