@@ -27,7 +27,10 @@ export interface ImportOptions {
  * The whole document is validated with the schema first, then every reference is
  * checked; any problem throws a {@link DatasetError} listing them all and nothing is
  * written. Records whose ids exist are updated (upsert); records not named are kept.
- * Rows travel by `COPY` through temporary staging tables (see `writeDataset.ts`).
+ * Rows travel by `COPY`, through temporary staging tables for records the store holds
+ * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
+ * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
+ * (see `bulkLoad.ts`).
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset

@@ -1,5 +1,6 @@
 import { setImmediate } from "node:timers/promises";
 import type { Dataset } from "@wsafe/schema";
+import { beginBulkLoad } from "./bulkLoad.js";
 import { copyLines, type ImportTable, importTables } from "./importTables.js";
 import type { Sql } from "./Sql.js";
 
@@ -26,11 +27,14 @@ interface Children<P, C> {
  * by chunk (one index probe per key). A record another transaction adds meanwhile makes
  * the COPY fail on the unique key, and the whole import with it: nothing is written.
  */
-async function holdsAnyKey<R>(sql: Sql, table: ImportTable<R>, chunk: readonly R[]): Promise<boolean> {
-  const upsert = table.upsert;
-  if (!upsert) return false;
+async function holdsAnyKey<R>(
+  sql: Sql,
+  upsert: NonNullable<ImportTable<R>["upsert"]>,
+  table: string,
+  chunk: readonly R[],
+): Promise<boolean> {
   const { column, type, read } = upsert.key;
-  const rows = await sql.query(`SELECT 1 FROM ${table.table} WHERE ${column} = ANY($1::${type}[]) LIMIT 1`, [
+  const rows = await sql.query(`SELECT 1 FROM ${table} WHERE ${column} = ANY($1::${type}[]) LIMIT 1`, [
     chunk.map(read),
   ]);
   return rows.length > 0;
@@ -47,12 +51,14 @@ async function writeInChunks<P, C>(
   table: ImportTable<P>,
   progress: (count: number) => void,
   children?: Children<P, C>,
+  intoEmpty = false,
 ): Promise<void> {
-  const upsert = table.upsert;
+  // Tables empty when the import began hold no key of a document without duplicates.
+  const upsert = intoEmpty ? undefined : table.upsert;
   let pending: Promise<void> | undefined;
   let stageMade = false;
   const writeChunk = async (chunk: readonly P[], lines: string, childLines: string, childCount: number) => {
-    if (upsert && (await holdsAnyKey(sql, table, chunk))) {
+    if (upsert && (await holdsAnyKey(sql, upsert, table.table, chunk))) {
       if (!stageMade) await sql.query(upsert.createStage);
       stageMade = true;
       await sql.copyIn(upsert.stage, table.columnNames, lines);
@@ -102,11 +108,25 @@ async function deleteChildren(sql: Sql, table: string, column: string, ids: read
   }
 }
 
+/** Every table an import writes, in an order the foreign keys allow. */
+export const importedTableNames = [
+  "accounts",
+  "users",
+  "tokens",
+  "resources",
+  "resource_versions",
+  "equipment_types",
+  "equipments",
+  "schedules",
+] as const;
+
 /**
  * Writes a dataset that passed the schema and the reference checks, inside the caller's
- * transaction (`sql`): every record through a staging table and one `INSERT ... SELECT`
- * per chunk, upserting records whose ids exist and replacing the versions of every
- * resource and the schedules of every equipment it names.
+ * transaction (`sql`), by `COPY` chunk by chunk: new records straight into their table,
+ * records whose ids exist through a staging table and one `INSERT ... SELECT ... ON
+ * CONFLICT` (upsert), replacing the versions of every resource and the schedules of
+ * every equipment it names. Into an empty store the tables' keys and indexes are dropped
+ * first and re-created at the end ({@link beginBulkLoad}).
  *
  * @param sql - a transaction: the staging tables are dropped when it ends, however it ends
  * @param dataset - a checked dataset
@@ -118,22 +138,34 @@ export async function writeDataset(
   progress: (count: number) => void,
 ): Promise<void> {
   const t = importTables(new Map());
-  await writeInChunks(sql, dataset.accounts, t.accounts, progress);
-  await writeInChunks(sql, dataset.users, t.users, progress);
-  await writeInChunks(sql, dataset.tokens, t.tokens, progress);
+  // Into an empty store (a first load), keys and indexes come off and are built again
+  // once the rows are in, as pg_restore does (see bulkLoad.ts).
+  const bulk = await beginBulkLoad(sql, importedTableNames);
+  const empty = bulk !== undefined;
+  await writeInChunks(sql, dataset.accounts, t.accounts, progress, undefined, empty);
+  await writeInChunks(sql, dataset.users, t.users, progress, undefined, empty);
+  await writeInChunks(sql, dataset.tokens, t.tokens, progress, undefined, empty);
   // A resource named again brings its whole list of versions.
-  await deleteChildren(
+  if (!empty)
+    await deleteChildren(
+      sql,
+      "resource_versions",
+      "resource_id",
+      dataset.resources.map((r) => r.id),
+    );
+  await writeInChunks(
     sql,
-    "resource_versions",
-    "resource_id",
-    dataset.resources.map((r) => r.id),
+    dataset.resources,
+    t.resources,
+    progress,
+    {
+      table: t.resourceVersions,
+      of: (resource) => resource.versions,
+      ownerOf: (resource) => resource.id,
+    },
+    empty,
   );
-  await writeInChunks(sql, dataset.resources, t.resources, progress, {
-    table: t.resourceVersions,
-    of: (resource) => resource.versions,
-    ownerOf: (resource) => resource.id,
-  });
-  await writeInChunks(sql, dataset.equipmentTypes, t.equipmentTypes, progress);
+  await writeInChunks(sql, dataset.equipmentTypes, t.equipmentTypes, progress, undefined, empty);
   // The account of each equipment's type, as the store now holds it.
   const typeIds = [...new Set(dataset.equipments.map((e) => e.equipmentType_id))];
   const typeAccounts = new Map(
@@ -148,7 +180,7 @@ export async function writeDataset(
   );
   const { equipments, schedules } = importTables(typeAccounts);
   // The account of an equipment is its type's; a type moved to another account takes its equipment along.
-  if (dataset.equipmentTypes.length > 0) {
+  if (!empty && dataset.equipmentTypes.length > 0) {
     await sql.query(
       `UPDATE equipments e SET account_id = t.account_id FROM equipment_types t
         WHERE t.id = e.equipment_type_id AND t.account_id <> e.account_id AND t.id = ANY($1::text[])`,
@@ -156,23 +188,30 @@ export async function writeDataset(
     );
   }
   // An equipment named again brings its whole list of schedules.
-  await deleteChildren(
+  if (!empty)
+    await deleteChildren(
+      sql,
+      "schedules",
+      "equipment_id",
+      dataset.equipments.map((e) => e.id),
+    );
+  await writeInChunks(
     sql,
-    "schedules",
-    "equipment_id",
-    dataset.equipments.map((e) => e.id),
+    dataset.equipments,
+    equipments,
+    progress,
+    {
+      table: schedules,
+      of: (equipment) => equipment.schedules,
+      ownerOf: (equipment) => equipment.id,
+    },
+    empty,
   );
-  await writeInChunks(sql, dataset.equipments, equipments, progress, {
-    table: schedules,
-    of: (equipment) => equipment.schedules,
-    ownerOf: (equipment) => equipment.id,
-  });
+  await bulk?.finish();
   // Fresh statistics, after every import: without them the planner takes a table for
   // one row and joins a type's schedules by nested loop, re-aggregating them for every
   // equipment (equipments.list of 300 took 740 ms on PGlite instead of 23 ms, measured
   // with EXPLAIN ANALYZE). PGlite has no autovacuum to gather them later, and on
   // PostgreSQL it would come only after the import's first requests.
-  await sql.query(
-    "ANALYZE accounts, tokens, users, resources, resource_versions, equipment_types, equipments, schedules",
-  );
+  await sql.query(`ANALYZE ${importedTableNames.join(", ")}`);
 }
