@@ -121,7 +121,8 @@ export function checkAnswer(
         outcome.startsWith("parameter_") &&
         outcome === [...expected.allowed][0] &&
         expected.parameter !== undefined &&
-        // A long key is named by its quoted start (decisions: at most ~100 characters).
+        // A long key is named by its quoted start (`quoteInput` of @wsafe/schema: at most
+        // `quotedInputLimit` characters).
         !reply.description.includes(quoteInput(expected.parameter))
       ) {
         problems.push(

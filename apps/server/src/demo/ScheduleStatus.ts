@@ -1,8 +1,10 @@
+import type { Status } from "@wsafe/schema";
+
 /**
- * The status a demo schedule is given at `now`: up to date, expiring soon, expired, or
- * never completed.
+ * The status a demo schedule is given at `now`: one of the contract's statuses (up to
+ * date, expiring soon, expired), or never completed.
  *
  * @example
  * const status: ScheduleStatus = "expiring";
  */
-export type ScheduleStatus = "uptodate" | "expiring" | "expired" | "never";
+export type ScheduleStatus = Status | "never";

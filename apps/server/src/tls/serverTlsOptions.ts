@@ -26,7 +26,10 @@ const tls12Suites = [
 /** The cipher list the server offers, in OpenSSL's `ciphers` syntax. */
 export const serverCiphers = [...tls13Suites, ...tls12Suites].join(":");
 
-/** The oldest protocol the server accepts: TLS 1.0 and 1.1 are refused (decisions §2). */
+/**
+ * The oldest protocol the server accepts: TLS 1.0 and 1.1 are refused (SECURITY.md,
+ * "Defences, and where they are tested"; `test/transport.test.ts`).
+ */
 export const minTlsVersion: SecureVersion = "TLSv1.2";
 
 /**
