@@ -1,3 +1,4 @@
+import { requestMediaType } from "@wsafe/schema";
 import { Agent, fetch as undiciFetch } from "undici";
 
 /** One HTTP exchange as the kit saw it. */
@@ -56,7 +57,7 @@ export function createClient(options: {
     const response = await send(`${base}${path}`, {
       method,
       ...(body === undefined ? {} : { body }),
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: { ...(body === undefined ? {} : { "content-type": requestMediaType }), ...headers },
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "manual",
     });

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { isMethodName, type MethodName } from "@wsafe/schema";
+import { defaultHeaderPrefix, headerNames, isMethodName, type MethodName } from "@wsafe/schema";
 import type { ConformanceOptions } from "./ConformanceOptions.js";
 import { formatResult, formatSummary } from "./formatText.js";
 import { runConformance } from "./runConformance.js";
@@ -13,11 +13,14 @@ export interface CliIo {
   stderr: (text: string) => void;
 }
 
+const headers = headerNames();
+const prefixed = headerNames("PREFIX");
+
 /** The `--help` text of `wsafe-conformance`. */
 export const usage = `Usage: wsafe-conformance <base-url> [options]
 
 Checks a deployment of the /v1 wsafe Web API against the published contract: HTTP 200
-and the envelope everywhere, the SVC-Request-ID and SVC-Response-Time headers, every
+and the envelope everywhere, the ${headers.requestId} and ${headers.responseTime} headers, every
 error identifier a caller can drive from outside, GET and POST equivalence, every
 success body against the published schema, pages and cursors of paginated methods,
 statuses at an instant (as_of, status), and tenant isolation.
@@ -31,7 +34,8 @@ Options:
                           calls on your data (default: the registry's examples, demo ids)
   --param METHOD.NAME=JSON  one parameter of a successful call (repeatable)
   --method NAME           only this method (repeatable)
-  --header-prefix PREFIX  prefix of the -Request-ID and -Response-Time headers (default SVC)
+  --header-prefix PREFIX  prefix of the ${prefixed.requestId} and ${prefixed.responseTime}
+                          headers (default ${defaultHeaderPrefix})
   --insecure              accept self-signed TLS certificates
   --timeout MS            time limit per request (default 15000)
   --junit FILE            also write JUnit XML to FILE

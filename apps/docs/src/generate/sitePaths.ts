@@ -1,4 +1,5 @@
 import { recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
+import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 
 // Where each generated page lives. The schema package's TSDoc links point here too
 // (`/methods/<name>/`, `/records/<record>/`, `/errors/`, `/dataset/`), so keep them stable.
@@ -19,13 +20,13 @@ export function recordSlug(name: string): string | undefined {
 export const methodPath = (name: string) => `/methods/${name}/`;
 
 /** The URL path of a published JSON Schema file; the file's `$id` ends with the same path. */
-export const schemaFilePath = (name: string) => `/v1/schemas/${name}.json`;
+export const schemaFilePath = (name: string) => new URL(`${jsonSchemaBaseUrl}${name}.json`).pathname;
 
-/** The URL path of the published OpenAPI document. */
-export const openApiPath = "/v1/openapi.json";
+/** The URL path of the published OpenAPI document: where its published URL points. */
+export const openApiPath = new URL(openApiUrl).pathname;
 
 /** The URL path of the published OpenAPI 3.2 document, beside the 3.1 one. */
-export const openApi32Path = "/v1/openapi-3.2.json";
+export const openApi32Path = new URL(openApi32Url).pathname;
 
 /** The anchor of an error identifier's row on the errors page. */
 export const errorPath = (identifier: string) => `/errors/#${identifier}`;

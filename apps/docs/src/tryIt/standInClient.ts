@@ -3,6 +3,8 @@
 // not built, so the console works and the docs build never fails; the console says
 // which of the two sent a request.
 
+import { methodUrlPath, requestMediaType } from "@wsafe/schema/wire";
+
 interface ClientOptions {
   baseUrl: string;
   token: string;
@@ -22,13 +24,13 @@ export function createClient({
   return {
     async call(name: string, params: Record<string, unknown> = {}): Promise<unknown> {
       const data = JSON.stringify({ ...params, token });
-      const url = `${baseUrl.replace(/\/+$/, "")}/v1/${name}`;
+      const url = `${baseUrl.replace(/\/+$/, "")}${methodUrlPath(name)}`;
       const response =
         method === "GET"
           ? await fetchImpl(`${url}?${encodeURIComponent(data)}`)
           : await fetchImpl(url, {
               method: "POST",
-              headers: { "content-type": "application/json" },
+              headers: { "content-type": requestMediaType },
               body: data,
             });
       return response.json();

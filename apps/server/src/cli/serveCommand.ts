@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { defaultHeaderPrefix } from "@wsafe/schema";
+import { defaultHeaderPrefix, headerNames } from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
@@ -62,7 +62,10 @@ export function serveCommand(): Command {
       ),
     )
     .addOption(
-      new Option("--header-prefix <P>", "prefix of the -Request-ID/-Response-Time headers")
+      new Option(
+        "--header-prefix <P>",
+        `prefix of the ${headerNames("<P>").requestId}/${headerNames("<P>").responseTime} headers`,
+      )
         .env("WSAFE_HEADER_PREFIX")
         .default(defaultHeaderPrefix),
     )

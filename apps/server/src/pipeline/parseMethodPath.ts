@@ -1,4 +1,7 @@
-import { isMethodName, type MethodName } from "@wsafe/schema";
+import { isMethodName, type MethodName, methodUrlPath } from "@wsafe/schema";
+
+/** What every method's path starts with: `/v1/`, from the schema's `methodUrlPath`. */
+const methodPathPrefix = methodUrlPath("");
 
 /**
  * The method a request path names (the `method_path` check of `requestChecks` in `@wsafe/schema`), or `undefined`: the path must
@@ -7,7 +10,7 @@ import { isMethodName, type MethodName } from "@wsafe/schema";
  * @param path - the URL path, without the query string
  */
 export function parseMethodPath(path: string): MethodName | undefined {
-  if (!path.startsWith("/v1/")) return undefined;
-  const name = path.slice(4);
+  if (!path.startsWith(methodPathPrefix)) return undefined;
+  const name = path.slice(methodPathPrefix.length);
   return isMethodName(name) ? name : undefined;
 }

@@ -1,9 +1,10 @@
-import { type MethodName, parseParams } from "@wsafe/schema";
+import { type MethodName, parseParams, type requestChecks } from "@wsafe/schema";
 import { type JsonSchema, toJsonSchema } from "@wsafe/schema/openapi";
 import { type CheckDefinition, CheckSkipped } from "../CheckContext.js";
 import { disallowedValueFor, wrongValueFor } from "../wrongValueFor.js";
 
-type ParameterError = "parameter_unexpected" | "parameter_missing" | "parameter_invalid";
+/** What the `parameters` check of the schema's `requestChecks` answers. */
+type ParameterError = Extract<(typeof requestChecks)[number], { id: "parameters" }>["errors"][number];
 
 /** An unknown key no method will ever accept. */
 export const unexpectedKey = "conformance_unexpected_key";

@@ -1,4 +1,4 @@
-import type { MethodName } from "@wsafe/schema";
+import { type MethodName, methodUrlPath } from "@wsafe/schema";
 import type { CheckDefinition } from "../CheckContext.js";
 
 /**
@@ -6,7 +6,7 @@ import type { CheckDefinition } from "../CheckContext.js";
  * GET and POST, and request data that is not a JSON object, however it is sent.
  */
 export function requestErrorChecks(method: MethodName): CheckDefinition[] {
-  const path = `/v1/${method}`;
+  const path = methodUrlPath(method);
   // `validData`: the body is a successful call's request data, so only the HTTP method is wrong.
   const checks: [string, string, { method: string; body?: string; path?: string; validData?: true }][] = [
     ["request_method_invalid", "PUT", { method: "PUT", validData: true }],

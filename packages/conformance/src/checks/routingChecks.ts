@@ -1,4 +1,4 @@
-import type { MethodName } from "@wsafe/schema";
+import { type MethodName, methodUrlPath } from "@wsafe/schema";
 import type { CheckDefinition } from "../CheckContext.js";
 
 /**
@@ -7,9 +7,9 @@ import type { CheckDefinition } from "../CheckContext.js";
  */
 export function routingChecks(method: MethodName): CheckDefinition[] {
   const cases: [string, string][] = [
-    ["an unknown method", "/v1/conformance.no-such-method"],
+    ["an unknown method", methodUrlPath("conformance.no-such-method")],
     ["another version", `/v2/${method}`],
-    ["no method name", "/v1/"],
+    ["no method name", methodUrlPath("")],
   ];
   return cases.map(([what, path]) => ({
     suite: "(service)",

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { headerNames, type MethodName, validate } from "@wsafe/schema";
+import { headerNames, type MethodName, methodUrlPath, validate } from "@wsafe/schema";
 import { type CheckDefinition, CheckFailed, expect } from "../CheckContext.js";
 import { headerProblems } from "../conventionProblems.js";
 
@@ -64,7 +64,7 @@ export function successChecks(method: MethodName): CheckDefinition[] {
       name: "OPTIONS pre-flight answers 204 with CORS headers",
       async run(ctx) {
         const response = await ctx.call({
-          path: `/v1/${method}`,
+          path: methodUrlPath(method),
           method: "OPTIONS",
           headers: {
             origin: "https://conformance.invalid",

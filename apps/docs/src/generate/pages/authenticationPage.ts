@@ -1,16 +1,30 @@
 // Authentication: the token in the request data, permissions, and the identifiers a
 // token can fail with (the token checks of `requestChecks`, `datasetTokenSchema`).
-import { errorDescriptions, methods } from "@wsafe/schema";
+import {
+  type ErrorIdentifier,
+  errorDescriptions,
+  methods,
+  type RequestCheckId,
+  requestChecks,
+} from "@wsafe/schema";
 import { frontMatter, inlineCode, page, table } from "../markdown.js";
 import { errorPath, methodPath } from "../sitePaths.js";
 
-const tokenErrors = [
-  "token_missing",
-  "token_invalid",
-  "token_inactive",
-  "account_inactive",
-  "token_permission",
-] as const;
+/** The checks of the pipeline that look at the token (the rate limit counts per token but is not one). */
+const tokenCheckIds: readonly RequestCheckId[] = [
+  "token_present",
+  "token_known",
+  "token_active",
+  "account_active",
+  "permission",
+];
+
+/** What those checks answer, in pipeline order, each once. */
+const tokenErrors: readonly ErrorIdentifier[] = [
+  ...new Set(
+    requestChecks.filter((check) => tokenCheckIds.includes(check.id)).flatMap((check) => check.errors),
+  ),
+];
 
 /** The Markdown of the authentication page. */
 export function authenticationPage(): string {

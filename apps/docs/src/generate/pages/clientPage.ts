@@ -49,7 +49,7 @@ const optionRows = {
   ],
   headerPrefix: [
     inlineCode(JSON.stringify(clientDefaults.headerPrefix)),
-    `Prefix of the \`-Request-ID\` and \`-Response-Time\` headers, should the operator have set another (\`wsafe serve --header-prefix\`).`,
+    `Prefix of the \`${headerNames("<prefix>").requestId}\` and \`${headerNames("<prefix>").responseTime}\` headers, should the operator have set another (\`wsafe serve --header-prefix\`).`,
   ],
 } satisfies Record<keyof ClientOptions, [string, string]>;
 

@@ -1,5 +1,5 @@
 // The server's command line: `wsafe serve`, `import`, `tokens` and `accounts`.
-import { defaultHeaderPrefix } from "@wsafe/schema";
+import { defaultHeaderPrefix, headerNames } from "@wsafe/schema";
 import { code, frontMatter, page, table } from "../markdown.js";
 
 /** The Markdown of the command line page. */
@@ -92,7 +92,7 @@ export function commandLinePage(): string {
           "`--header-prefix P`",
           "`WSAFE_HEADER_PREFIX`",
           `\`${defaultHeaderPrefix}\``,
-          "Prefix of the `-Request-ID` and `-Response-Time` headers.",
+          `Prefix of the \`${headerNames("P").requestId}\` and \`${headerNames("P").responseTime}\` headers.`,
         ],
         ["`--cors-origin O`", "`WSAFE_CORS_ORIGIN`", "`*`", "`Access-Control-Allow-Origin` of every answer."],
         [

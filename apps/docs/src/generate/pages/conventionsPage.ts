@@ -4,6 +4,7 @@ import {
   defaultHeaderPrefix,
   headerNames,
   jsonContentType,
+  methodUrlPath,
   type ResponseHeader,
   requestEnvelopeShape,
   responseHeaders,
@@ -25,7 +26,7 @@ export function conventionsPage(): string {
       description: "URL shape, GET and POST encoding, the response envelope, headers and pretty.",
     }),
     "## URL",
-    `Every method is ${inlineCode("{base_url}/v1/<method>")}, for example ${inlineCode(`${defaultBaseUrl}/v1/users.info`)}. The version is the path segment \`/v1/\`. The service speaks HTTPS only, TLS 1.2 or newer; an operator may serve plain HTTP behind a TLS-terminating proxy (\`wsafe serve --http\`, see [command line](/command-line/)). A path that names no method answers \`api_method_not_found\`.`,
+    `Every method is ${inlineCode(`{base_url}${methodUrlPath("<method>")}`)}, for example ${inlineCode(`${defaultBaseUrl}${methodUrlPath("users.info")}`)}. The version is the path segment \`${methodUrlPath("")}\`. The service speaks HTTPS only, TLS 1.2 or newer; an operator may serve plain HTTP behind a TLS-terminating proxy (\`wsafe serve --http\`, see [command line](/command-line/)). A path that names no method answers \`api_method_not_found\`.`,
     "## Request data",
     "Every method accepts **GET** and **POST** (any other HTTP method answers `request_method_invalid`). Either way the request data is one JSON object. Absent or empty data counts as `{}`.",
     table(

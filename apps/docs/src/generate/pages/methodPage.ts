@@ -1,7 +1,7 @@
 // One page per registry method: what it does, its parameters, its answer, the errors
 // it can return, examples in every form a caller copies, and the try-it console.
 import type { MethodDefinition } from "@wsafe/schema";
-import { errorDescriptions } from "@wsafe/schema";
+import { errorDescriptions, methodUrlPath } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { clientSnippet, curlGet, curlPost } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
@@ -64,7 +64,7 @@ export function methodPage(method: MethodDefinition, order: number): string {
     }),
     `**${method.summary}**`,
     [
-      `- **URL:** ${inlineCode(`${defaultBaseUrl}/v1/${method.name}`)}, GET or POST (see [conventions](/conventions/))`,
+      `- **URL:** ${inlineCode(`${defaultBaseUrl}${methodUrlPath(method.name)}`)}, GET or POST (see [conventions](/conventions/))`,
       `- **Permission:** ${inlineCode(method.permission)} (see [authentication](/authentication/))`,
       `- **JSON Schema:** [${method.name}.params.json](${schemaFilePath(`${method.name}.params`)}), [${method.name}.result.json](${schemaFilePath(`${method.name}.result`)})`,
     ].join("\n"),

@@ -2,7 +2,7 @@
 // consistent, and "which equipment will be overdue by date X" as a curl line and a
 // client snippet. Parameter texts, the paginated methods and the recipe's request come
 // from the schema (the recipe is the registry example that asks it).
-import { maxPageSize, methods, paginationShape } from "@wsafe/schema";
+import { maxPageSize, methods, methodUrlPath, paginationShape, requestMediaType } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { curlGet, curlPost, shellQuote } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
@@ -51,6 +51,7 @@ export function paginationPage(): string {
   const audit = auditExample();
   const request = audit.request as Record<string, unknown>;
   const paged = { ...request, limit: 100 };
+  const url = `${defaultBaseUrl}${methodUrlPath("equipments.list")}`;
   return page(
     frontMatter({
       title: "Pagination",
@@ -92,9 +93,9 @@ export function paginationPage(): string {
     code(
       "sh",
       [
-        `next=$(curl -sk ${defaultBaseUrl}/v1/equipments.list -H 'Content-Type: application/json' \\`,
+        `next=$(curl -sk ${url} -H 'Content-Type: ${requestMediaType}' \\`,
         `  -d ${shellQuote(JSON.stringify(paged))} | jq -r .response_metadata.next_cursor)`,
-        `curl -sk ${defaultBaseUrl}/v1/equipments.list -H 'Content-Type: application/json' \\`,
+        `curl -sk ${url} -H 'Content-Type: ${requestMediaType}' \\`,
         `  -d "$(jq -nc --arg c "$next" '${JSON.stringify({ ...paged, cursor: "CURSOR" }).replace('"CURSOR"', "$c")}')"`,
       ].join("\n"),
       "curl and jq, the second page",
