@@ -18,7 +18,10 @@ export interface ImportSummary {
 
 /** Options of {@link importDataset}. */
 export interface ImportOptions {
-  /** Called after each batch with the records written so far and the total. */
+  /**
+   * Called after each batch with the records written so far and the total; with the
+   * total only once the import committed.
+   */
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -75,12 +78,19 @@ export async function importParsedDataset(
     dataset.equipments.length +
     schedules;
   let done = 0;
+  let shown = 0;
   await store.sql.transaction((sql) =>
     writeDataset(sql, dataset, (count) => {
       done += count;
-      options.onProgress?.(done, total);
+      // The last record counts once the import is over: keys rebuilt, statistics
+      // gathered, committed. Until then a bar at 100 % would say "done" too early.
+      const reached = Math.min(done, total - 1);
+      if (reached <= shown) return;
+      shown = reached;
+      options.onProgress?.(reached, total);
     }),
   );
+  if (total > 0) options.onProgress?.(total, total);
 
   return {
     accounts: dataset.accounts.length,
