@@ -1,164 +1,31 @@
-import { type EquipmentField, equipmentFields } from "@wsafe/schema";
-import {
-  createStreamFixture,
-  eventually,
-  type ScratchDatabase,
-  streamToken,
-  streamTypes as streamTypesAround,
-  testStores,
-} from "@wsafe/test-support";
+// A streamed equipments.list over HTTPS: the same body as a whole answer, headers and
+// errors before the first byte, other requests served meanwhile, and the store freed
+// when the client goes away or the database fails mid-list.
+import { eventually, type ScratchDatabase, streamToken, testStores } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compactJson } from "../src/json/compactJson.js";
-import { compactJsonElements } from "../src/json/compactJsonElements.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
 import { startServer } from "../src/server/startServer.js";
-import { importDataset } from "../src/store/importDataset.js";
-import type { ListEquipmentsInput } from "../src/store/listEquipmentsQuery.js";
-import { openStore } from "../src/store/openStore.js";
-import { equipmentsChunkSize, type Store } from "../src/store/Store.js";
+import { equipmentsChunkSize } from "../src/store/Store.js";
 import { callApi, callMethod } from "./support/callApi.js";
 import { openPausedRequest } from "./support/openPausedRequest.js";
-
-/** More than the PostgreSQL pool's 10 connections: a leak per read would hang the last ones. */
-const moreThanThePool = 12;
-
-async function readAll(store: Store, input: ListEquipmentsInput): Promise<string[][]> {
-  const chunks: string[][] = [];
-  // PostgreSQL streams raw bytes, the embedded store strings: compared as text.
-  for await (const chunk of store.streamEquipmentsJson(input)) chunks.push(chunk.map(String));
-  return chunks;
-}
-
-function listInput(
-  equipmentTypeId: string,
-  overrides: Partial<ListEquipmentsInput> = {},
-): ListEquipmentsInput {
-  return {
-    equipmentTypeId,
-    fields: equipmentFields,
-    inService: null,
-    nullMetafields: [],
-    now: Date.now(),
-    ...overrides,
-  };
-}
-
-const streamTypes = streamTypesAround(equipmentsChunkSize);
+import {
+  backendsHoldingARead,
+  createStreamDatabase,
+  moreThanThePool,
+  streamTypes,
+} from "./support/streamDatabase.js";
 
 describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, create }) => {
   const onPostgres = name === "PostgreSQL";
   let db: ScratchDatabase;
   beforeAll(async () => {
-    if (skip) return;
-    db = await create();
-    const store = await openStore(db.database);
-    try {
-      await importDataset(store, createStreamFixture(Date.now(), equipmentsChunkSize));
-    } finally {
-      await store.close();
-    }
+    if (!skip) db = await createStreamDatabase(create);
   });
   afterAll(async () => {
     await db?.drop();
   });
-
-  /** The server's connections to the test database that sit inside a transaction. */
-  /**
-   * The server's backends that hold a list's read open: a transaction idle between two
-   * statements, or a COPY that waits for the server to read on (PostgreSQL streams a
-   * whole list as one binary COPY, blocked while the client does not read).
-   */
-  async function backendsInTransaction(): Promise<{ pid: number; query: string }[]> {
-    const admin = new pg.Client({ connectionString: db.database });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query(
-        `SELECT pid, query FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid()
-            AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE 'COPY (%'))`,
-      );
-      return rows;
-    } finally {
-      await admin.end();
-    }
-  }
-
-  describe.skipIf(skip)("Store.streamEquipmentsJson", () => {
-    let store: Store;
-    beforeAll(async () => {
-      store = await openStore(db.database);
-    });
-    afterAll(async () => {
-      await store?.close();
-    });
-
-    it.each([
-      ["no records", streamTypes.none, []],
-      ["exactly one chunk", streamTypes.oneChunk, [equipmentsChunkSize]],
-      ["one record more than a chunk", streamTypes.oneMore, [equipmentsChunkSize, 1]],
-      ["several chunks", streamTypes.several, [equipmentsChunkSize, equipmentsChunkSize, 345]],
-    ] as const)(
-      "reads %s in chunks whose records are byte for byte the whole-list query's",
-      async (_, type, sizes) => {
-        const variants: Partial<ListEquipmentsInput>[] = [
-          {},
-          { inService: true },
-          { inService: false },
-          { fields: ["id", "status"] satisfies EquipmentField[] },
-          { nullMetafields: ["mf_a", "mf_b", "mf_c"] },
-        ];
-        for (const variant of variants) {
-          const input = listInput(type.id, variant);
-          const chunks = await readAll(store, input);
-          if (variant.inService === undefined) expect(chunks.map((chunk) => chunk.length)).toEqual(sizes);
-          const whole = compactJson(await store.listEquipmentsJson(input)).toString("utf8");
-          // Strings, not buffers: toEqual walks a buffer byte by byte, for megabytes.
-          expect(`${compactJsonElements("[", chunks.flat()).toString("utf8")}]`).toBe(whole);
-        }
-      },
-    );
-
-    it("frees the cursor and its connection when the reading stops early", async () => {
-      for (let round = 0; round < moreThanThePool; round++) {
-        for await (const chunk of store.streamEquipmentsJson(listInput(streamTypes.several.id))) {
-          expect(chunk).toHaveLength(equipmentsChunkSize);
-          break;
-        }
-      }
-      const cursors = await store.sql.query("SELECT name FROM pg_cursors WHERE name LIKE 'wsafe_cursor_%'");
-      expect(cursors).toEqual([]);
-      if (onPostgres) expect(await backendsInTransaction()).toEqual([]);
-      expect((await readAll(store, listInput(streamTypes.oneMore.id))).flat()).toHaveLength(
-        streamTypes.oneMore.count,
-      );
-    });
-
-    it("lets other statements run while a read waits between two chunks", async () => {
-      // PGlite has one connection: a transaction held across the wait would stall this lookup.
-      const reading = store.streamEquipmentsJson(listInput(streamTypes.several.id));
-      expect((await reading.next()).done).toBe(false);
-      expect(await store.findUser("acc_stream", "u_stream")).toEqual({ id: "u_stream", name: "Stream User" });
-      expect((await reading.next()).done).toBe(false);
-      await reading.return();
-    });
-
-    it("frees everything when the statement fails", async () => {
-      for (let round = 0; round < moreThanThePool; round++) {
-        const failing = store.sql.readInBatches("SELECT no_such_column FROM equipments", [], {
-          batchSize: 10,
-        });
-        await expect(failing.next()).rejects.toThrow(/no_such_column/);
-      }
-      // Neither inside a leftover transaction (PGlite would refuse a nested BEGIN with a
-      // warning only, so ask directly) nor short of pool connections.
-      expect(await store.sql.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
-      if (onPostgres) expect(await backendsInTransaction()).toEqual([]);
-      expect((await readAll(store, listInput(streamTypes.oneChunk.id))).flat()).toHaveLength(
-        equipmentsChunkSize,
-      );
-    });
-  });
+  const backendsInTransaction = () => backendsHoldingARead(db.database);
 
   describe.skipIf(skip)("over HTTPS", () => {
     let server: RunningServer;

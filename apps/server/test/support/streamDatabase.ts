@@ -1,0 +1,54 @@
+import {
+  createStreamFixture,
+  type ScratchDatabase,
+  streamTypes as streamTypesAround,
+} from "@wsafe/test-support";
+import pg from "pg";
+import { importDataset } from "../../src/store/importDataset.js";
+import { openStore } from "../../src/store/openStore.js";
+import { equipmentsChunkSize } from "../../src/store/Store.js";
+
+/** More than the PostgreSQL pool's 10 connections: a leak per read would hang the last ones. */
+export const moreThanThePool = 12;
+
+/** The stream fixture's equipment types, sized around the store's chunk of records. */
+export const streamTypes = streamTypesAround(equipmentsChunkSize);
+
+/**
+ * A scratch database holding the stream fixture (lists of none, one chunk, one record
+ * more, several chunks and a large one), for the streamed `equipments.list` suites.
+ *
+ * @param create - the scratch database maker of one of `testStores`
+ */
+export async function createStreamDatabase(create: () => Promise<ScratchDatabase>): Promise<ScratchDatabase> {
+  const db = await create();
+  const store = await openStore(db.database);
+  try {
+    await importDataset(store, createStreamFixture(Date.now(), equipmentsChunkSize));
+  } finally {
+    await store.close();
+  }
+  return db;
+}
+
+/**
+ * The PostgreSQL backends that hold a list's read open: a transaction idle between two
+ * statements, or a COPY that waits for the server to read on (PostgreSQL streams a
+ * whole list as one binary COPY, blocked while the client does not read).
+ *
+ * @param database - the `postgres://` URL of the scratch database
+ */
+export async function backendsHoldingARead(database: string): Promise<{ pid: number; query: string }[]> {
+  const admin = new pg.Client({ connectionString: database });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(
+      `SELECT pid, query FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE 'COPY (%'))`,
+    );
+    return rows;
+  } finally {
+    await admin.end();
+  }
+}
