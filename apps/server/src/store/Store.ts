@@ -149,8 +149,11 @@ export class Store {
     return this.sql.readColumnInBatches(text, params, {
       batchSize: equipmentsChunkSize,
       // With the default 4 MB, EXPLAIN ANALYZE of a 50 000-record type showed the sort
-      // and the schedules' hash spilling to temporary files on PostgreSQL.
-      settings: this.sql.kind === "postgres" ? { work_mem: "64MB" } : {},
+      // and the schedules' hash spilling to temporary files on PostgreSQL. A parallel
+      // plan made each worker build the whole schedules' hash again: twice the CPU for
+      // the same answer on a small machine, so this statement runs in one process.
+      settings:
+        this.sql.kind === "postgres" ? { work_mem: "64MB", max_parallel_workers_per_gather: "0" } : {},
     });
   }
 

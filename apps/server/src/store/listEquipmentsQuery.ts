@@ -49,9 +49,10 @@ function listParts(input: ListEquipmentsInput, param: (value: unknown, type: str
   const wanted = input.statuses ?? [];
   const now = needsSchedules || wanted.length ? param(String(input.now), "bigint") : "";
   const statuses = wanted.length ? param(wanted.map(severityOf), "int[]") : "";
-  const nulls = input.fields.includes("metavalues")
-    ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
-    : "";
+  const nulls =
+    input.fields.includes("metavalues") && input.nullMetafields.length > 0
+      ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
+      : "";
   const where = (alias: string) =>
     `${alias}.equipment_type_id = ${typeId}${inService ? ` AND ${alias}.is_in_service = ${inService}` : ""}`;
   return { where, now, statuses, needsSchedules, record: equipmentRecordSql(input.fields, nulls) };
