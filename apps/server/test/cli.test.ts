@@ -1,10 +1,15 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createFixture, fixtureTokens, type ScratchDatabase, testStores } from "@wsafe/test-support";
+import {
+  createFixture,
+  fixtureTokens,
+  runWsafe,
+  type ScratchDatabase,
+  testStores,
+} from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore } from "../src/store/openStore.js";
-import { runCli } from "./support/runCli.js";
 
 // Every command is a new Node process opening the store: give them room on busy machines.
 vi.setConfig({ testTimeout: 180_000 });
@@ -40,7 +45,7 @@ describe("wsafe --help", () => {
     [["tokens", "revoke"], ["TOKEN"]],
     [["accounts", "deactivate"], ["ID"]],
   ])("wsafe %j --help documents its options", async (command, words) => {
-    const result = await runCli([...command, "--help"]);
+    const result = await runWsafe([...command, "--help"]);
     expect(result.code).toBe(0);
     for (const word of words) expect(result.stdout).toContain(word);
   });
@@ -83,7 +88,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
       (broken.equipments[0]!.schedules as Record<string, unknown>[])[0]!.expiresOn = "soon";
       broken.equipments[2]!.isInService = "yes";
       broken.users.push({ id: "u_x", account_id: "acc_fix" });
-      const result = await runCli([
+      const result = await runWsafe([
         "import",
         await writeJson("broken.json", broken),
         "--database",
@@ -105,7 +110,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
       broken.tokens![0]!.account_id = "acc_missing";
       (broken.resources![0]!.versions as Record<string, unknown>[])[1]!.creator_id = "u_fix_other";
       broken.users!.push({ id: "u_fix_1", account_id: "acc_fix", name: "Twice" });
-      const result = await runCli([
+      const result = await runWsafe([
         "import",
         await writeJson("refs.json", broken),
         "--database",
@@ -126,7 +131,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
     });
 
     it.skipIf(isPostgres())("refuses a file that is not JSON", async () => {
-      const result = await runCli([
+      const result = await runWsafe([
         "import",
         await writeJson("bad.json", "{ nope"),
         "--database",
@@ -137,7 +142,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
     });
 
     it("imports a valid file and prints the counts", async () => {
-      const result = await runCli([
+      const result = await runWsafe([
         "import",
         await writeJson("fixture.json", fixture.dataset),
         "--database",
@@ -161,7 +166,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
         ],
         equipments: [{ ...fixture.dataset.equipments[1]!, serialNumber: "S1-new", schedules: [] }],
       };
-      const result = await runCli([
+      const result = await runWsafe([
         "import",
         await writeJson("update.json", update),
         "--database",
@@ -192,12 +197,12 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
     });
 
     it("creates tokens (printed once, stored as a hash), revokes them and deactivates accounts", async () => {
-      const created = await runCli(["tokens", "create", "--account", "acc_fix", "--database", db.database]);
+      const created = await runWsafe(["tokens", "create", "--account", "acc_fix", "--database", db.database]);
       expect(created.code).toBe(0);
       const token = created.stdout.trim();
       expect(token).toMatch(/^wsafe_[A-Za-z0-9_-]{32}$/);
       const writer = (
-        await runCli(["tokens", "create", "--account", "acc_fix", "--write", "--database", db.database])
+        await runWsafe(["tokens", "create", "--account", "acc_fix", "--write", "--database", db.database])
       ).stdout.trim();
       await inStore(async (store) => {
         expect(await store.findToken(token)).toMatchObject({
@@ -212,12 +217,12 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
         );
         expect(stored[0]!.n).toBe(0);
       });
-      expect((await runCli(["tokens", "revoke", token, "--database", db.database])).code).toBe(0);
+      expect((await runWsafe(["tokens", "revoke", token, "--database", db.database])).code).toBe(0);
       expect(
-        (await runCli(["accounts", "deactivate", "acc_fix_other", "--database", db.database])).code,
+        (await runWsafe(["accounts", "deactivate", "acc_fix_other", "--database", db.database])).code,
       ).toBe(0);
       if (!isPostgres()) {
-        const unknownAccount = await runCli([
+        const unknownAccount = await runWsafe([
           "tokens",
           "create",
           "--account",
@@ -228,7 +233,7 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
         expect(unknownAccount.code).toBe(1);
         expect(unknownAccount.stderr).toContain("no such account: acc_nope");
         expect(
-          (await runCli(["tokens", "revoke", "no-such-token-at-all", "--database", db.database])).code,
+          (await runWsafe(["tokens", "revoke", "no-such-token-at-all", "--database", db.database])).code,
         ).toBe(1);
       }
       await inStore(async (store) => {

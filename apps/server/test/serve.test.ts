@@ -5,11 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { promisify } from "node:util";
-import { type ServerProcess, serveCli } from "@wsafe/test-support";
+import { runWsafe, type ServerProcess, serveCli } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { callApi, callMethod } from "./support/callApi.js";
-import { runCli } from "./support/runCli.js";
 
 const exec = promisify(execFile);
 
@@ -95,7 +94,14 @@ describe("wsafe serve", () => {
     expect(answer.headers["xyz-request-id"]).toMatch(/^[A-Za-z0-9]{20,}$/);
     expect((await callApi(serve.url, "/v1/nope")).body.error).toBe("api_method_not_found");
     // A second process on the same embedded store would corrupt it: refused, clearly.
-    const busy = await runCli(["tokens", "create", "--account", "acc_demo", "--database", join(dir, "data")]);
+    const busy = await runWsafe([
+      "tokens",
+      "create",
+      "--account",
+      "acc_demo",
+      "--database",
+      join(dir, "data"),
+    ]);
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(/is in use by process \d+; stop it first/);
     serve.child.kill("SIGINT");

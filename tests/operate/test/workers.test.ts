@@ -7,12 +7,12 @@ import {
   eventually,
   type PostgresScratchDatabase,
   parseExposition,
+  runWsafe,
   type ServerProcess,
   serveCli,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logPids } from "../src/logPids.js";
-import { runWsafe } from "../src/runWsafe.js";
 
 const databaseUrl = process.env.WSAFE_TEST_DATABASE_URL;
 if (!databaseUrl)
@@ -128,7 +128,7 @@ describe("wsafe serve --workers 2 on the embedded store", () => {
     try {
       const { code, output } = await runWsafe(
         ["serve", "--port", "0", "--workers", "2", "--database", join(directory, "data")],
-        directory,
+        { cwd: directory },
       );
       expect(code).toBe(1);
       expect(output).toContain(

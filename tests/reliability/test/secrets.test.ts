@@ -1,15 +1,13 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import {
   createTenantFixture,
+  runWsafe,
   type ServerProcess,
   serveCli,
   workspaceRoot,
   writeCertificateFiles,
-  wsafeBin,
 } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +16,6 @@ import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServe
 import { call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import { dumpDatabase } from "../src/seededDump.js";
 
-const run = promisify(execFile);
 const postgresLogFile = "/tmp/wsafe-services/pg/server.log";
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -46,8 +43,11 @@ describe("secrets", () => {
   beforeAll(async () => {
     db = await createFixtureDatabase("secrets", fixture);
     logFile = join(db.directory, "server.log");
-    const cli = (...args: string[]) =>
-      run(process.execPath, [wsafeBin(), ...args, "--database", db.database], { cwd: workspaceRoot });
+    const cli = async (...args: string[]) => {
+      const ran = await runWsafe([...args, "--database", db.database], { cwd: workspaceRoot });
+      if (ran.code !== 0) throw new Error(`wsafe ${args.join(" ")} exited ${ran.code}: ${ran.output}`);
+      return ran;
+    };
     // A token issued through the command line too: it is printed once, then only its hash is kept.
     issued = (await cli("tokens", "create", "--account", "acc_alpha")).stdout.trim();
     tokens = [...Object.values(fixture.tokens), issued];

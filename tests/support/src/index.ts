@@ -54,6 +54,7 @@ export {
   loadServer,
   type ServerModule,
 } from "./server/loadServer.js";
+export { runWsafe, type WsafeRun } from "./server/runWsafe.js";
 export { seedDatabase } from "./server/seedDatabase.js";
 export { serveCli } from "./server/serveCli.js";
 export {

@@ -4,6 +4,7 @@ import { thrown } from "../helpers/thrown.js";
 import { createFakeServerDirectory } from "../testing/createFakeServerDirectory.js";
 import { launchServer } from "./launchServer.js";
 import { loadServer } from "./loadServer.js";
+import { runWsafe } from "./runWsafe.js";
 import { serveCli } from "./serveCli.js";
 import { startServerProcess } from "./startServerProcess.js";
 
@@ -76,5 +77,17 @@ describe("startServerProcess, with any program", () => {
   it("says a program that cannot be started exited before it was ready", async () => {
     const error = await thrown(startServerProcess([], { command: "/nonexistent/server" }));
     expect(String(error)).toMatch(/server exited \(-2\) before it was ready:\n.*ENOENT/s);
+  });
+});
+
+describe(runWsafe, () => {
+  it("resolves with the exit code and what the command printed, also when it fails", async () => {
+    const failed = await runWsafe(["serve", "--fail"], { serverDirectory: fake.path });
+    expect(failed).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "refused: --fail\n",
+      output: "refused: --fail\n",
+    });
   });
 });
