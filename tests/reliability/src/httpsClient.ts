@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { methodUrlPath, requestMediaType } from "@wsafe/schema";
 import { Pool } from "undici";
 import { type RequestCase, requestTarget } from "./requestCase.js";
 
@@ -88,10 +89,10 @@ export async function mapConcurrent<T, R>(
 export function call(method: string, data: unknown, label = method): RequestCase {
   return {
     method: "POST",
-    path: `/v1/${method}`,
+    path: methodUrlPath(method),
     query: undefined,
     body: Buffer.from(JSON.stringify(data)),
-    contentType: "application/json",
+    contentType: requestMediaType,
     label,
   };
 }

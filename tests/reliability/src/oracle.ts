@@ -3,6 +3,7 @@ import {
   isMethodName,
   type MethodName,
   type Methods,
+  methodUrlPath,
   parseParams,
   type RequestCheckId,
   requestChecks,
@@ -207,7 +208,9 @@ export function createOracle(fixture: TenantFixture) {
 
   const checks: { [Id in RequestCheckId]: OracleCheck } = {
     method_path(walk) {
-      const name = /^\/v1\/(.*)$/.exec(walk.request.path)?.[1];
+      const prefix = methodUrlPath("");
+      const path = walk.request.path;
+      const name = path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
       if (name === undefined || !isMethodName(name)) return fail("api_method_not_found");
       walk.name = name;
       return undefined;

@@ -1,4 +1,4 @@
-import { methodNames } from "@wsafe/schema";
+import { methodNames, methodUrlPath } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
 import { toJsonText } from "../jsonText.js";
@@ -17,7 +17,7 @@ export function apiCall(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
   // One arbitrary per method, built once: no `chain`, which would rebuild them per sample.
   return fc.oneof(
     ...methodNames.map((method) =>
-      carry(requestData(method, fixture).map(toJsonText), fc.constant(`/v1/${method}`), "method"),
+      carry(requestData(method, fixture).map(toJsonText), fc.constant(methodUrlPath(method)), "method"),
     ),
   );
 }

@@ -1,4 +1,4 @@
-import { methodNames } from "@wsafe/schema";
+import { methodNames, methodUrlPath } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
 import { nestedArrays, nestedObjects } from "../jsonText.js";
@@ -17,7 +17,7 @@ import { missingData } from "./missingData.js";
  * fc.sample(brokenData(fixture), 1)[0]!.label; // e.g. "POST non-object data"
  */
 export function brokenData(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
-  const path = fc.constantFrom(...methodNames.map((m) => `/v1/${m}`));
+  const path = fc.constantFrom(...methodNames.map(methodUrlPath));
   const good = JSON.stringify({ token: fixture.tokens.alphaRead });
   const texts = fc.oneof(
     fc.constantFrom(

@@ -1,4 +1,4 @@
-import { methodNames } from "@wsafe/schema";
+import { methodNames, methodUrlPath } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
 import { BODY_LIMIT } from "../oracle.js";
@@ -28,7 +28,7 @@ export function sizeLimit(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
           : `${head},"pad":"${"p".repeat(size - head.length - 9)}"}`;
       return {
         method: "POST",
-        path: `/v1/${method}`,
+        path: methodUrlPath(method),
         query: undefined,
         body: Buffer.from(text),
         contentType: "application/json",

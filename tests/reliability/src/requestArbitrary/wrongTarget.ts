@@ -1,4 +1,4 @@
-import { type MethodName, methodNames } from "@wsafe/schema";
+import { type MethodName, methodNames, methodUrlPath } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 import fc from "fast-check";
 import type { RequestCase } from "../requestCase.js";
@@ -62,7 +62,7 @@ export function wrongTarget(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
         "LOCK",
       ),
       path: fc.oneof(
-        { arbitrary: fc.constantFrom(...methodNames.map((m) => `/v1/${m}`)), weight: 5 },
+        { arbitrary: fc.constantFrom(...methodNames.map(methodUrlPath)), weight: 5 },
         { arbitrary: badPaths, weight: 1 },
       ),
       withBody: fc.boolean(),
