@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { methodUrlPath } from "@wsafe/schema";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { benchEquipmentType, benchToken } from "../lib/benchDataset.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
@@ -42,7 +43,9 @@ const budgetMs = 30_000;
  */
 async function measure(server, request, runs) {
   const idle = server.memory();
-  const first = await timedPost(`${server.url}/v1/equipments.list`, request, { keepBody: true });
+  const first = await timedPost(`${server.url}${methodUrlPath("equipments.list")}`, request, {
+    keepBody: true,
+  });
   const text = String(first.body);
   // Whitespace aside (jsonb prints `"a": 1`), both sides must say the same thing.
   const parsed = JSON.parse(text);
@@ -53,7 +56,7 @@ async function measure(server, request, runs) {
   const serverTimes = [];
   const started = performance.now();
   for (let i = 0; i < runs && (i < minRuns || performance.now() - started < budgetMs); i++) {
-    const answer = await timedPost(`${server.url}/v1/equipments.list`, request);
+    const answer = await timedPost(`${server.url}${methodUrlPath("equipments.list")}`, request);
     times.push(answer.ms);
     const header = Number(answer.headers["svc-response-time"]);
     if (Number.isFinite(header)) serverTimes.push(header);
@@ -90,7 +93,7 @@ async function measurePages(server, runs, count) {
     service_type: "all",
     limit: pageSize,
   };
-  const url = `${server.url}/v1/equipments.list`;
+  const url = `${server.url}${methodUrlPath("equipments.list")}`;
   let cursor;
   let position = 0;
   for (;;) {

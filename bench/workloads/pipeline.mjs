@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { methodUrlPath } from "@wsafe/schema";
 import { demoTokens } from "@wsafe/server";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { autocannon } from "../lib/autocannon.mjs";
@@ -11,7 +12,7 @@ import { startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
 // The demo dataset's read token, from the server that imports the demo data.
 const demoReadToken = demoTokens.read;
-const path = "/v1/resources.list";
+const path = methodUrlPath("resources.list");
 
 /**
  * Workload 1: `resources.list` on the demo account over HTTPS with keep-alive, beside a

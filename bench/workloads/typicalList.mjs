@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { methodUrlPath } from "@wsafe/schema";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { autocannon } from "../lib/autocannon.mjs";
 import { benchEquipmentType, benchToken } from "../lib/benchDataset.mjs";
@@ -12,7 +13,7 @@ import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { summariseRounds } from "../lib/summariseRounds.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 
-const path = "/v1/equipments.list";
+const path = methodUrlPath("equipments.list");
 
 /**
  * The answer of one server, checked and reduced to a digest of its JSON value

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { methodUrlPath } from "@wsafe/schema";
 import { demoTokens } from "@wsafe/server";
 import { createPostgresDatabase, startServerProcess } from "@wsafe/test-support";
 import { autocannon } from "../lib/autocannon.mjs";
@@ -11,7 +12,7 @@ import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 
 // The demo dataset's read token, from the server that imports the demo data.
 const demoReadToken = demoTokens.read;
-const path = "/v1/users.info";
+const path = methodUrlPath("users.info");
 const body = JSON.stringify({ token: demoReadToken, user: "u_ada" });
 
 /**
