@@ -96,6 +96,7 @@ export function datasetPage(): string {
       "- Statuses are never stored or imported: they are computed at request time (see [Schedule](/records/schedule/)).",
       "- An equipment's account is its equipment type's account.",
       "- Import is one transaction: all or nothing; an invalid document changes nothing.",
+      "- Into an empty store (a first load) the import drops the tables' keys and indexes and builds them again once the rows are in, as `pg_restore` does, and holds exclusive locks on those tables until it commits: a server already running on the same PostgreSQL database waits for it. An import into a store that holds data takes no such lock.",
       "- Importing the same ids again updates those records (upsert); records not named are kept.",
       "- An update never moves a record to another account: a user, resource, equipment type, equipment (through its type) or token that the store holds under one account and the document gives to another fails the import, naming both accounts. Tenants stay apart even when a document is wrong.",
       "- A metavalue key must be a metafield of the equipment's type.",
