@@ -9,7 +9,8 @@ import { getMeta, responseMeta } from "./ResponseMeta.js";
 import { envelope, fakeFetch, page } from "./testing/fakeFetch.js";
 
 const baseUrl = "https://wsafe.test";
-const token = "wsafe-demo-token-read";
+// Any token: the fake fetch answers without checking it (no demo data behind it).
+const token = "token-for-a-fake-fetch";
 
 describe(createClient, () => {
   describe("when calling a method", () => {

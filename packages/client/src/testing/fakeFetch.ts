@@ -1,3 +1,4 @@
+import { headerNames, jsonContentType } from "@wsafe/schema/wire";
 import type { FetchInit, FetchLike, ResponseLike } from "../FetchLike.js";
 
 /**
@@ -51,9 +52,9 @@ export function envelope(body: object, headers: Record<string, string> = {}): Re
   return new Response(JSON.stringify(body), {
     status: 200,
     headers: {
-      "content-type": "application/json; charset=utf-8",
-      "SVC-Request-ID": "Req0000000000000000001",
-      "SVC-Response-Time": "3",
+      "content-type": jsonContentType,
+      [headerNames().requestId]: "Req0000000000000000001",
+      [headerNames().responseTime]: "3",
       ...headers,
     },
   });

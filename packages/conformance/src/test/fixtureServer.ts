@@ -5,7 +5,14 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { isMethodName, type MethodName, methods, parseParams } from "@wsafe/schema";
+import {
+  headerNames,
+  isMethodName,
+  jsonContentType,
+  type MethodName,
+  methods,
+  parseParams,
+} from "@wsafe/schema";
 import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
 import { fixtureAnswer } from "./fixtureAnswer.js";
@@ -156,10 +163,10 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
           : fault === "no-request-id"
             ? undefined
             : randomBytes(18).toString("base64url").replace(/[-_]/g, "x");
-      if (id) response.setHeader("SVC-Request-ID", id);
+      if (id) response.setHeader(headerNames().requestId, id);
       const elapsed = Date.now() - started;
       response.setHeader(
-        "SVC-Response-Time",
+        headerNames().responseTime,
         fault === "fractional-response-time" ? `${elapsed}.5` : String(elapsed),
       );
       response.setHeader("Access-Control-Allow-Origin", "*");
@@ -167,10 +174,7 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
         response.writeHead(outcome.status ?? 204).end();
         return;
       }
-      response.setHeader(
-        "Content-Type",
-        fault === "wrong-content-type" ? "text/plain" : "application/json; charset=utf-8",
-      );
+      response.setHeader("Content-Type", fault === "wrong-content-type" ? "text/plain" : jsonContentType);
       response.writeHead(failed && fault === "http-400-on-errors" ? 400 : (outcome.status ?? 200));
       response.end(JSON.stringify(outcome.body, null, outcome.pretty ? 2 : undefined));
     });
