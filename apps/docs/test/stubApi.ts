@@ -3,6 +3,9 @@
 // records the request data it received.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { headerNames } from "@wsafe/schema/wire";
+
+const names = headerNames();
 
 /** What the stub received. */
 export interface StubRequest {
@@ -25,7 +28,7 @@ export async function startStubApi(answer: object): Promise<StubApi> {
   const server = createServer((request, response) => {
     const cors = {
       "access-control-allow-origin": "*",
-      "access-control-expose-headers": "SVC-Request-ID, SVC-Response-Time, Retry-After",
+      "access-control-expose-headers": Object.values(names).join(", "),
     };
     if (request.method === "OPTIONS") {
       response.writeHead(204, {
@@ -47,8 +50,8 @@ export async function startStubApi(answer: object): Promise<StubApi> {
       response.writeHead(200, {
         ...cors,
         "content-type": "application/json; charset=utf-8",
-        "SVC-Request-ID": `StubRequest${String(sequence).padStart(12, "0")}`,
-        "SVC-Response-Time": "3",
+        [names.requestId]: `StubRequest${String(sequence).padStart(12, "0")}`,
+        [names.responseTime]: "3",
       });
       response.end(JSON.stringify(answer));
     });
