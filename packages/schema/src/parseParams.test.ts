@@ -1,5 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type * as z from "zod";
+import { formatIssuePath } from "./formatIssuePath.js";
 import { parseParams } from "./parseParams.js";
+import { quoteInput } from "./quoteInput.js";
+import { type MethodName, methodNames, methods } from "./registry.js";
 
 describe(parseParams, () => {
   it("accepts valid data and applies the defaults", () => {
@@ -87,5 +92,86 @@ describe(parseParams, () => {
       error: "parameter_invalid",
     });
     expect(parseParams("users.info", { token: "t", user: "" })).toMatchObject({ error: "parameter_invalid" });
+  });
+});
+
+/**
+ * parseParams as it was before its plan and compiled schema: the interpreter on every
+ * call, required keys found by parsing `undefined`. The fast version must answer the same.
+ */
+function interpreterParseParams(method: MethodName, data: Record<string, unknown>) {
+  const schema = methods[method].params as z.ZodObject;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  for (const key of Object.keys(data)) {
+    if (!Object.hasOwn(shape, key))
+      return {
+        ok: false,
+        error: "parameter_unexpected",
+        parameter: key,
+        description: `unexpected parameter: ${quoteInput(key)}`,
+      };
+  }
+  for (const [key, field] of Object.entries(shape)) {
+    if (!Object.hasOwn(data, key) && !field.safeParse(undefined).success)
+      return {
+        ok: false,
+        error: "parameter_missing",
+        parameter: key,
+        description: `missing parameter: ${key}`,
+      };
+  }
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return { ok: true, params: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  return {
+    ok: false,
+    error: "parameter_invalid",
+    parameter: String(issue.path[0] ?? ""),
+    description: `invalid parameter: ${quoteInput(formatIssuePath(issue.path))}: ${issue.message}`,
+  };
+}
+
+describe("parseParams with the compiled schema", () => {
+  // Request data as the server decodes it: objects with a null prototype.
+  const nullPrototype = (value: Record<string, unknown>) => Object.assign(Object.create(null), value);
+  const keysOf = (method: MethodName) => Object.keys((methods[method].params as z.ZodObject).shape);
+  const values = fc.oneof(
+    fc.constantFrom(
+      undefined,
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1,
+      1.5,
+      500,
+      1001,
+      "",
+      "t",
+      "in",
+      "out",
+      [],
+      ["id"],
+      {},
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  );
+
+  it("answers exactly what zod's interpreter answers, on null-prototype data", () => {
+    for (const method of methodNames) {
+      fc.assert(
+        fc.property(
+          fc.dictionary(fc.constantFrom(...keysOf(method), "token", "extra"), values, { maxKeys: 6 }),
+          (data) => {
+            const cleaned = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+            expect(parseParams(method, nullPrototype(cleaned))).toStrictEqual(
+              interpreterParseParams(method, nullPrototype(cleaned)),
+            );
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
   });
 });

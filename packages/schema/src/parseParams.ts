@@ -1,4 +1,5 @@
 import type * as z from "zod";
+import { compiledSchema } from "./compiledSchema.js";
 import { formatIssuePath } from "./formatIssuePath.js";
 import { quoteInput } from "./quoteInput.js";
 import { type MethodName, type Methods, methods } from "./registry.js";
@@ -21,6 +22,31 @@ export interface ParamsSuccess<Name extends MethodName> {
 
 const isRequired = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 
+/** What parseParams needs of one method, worked out once: it runs on every request. */
+interface ParamsPlan {
+  shape: Record<string, z.ZodType>;
+  /** The keys that must be present, in the shape's order. */
+  required: readonly string[];
+  /** The params schema with zod's compiled fast path (see {@link compiledSchema}). */
+  schema: z.ZodType;
+}
+
+const plans = new Map<MethodName, ParamsPlan>();
+
+function planOf(method: MethodName): ParamsPlan {
+  let plan = plans.get(method);
+  if (!plan) {
+    const shape = (methods[method].params as z.ZodObject).shape as Record<string, z.ZodType>;
+    plan = {
+      shape,
+      required: Object.keys(shape).filter((key) => isRequired(shape[key]!)),
+      schema: compiledSchema(`${method}.params`),
+    };
+    plans.set(method, plan);
+  }
+  return plan;
+}
+
 /**
  * Checks a request data object against a method's parameters with the precedence of
  * the contract: an unknown key first (`parameter_unexpected`), then a required key
@@ -38,8 +64,7 @@ export function parseParams<Name extends MethodName>(
   method: Name,
   data: Record<string, unknown>,
 ): ParamsSuccess<Name> | ParamsFailure {
-  const schema = methods[method].params as z.ZodObject;
-  const shape = schema.shape;
+  const { shape, required, schema } = planOf(method);
   for (const key of Object.keys(data)) {
     if (!Object.hasOwn(shape, key)) {
       return {
@@ -50,8 +75,8 @@ export function parseParams<Name extends MethodName>(
       };
     }
   }
-  for (const [key, field] of Object.entries(shape)) {
-    if (!Object.hasOwn(data, key) && isRequired(field as z.ZodType)) {
+  for (const key of required) {
+    if (!Object.hasOwn(data, key)) {
       return {
         ok: false,
         error: "parameter_missing",
@@ -60,6 +85,8 @@ export function parseParams<Name extends MethodName>(
       };
     }
   }
+  // Compiled: a valid request is checked by one generated function; an invalid one
+  // falls back to zod's interpreter, so the issue and its message are zod's own.
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, params: parsed.data as Methods[Name]["parsedParams"] };
   const issue = parsed.error.issues[0]!;

@@ -51,8 +51,11 @@ export function createRequestHandler({
    * The body of a method's result. A streamed list is read as it is sent, except with
    * `pretty`, whose indenting needs the whole tree: that keeps the whole-body path.
    */
-  async function resultBody(request: FastifyRequest, result: object, pretty: boolean): Promise<object> {
-    if (!(result instanceof StreamedJsonResult)) return result;
+  async function resultBody(
+    request: FastifyRequest,
+    result: StreamedJsonResult,
+    pretty: boolean,
+  ): Promise<object> {
     if (pretty) return result.toRawJsonResult();
     return streamListBody(result, (error) => {
       request.wsafe.outcome = "server_error";
@@ -75,7 +78,10 @@ export function createRequestHandler({
       const result = await runRequestPipeline(state, services);
       request.wsafe.method = state.method;
       const pretty = state.data?.pretty === true;
-      return responder.send(request, reply, await resultBody(request, result, pretty), pretty);
+      // Only a streamed list waits for its first chunk; any other result is sent now,
+      // without a promise turn.
+      const body = result instanceof StreamedJsonResult ? await resultBody(request, result, pretty) : result;
+      return responder.send(request, reply, body, pretty);
     } catch (error) {
       request.wsafe.method = state.method;
       // Failures honour `pretty` once the request data was decoded, and it is a boolean.

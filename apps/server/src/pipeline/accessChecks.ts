@@ -1,5 +1,6 @@
 import { methods } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
+import type { TokenRecord } from "../store/TokenRecord.js";
 import type { PipelineServices, RequestState } from "./RequestState.js";
 
 /** Check `token_present`: `token` is a non-empty string (absent or `""` is missing). */
@@ -12,9 +13,17 @@ export function checkTokenPresent(state: RequestState): void {
   state.tokenSecret = token;
 }
 
-/** Check `token_known`: the store knows the token (by its hash). */
-export async function checkTokenKnown(state: RequestState, { store }: PipelineServices): Promise<void> {
-  const token = await store.findToken(state.tokenSecret!);
+/**
+ * Check `token_known`: the store knows the token (by its hash). Synchronous when the
+ * read cache keeps the record, so a warm request costs no promise here.
+ */
+export function checkTokenKnown(state: RequestState, { store }: PipelineServices): void | Promise<void> {
+  const found = store.findToken(state.tokenSecret!);
+  if (!(found instanceof Promise)) return knownToken(state, found);
+  return found.then((token) => knownToken(state, token));
+}
+
+function knownToken(state: RequestState, token: TokenRecord | undefined): void {
   if (!token) throw new ApiError("token_invalid", "unknown token");
   state.token = token;
 }
@@ -34,7 +43,7 @@ export function checkAccountActive(state: RequestState): void {
  * Check `rate_limit`: the token is within its limit. Only requests that passed the
  * checks before it count, so bad tokens cannot drain a real token's allowance.
  */
-export function checkRateLimit(state: RequestState, { rateLimiter }: PipelineServices): Promise<void> {
+export function checkRateLimit(state: RequestState, { rateLimiter }: PipelineServices): void | Promise<void> {
   return rateLimiter.consume(state.token!.key);
 }
 

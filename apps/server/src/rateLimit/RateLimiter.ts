@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "../errors/ApiError.js";
+import { MemoryRateCounter } from "./MemoryRateCounter.js";
 
 /** A request limit: `points` requests per `durationSeconds` per token. */
 export interface RateLimit {
@@ -11,13 +12,21 @@ export interface RateLimit {
 /** The limit when none is configured: 600 requests per 60 seconds per token. */
 export const defaultRateLimit: RateLimit = { points: 600, durationSeconds: 60 };
 
+/** The refusal of a request over the limit, `ms` before its window ends. */
+function exceeded(ms: number): ApiError {
+  const retryAfter = Math.max(1, Math.ceil(ms / 1000));
+  return new ApiError("rate_limit_exceeded", `request limit exceeded; retry after ${retryAfter} s`, {
+    retryAfter,
+  });
+}
+
 /**
  * Counts requests per token (the `rate_limit` check of `requestChecks` in `@wsafe/schema`): in this process's memory, or in
  * Redis so that every server process sharing it shares one limit.
  */
 export class RateLimiter {
   private constructor(
-    private readonly limiter: RateLimiterMemory | RateLimiterRedis,
+    private readonly limiter: MemoryRateCounter | RateLimiterRedis,
     private readonly redis: Redis | undefined,
   ) {}
 
@@ -29,7 +38,10 @@ export class RateLimiter {
    */
   static async create(limit: RateLimit, redisUrl?: string): Promise<RateLimiter> {
     const options = { points: limit.points, duration: limit.durationSeconds, keyPrefix: "wsafe-rl" };
-    if (!redisUrl) return new RateLimiter(new RateLimiterMemory(options), undefined);
+    // In memory, our own synchronous counter with the semantics of rate-limiter-flexible's
+    // RateLimiterMemory (MemoryRateCounter.test.ts compares them): no promise per request.
+    if (!redisUrl)
+      return new RateLimiter(new MemoryRateCounter(limit.points, limit.durationSeconds), undefined);
     // Commands fail fast instead of queueing while Redis is away: the request then
     // answers server_error rather than hanging.
     const redis = new Redis(redisUrl, {
@@ -43,23 +55,25 @@ export class RateLimiter {
   }
 
   /**
-   * Counts one request of a token.
+   * Counts one request of a token: synchronously in memory, asynchronously in Redis.
    *
    * @param key - a stable non-secret key of the token (never the secret)
-   * @throws ApiError `rate_limit_exceeded` with `retryAfter` when over the limit
+   * @throws ApiError `rate_limit_exceeded` with `retryAfter` when over the limit (in
+   *   memory thrown, in Redis the returned promise rejects with it)
    */
-  async consume(key: string): Promise<void> {
-    try {
-      await this.limiter.consume(key);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        throw new ApiError("rate_limit_exceeded", `request limit exceeded; retry after ${retryAfter} s`, {
-          retryAfter,
-        });
-      }
-      throw rejection;
+  consume(key: string): void | Promise<void> {
+    const limiter = this.limiter;
+    if (limiter instanceof MemoryRateCounter) {
+      const refusedFor = limiter.consume(key);
+      if (refusedFor !== undefined) throw exceeded(refusedFor);
+      return;
     }
+    return limiter.consume(key).then(
+      () => undefined,
+      (rejection: unknown) => {
+        throw rejection instanceof RateLimiterRes ? exceeded(rejection.msBeforeNext) : rejection;
+      },
+    );
   }
 
   /** Whether the counters live in Redis (and readiness should ask it). */
@@ -78,6 +92,7 @@ export class RateLimiter {
 
   /** Disconnects from Redis, if used. */
   async close(): Promise<void> {
+    if (this.limiter instanceof MemoryRateCounter) this.limiter.close();
     if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
   }
 }

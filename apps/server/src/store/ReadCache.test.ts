@@ -66,6 +66,25 @@ describe(ReadCache, () => {
     expect(cache.stats).toEqual({ tokens: { hits: 2, misses: 1 }, resources: { hits: 0, misses: 1 } });
   });
 
+  it("answers a kept token record synchronously, as a hit, and nothing once cleared, expired or not listening", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const cache = new ReadCache({ maxAgeMs: 30_000 });
+    expect(cache.keptToken("a")).toBeUndefined();
+    cache.setListening(true);
+    expect(cache.keptToken("a")).toBeUndefined();
+    await cache.token("a", counted(record("a")));
+    expect(cache.keptToken("a")).toEqual(record("a"));
+    expect(cache.stats.tokens).toEqual({ hits: 1, misses: 1 });
+    cache.clear();
+    expect(cache.keptToken("a")).toBeUndefined();
+    await cache.token("a", counted(record("a")));
+    vi.setSystemTime(1_000_000 + 30_000);
+    expect(cache.keptToken("a")).toBeUndefined();
+    await cache.token("a", counted(record("a")));
+    cache.setListening(false);
+    expect(cache.keptToken("a")).toBeUndefined();
+  });
+
   it("reads the database every time while it does not receive change notifications", async () => {
     const cache = new ReadCache();
     const load = counted(record("a"));

@@ -171,6 +171,20 @@ export class ReadCache {
   }
 
   /**
+   * The token record kept for a token hash, answered synchronously (a hit, for the
+   * metrics); `undefined` when none is kept, and then {@link token} loads it. The
+   * request pipeline asks this first, so a warm request waits on no promise.
+   *
+   * @param tokenKey - hex of the token's SHA-256
+   */
+  keptToken(tokenKey: string): TokenRecord | undefined {
+    if (!this.#listening) return undefined;
+    const kept = this.#tokens.get(tokenKey, Date.now());
+    if (kept !== undefined) this.#tokens.stats.hits++;
+    return kept;
+  }
+
+  /**
    * The `resources.list` JSON text of an account, from memory or else from `load`.
    *
    * @param accountId - the account

@@ -73,11 +73,14 @@ export class Store {
     return cache;
   }
 
-  /** Finds a token by its secret; `undefined` when no such token exists. */
-  findToken(token: string): Promise<TokenRecord | undefined> {
+  /**
+   * Finds a token by its secret; `undefined` when no such token exists. A record the
+   * read cache keeps comes back synchronously, so a warm request waits on no promise.
+   */
+  findToken(token: string): TokenRecord | Promise<TokenRecord | undefined> {
     const key = tokenKey(token);
     if (!this.#cache) return this.#loadToken(key);
-    return this.#cache.token(key, () => this.#loadToken(key));
+    return this.#cache.keptToken(key) ?? this.#cache.token(key, () => this.#loadToken(key));
   }
 
   async #loadToken(key: string): Promise<TokenRecord | undefined> {
