@@ -2,7 +2,7 @@
 // a walk reads exactly the whole list, a cursor is bound to its walk, and records
 // imported during a walk are neither repeated nor make it skip one.
 
-import { fixtureTokens, testStores } from "@wsafe/test-support";
+import { fixtureTokens, plainEquipment, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
 import { type RunningServer, startServer } from "../src/index.js";
@@ -222,18 +222,7 @@ describe.each(testStores)("pagination on $name", ({ skip, create }) => {
       // An embedded store belongs to one process: stop the server to import, as an operator would.
       await server.close();
       const store = await openStore(t.db.database);
-      const added = (id: string, created: number) => ({
-        id,
-        serialNumber: id,
-        equipmentType_id: "et_fix",
-        created,
-        parent_id: "",
-        fieldOffice_id: [],
-        lineOfBusiness_id: "",
-        assignedUsers_id: [],
-        notes: "",
-        isInService: true,
-      });
+      const added = (id: string, created: number) => plainEquipment(id, "et_fix", created);
       try {
         await importDataset(store, { equipments: [added("e0_early", 1), added("e9_late", 99_999)] });
       } finally {

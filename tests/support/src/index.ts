@@ -41,6 +41,7 @@ export {
   tokenCheckCases,
   tokenChecks,
 } from "./fixtures/fixtureTokens.js";
+export { type PlainEquipment, plainEquipment } from "./fixtures/plainEquipment.js";
 // Helpers.
 export { type EventuallyOptions, eventually } from "./helpers/eventually.js";
 export { parseExposition, samplesOf } from "./helpers/parseExposition.js";

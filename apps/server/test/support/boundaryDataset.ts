@@ -1,4 +1,5 @@
 import type { DatasetInput, Status } from "@wsafe/schema";
+import { plainEquipment } from "@wsafe/test-support";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -133,23 +134,16 @@ export function createBoundaryDataset(): DatasetInput {
     accounts: [{ id: "acc_boundary", name: "Boundary Ltd" }],
     tokens: [{ token: boundaryToken, account_id: "acc_boundary" }],
     equipmentTypes: [{ id: boundaryType, account_id: "acc_boundary", name: "Boundary type" }],
-    equipments: boundaryIds.map((id, index) => ({
-      id,
-      serialNumber: `SN-${id}`,
-      equipmentType_id: boundaryType,
-      // Distinct and increasing: the list order is the table's.
-      created: 1_000 + index,
-      parent_id: "",
-      fieldOffice_id: [],
-      lineOfBusiness_id: "",
-      assignedUsers_id: [],
-      notes: "",
-      isInService: true,
-      schedules: Object.entries(boundaryEquipments[id]!.schedules).map(([schedule_id, dates]) => ({
-        schedule_id,
-        ...dates,
-      })),
-    })),
+    // `created` distinct and increasing: the list order is the table's.
+    equipments: boundaryIds.map((id, index) =>
+      plainEquipment(id, boundaryType, 1_000 + index, {
+        serialNumber: `SN-${id}`,
+        schedules: Object.entries(boundaryEquipments[id]!.schedules).map(([schedule_id, dates]) => ({
+          schedule_id,
+          ...dates,
+        })),
+      }),
+    ),
   };
 }
 
