@@ -1,3 +1,4 @@
+import { headerNames } from "@wsafe/schema/wire";
 import type { CallOptions, ClientOptions, ResponseValidator } from "../ClientOptions.js";
 import { isWsafeError } from "../errors/isWsafeError.js";
 import type { WsafeError } from "../errors/WsafeError.js";
@@ -103,7 +104,12 @@ export async function callMethod(
         const issues = config.validate?.(method, body);
         if (issues?.length) throw validationErrorFromIssues(method, issues, meta);
         if (!body.ok) {
-          throw apiErrorFromBody(method, body, meta, parseRetryAfter(response.headers.get("retry-after")));
+          throw apiErrorFromBody(
+            method,
+            body,
+            meta,
+            parseRetryAfter(response.headers.get(headerNames(config.headerPrefix).retryAfter)),
+          );
         }
         Object.defineProperty(body, responseMeta, { value: meta });
         return body;
