@@ -8,9 +8,11 @@ import {
   type ScratchDatabase,
   type ServerProcess,
   type ServerProcessOptions,
+  serveCli,
   startTestServer,
   type TenantFixture,
   type TestServer,
+  writeCertificateFiles,
 } from "@wsafe/test-support";
 import type { StoreDump } from "./dumpStore.js";
 import { seedAndDump } from "./seededDump.js";
@@ -56,6 +58,27 @@ export function launchOn(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   return launchServer({ port: 0, database: db.database, ...serverOptions }, options);
+}
+
+/**
+ * Starts `wsafe serve` on a fixture database through the command line, as an operator
+ * does: a free port, HTTPS with the test certificate (its files in the database's
+ * scratch directory, which is also the working directory), then `args`
+ * (`--rate-limit`, `--shutdown-timeout`...).
+ *
+ * @example
+ * const server = await serveOn(db, ["--rate-limit", "30/60s"], { logFile });
+ */
+export async function serveOn(
+  db: FixtureDatabase,
+  args: readonly string[] = [],
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
+  const { serveArgs } = await writeCertificateFiles(db.directory);
+  return serveCli(["--port", "0", "--database", db.database, ...serveArgs, ...args], {
+    cwd: db.directory,
+    ...options,
+  });
 }
 
 /**

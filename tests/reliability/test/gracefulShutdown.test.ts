@@ -1,15 +1,10 @@
 import net from "node:net";
 import type tls from "node:tls";
-import {
-  createTenantFixture,
-  type ServerProcess,
-  serveCli,
-  writeCertificateFiles,
-} from "@wsafe/test-support";
+import { createTenantFixture, type ServerProcess } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "../src/figures.js";
-import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
+import { createFixtureDatabase, type FixtureDatabase, serveOn } from "../src/fixtureServer.js";
 import { call, closePool, openPool, send } from "../src/httpsClient.js";
 import { openTls, watch } from "../src/rawSocket.js";
 
@@ -44,18 +39,7 @@ describe("SIGTERM under load", () => {
 
   beforeAll(async () => {
     db = await createFixtureDatabase("sigterm", fixture);
-    server = await serveCli(
-      [
-        "--port",
-        "0",
-        "--database",
-        db.database,
-        ...(await writeCertificateFiles(db.directory)).serveArgs,
-        "--rate-limit",
-        "100000/60s",
-      ],
-      { cwd: db.directory },
-    );
+    server = await serveOn(db, ["--rate-limit", "100000/60s"]);
     pool = openPool(server.url, 8);
   });
 
@@ -155,18 +139,7 @@ describe("SIGTERM with a client that never finishes", () => {
 
   beforeAll(async () => {
     db = await createFixtureDatabase("deadline", fixture);
-    server = await serveCli(
-      [
-        "--port",
-        "0",
-        "--database",
-        db.database,
-        ...(await writeCertificateFiles(db.directory)).serveArgs,
-        "--shutdown-timeout",
-        "1",
-      ],
-      { cwd: db.directory },
-    );
+    server = await serveOn(db, ["--shutdown-timeout", "1"]);
   });
 
   afterAll(async () => {

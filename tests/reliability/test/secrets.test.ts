@@ -1,18 +1,11 @@
 import { createHash } from "node:crypto";
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  createTenantFixture,
-  runWsafe,
-  type ServerProcess,
-  serveCli,
-  workspaceRoot,
-  writeCertificateFiles,
-} from "@wsafe/test-support";
+import { createTenantFixture, runWsafe, type ServerProcess, workspaceRoot } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordFigure } from "../src/figures.js";
-import { createFixtureDatabase, type FixtureDatabase } from "../src/fixtureServer.js";
+import { createFixtureDatabase, type FixtureDatabase, serveOn } from "../src/fixtureServer.js";
 import { call, closePool, json, mapConcurrent, openPool, send } from "../src/httpsClient.js";
 import { dumpDatabase } from "../src/seededDump.js";
 
@@ -52,18 +45,7 @@ describe("secrets", () => {
     issued = (await cli("tokens", "create", "--account", "acc_alpha")).stdout.trim();
     tokens = [...Object.values(fixture.tokens), issued];
     // `wsafe serve` logs JSON lines on stdout: that is the log an operator keeps.
-    server = await serveCli(
-      [
-        "--port",
-        "0",
-        "--database",
-        db.database,
-        ...(await writeCertificateFiles(db.directory)).serveArgs,
-        "--rate-limit",
-        "30/60s",
-      ],
-      { cwd: db.directory, logFile },
-    );
+    server = await serveOn(db, ["--rate-limit", "30/60s"], { logFile });
     pool = openPool(server.url, 4);
   });
 
