@@ -1,19 +1,14 @@
 // The store's side of a streamed equipments.list: chunks that add up to the whole
 // list, and a read that frees its cursor, transaction and connection however it ends.
 import { type EquipmentField, equipmentFields } from "@wsafe/schema";
-import { type ScratchDatabase, testStores } from "@wsafe/test-support";
+import { testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactJson } from "../src/json/compactJson.js";
 import { compactJsonElements } from "../src/json/compactJsonElements.js";
 import type { ListEquipmentsInput } from "../src/store/listEquipmentsQuery.js";
 import { openStore } from "../src/store/openStore.js";
 import { equipmentsChunkSize, type Store } from "../src/store/Store.js";
-import {
-  backendsHoldingARead,
-  createStreamDatabase,
-  moreThanThePool,
-  streamTypes,
-} from "./support/streamDatabase.js";
+import { moreThanThePool, streamTypes, useStreamDatabase } from "./support/streamDatabase.js";
 
 async function readAll(store: Store, input: ListEquipmentsInput): Promise<string[][]> {
   const chunks: string[][] = [];
@@ -36,16 +31,10 @@ function listInput(
   };
 }
 
-describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, create }) => {
-  const onPostgres = name === "PostgreSQL";
-  let db: ScratchDatabase;
-  beforeAll(async () => {
-    if (!skip) db = await createStreamDatabase(create);
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
-  const backendsInTransaction = () => backendsHoldingARead(db.database);
+describe.each(testStores)("streamed equipments.list on $name", (testStore) => {
+  const { skip } = testStore;
+  const db = useStreamDatabase(testStore);
+  const { onPostgres, backendsInTransaction } = db;
 
   describe.skipIf(skip)("Store.streamEquipmentsJson", () => {
     let store: Store;

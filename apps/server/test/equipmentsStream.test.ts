@@ -1,7 +1,7 @@
 // A streamed equipments.list over HTTPS: the same body as a whole answer, headers and
 // errors before the first byte, other requests served meanwhile, and the store freed
 // when the client goes away or the database fails mid-list.
-import { eventually, type ScratchDatabase, streamToken, testStores } from "@wsafe/test-support";
+import { eventually, streamToken, testStores } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../src/server/ServerOptions.js";
@@ -9,23 +9,12 @@ import { startServer } from "../src/server/startServer.js";
 import { equipmentsChunkSize } from "../src/store/Store.js";
 import { callApi, callMethod } from "./support/callApi.js";
 import { openPausedRequest } from "./support/openPausedRequest.js";
-import {
-  backendsHoldingARead,
-  createStreamDatabase,
-  moreThanThePool,
-  streamTypes,
-} from "./support/streamDatabase.js";
+import { moreThanThePool, streamTypes, useStreamDatabase } from "./support/streamDatabase.js";
 
-describe.each(testStores)("streamed equipments.list on $name", ({ name, skip, create }) => {
-  const onPostgres = name === "PostgreSQL";
-  let db: ScratchDatabase;
-  beforeAll(async () => {
-    if (!skip) db = await createStreamDatabase(create);
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
-  const backendsInTransaction = () => backendsHoldingARead(db.database);
+describe.each(testStores)("streamed equipments.list on $name", (testStore) => {
+  const { skip } = testStore;
+  const db = useStreamDatabase(testStore);
+  const { onPostgres, backendsInTransaction } = db;
 
   describe.skipIf(skip)("over HTTPS", () => {
     let server: RunningServer;

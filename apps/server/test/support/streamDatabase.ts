@@ -2,8 +2,10 @@ import {
   createStreamFixture,
   type ScratchDatabase,
   streamTypes as streamTypesAround,
+  type TestStore,
 } from "@wsafe/test-support";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { importDataset } from "../../src/store/importDataset.js";
 import { openStore } from "../../src/store/openStore.js";
 import { equipmentsChunkSize } from "../../src/store/Store.js";
@@ -51,4 +53,41 @@ export async function backendsHoldingARead(database: string): Promise<{ pid: num
   } finally {
     await admin.end();
   }
+}
+
+/** The stream database of one store's suite, once its `beforeAll` ran. */
+export interface StreamSuite {
+  /** The scratch database with the stream fixture. */
+  readonly database: string;
+  /** Whether the store is PostgreSQL (where the backends can be watched). */
+  readonly onPostgres: boolean;
+  /** The backends that hold a list's read open ({@link backendsHoldingARead}). */
+  backendsInTransaction(): Promise<{ pid: number; query: string }[]>;
+}
+
+/**
+ * Registers, in the calling `describe`, the hooks that create the stream database of
+ * one of `testStores` before its tests and drop it after them.
+ *
+ * @param testStore - the store of `describe.each(testStores)`
+ */
+export function useStreamDatabase({ name, skip, create }: TestStore): StreamSuite {
+  let db: ScratchDatabase | undefined;
+  beforeAll(async () => {
+    if (!skip) db = await createStreamDatabase(create);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+  const database = () => {
+    if (!db) throw new Error("the stream database is made in beforeAll");
+    return db.database;
+  };
+  return {
+    get database() {
+      return database();
+    },
+    onPostgres: name === "PostgreSQL",
+    backendsInTransaction: () => backendsHoldingARead(database()),
+  };
 }
