@@ -37,6 +37,11 @@ export interface ImportTable<R> {
   /** Its columns, in the order of each COPY line's fields. */
   columns: readonly ImportColumn<R>[];
   columnNames: readonly string[];
+  /**
+   * For a table of child rows (versions, schedules): the column holding the id of the
+   * record they belong to, whose old children an import deletes before writing the new.
+   */
+  ownerColumn?: string;
   /** For a table of records with a key: how to stage and upsert the existing ones. */
   upsert?: {
     /** The key column, its type, and how to read it from a record. */
@@ -50,14 +55,20 @@ export interface ImportTable<R> {
   };
 }
 
-/** Builds a table spec; `key` makes its records upserted on that column. */
+/**
+ * Builds a table spec; `key` makes its records upserted on that column, `owner` makes
+ * it a table of child rows whose first column is the id of the record they belong to.
+ */
 function importTable<R>(spec: {
   table: string;
   columns: readonly ImportColumn<R>[];
   key?: { column: string; type: "text" | "bytea"; read: (record: R) => unknown };
+  owner?: string;
 }): ImportTable<R> {
-  const names = spec.columns.map(({ column }) => column);
-  const table: ImportTable<R> = { table: spec.table, columns: spec.columns, columnNames: names };
+  const columns = spec.owner ? [ownerId<R>(spec.owner), ...spec.columns] : spec.columns;
+  const names = columns.map(({ column }) => column);
+  const table: ImportTable<R> = { table: spec.table, columns, columnNames: names };
+  if (spec.owner) table.ownerColumn = spec.owner;
   if (!spec.key) return table;
   const key = spec.key.column;
   const stage = `wsafe_stage_${spec.table}`;
@@ -83,11 +94,10 @@ function fromColumnMap<R>(map: ColumnMap<string>): ImportColumn<R>[] {
   }));
 }
 
-const ownerId = <R>(column: string): ImportColumn<R> => ({
-  column,
-  type: "text",
-  read: (_r, owner) => owner,
-});
+/** The column of a child row that holds the id of the record it belongs to. */
+function ownerId<R>(column: string): ImportColumn<R> {
+  return { column, type: "text", read: (_r, owner) => owner };
+}
 
 const textKey = <R extends { id: string }>() => ({
   column: "id",
@@ -142,8 +152,8 @@ export function importTables(typeAccounts: ReadonlyMap<string, string>) {
     }),
     resourceVersions: importTable<DatasetRecord<"resources">["versions"][number]>({
       table: "resource_versions",
+      owner: "resource_id",
       columns: [
-        ownerId("resource_id"),
         { column: "position", type: "integer", read: (_v, _owner, index) => index },
         ...fromColumnMap(versionColumns),
       ],
@@ -169,7 +179,8 @@ export function importTables(typeAccounts: ReadonlyMap<string, string>) {
     }),
     schedules: importTable<DatasetRecord<"equipments">["schedules"][number]>({
       table: "schedules",
-      columns: [ownerId("equipment_id"), ...fromColumnMap(scheduleColumns)],
+      owner: "equipment_id",
+      columns: fromColumnMap(scheduleColumns),
     }),
   } as const;
 }

@@ -13,7 +13,10 @@ export function importChunkSize(records: number): number {
 }
 const ENCODE_SLICE = 500;
 
-/** Children of a parent list, written with it chunk by chunk (an equipment's schedules). */
+/**
+ * Children of a parent list, written with it chunk by chunk (an equipment's schedules).
+ * A parent named again brings its whole list: its old children are deleted first.
+ */
 interface Children<P, C> {
   table: ImportTable<C>;
   of: (parent: P) => readonly C[];
@@ -53,8 +56,17 @@ async function writeInChunks<P, C>(
   children?: Children<P, C>,
   intoEmpty = false,
 ): Promise<void> {
-  // Tables empty when the import began hold no key of a document without duplicates.
+  // Tables empty when the import began hold no key of a document without duplicates,
+  // and no old children.
   const upsert = intoEmpty ? undefined : table.upsert;
+  const owner = children?.table.ownerColumn;
+  if (!intoEmpty && children && owner)
+    await deleteChildren(
+      sql,
+      children.table.table,
+      owner,
+      records.map((record) => children.ownerOf(record)),
+    );
   let pending: Promise<void> | undefined;
   let stageMade = false;
   const writeChunk = async (chunk: readonly P[], lines: string, childLines: string, childCount: number) => {
@@ -145,14 +157,6 @@ export async function writeDataset(
   await writeInChunks(sql, dataset.accounts, t.accounts, progress, undefined, empty);
   await writeInChunks(sql, dataset.users, t.users, progress, undefined, empty);
   await writeInChunks(sql, dataset.tokens, t.tokens, progress, undefined, empty);
-  // A resource named again brings its whole list of versions.
-  if (!empty)
-    await deleteChildren(
-      sql,
-      "resource_versions",
-      "resource_id",
-      dataset.resources.map((r) => r.id),
-    );
   await writeInChunks(
     sql,
     dataset.resources,
@@ -187,14 +191,6 @@ export async function writeDataset(
       [dataset.equipmentTypes.map((type) => type.id)],
     );
   }
-  // An equipment named again brings its whole list of schedules.
-  if (!empty)
-    await deleteChildren(
-      sql,
-      "schedules",
-      "equipment_id",
-      dataset.equipments.map((e) => e.id),
-    );
   await writeInChunks(
     sql,
     dataset.equipments,
