@@ -107,6 +107,14 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   const migrate = async (/** @type {string} */ database) => (await openStore(database)).close();
   /** @type {Record<string, any>} */
   const backends = {};
+  /** One store's import beside its own COPY: the rates and their ratio. */
+  const rates = (/** @type {any} */ run, /** @type {{ rowsPerSecond: number }} */ copyLimit) => ({
+    ...run,
+    recordsPerSecond: equipment / run.seconds,
+    rowsPerSecond: rows / run.seconds,
+    copyLimit,
+    ratio: rows / run.seconds / copyLimit.rowsPerSecond,
+  });
   try {
     if (postgresUrl) {
       const freshDatabase = async (/** @type {string} */ label) => {
@@ -141,13 +149,7 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
         await db.drop();
       }
       const copyLimit = limitOf([before, await limitRun()]);
-      backends.postgres = {
-        ...run,
-        recordsPerSecond: equipment / run.seconds,
-        rowsPerSecond: rows / run.seconds,
-        copyLimit,
-        ratio: rows / run.seconds / copyLimit.rowsPerSecond,
-      };
+      backends.postgres = rates(run, copyLimit);
     }
     // One migrated directory, copied for each side.
     const template = join(dir, "pglite-template");
@@ -167,13 +169,7 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
       await timeImport("pglite", importCommand(file, freshDirectory("pglite-import")), profile("pglite"))
     );
     const copyLimit = limitOf([before, await limitRun("pglite-copy-2")]);
-    backends.pglite = {
-      ...run,
-      recordsPerSecond: equipment / run.seconds,
-      rowsPerSecond: rows / run.seconds,
-      copyLimit,
-      ratio: rows / run.seconds / copyLimit.rowsPerSecond,
-    };
+    backends.pglite = rates(run, copyLimit);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
