@@ -5,7 +5,7 @@ import type { ReadCache } from "../store/ReadCache.js";
 import type { Sql } from "../store/Sql.js";
 import { ImportProgress } from "./ImportProgress.js";
 import { type MetricConfig, metricConfig } from "./metricConfig.js";
-import { RequestTallies } from "./RequestTallies.js";
+import { type MethodTally, RequestTallies } from "./RequestTallies.js";
 import { TallyHistogram } from "./TallyHistogram.js";
 
 /** The name of a metric that each serving process reports (summed over workers). */
@@ -54,6 +54,17 @@ export function createServerMetrics(): ServerMetrics {
   let cache: ReadCache | undefined;
   let sql: Sql | undefined;
 
+  /** A counter by method, read from the tallies at each scrape (methods never called left out). */
+  const perMethodCounter = (config: MetricConfig, read: (tally: Readonly<MethodTally>) => number) =>
+    new Counter({
+      ...config,
+      collect() {
+        this.reset();
+        for (const tally of requests.tallies())
+          if (tally.count > 0) this.inc({ method: tally.method }, read(tally));
+      },
+    });
+
   // One maker per metric, checked exhaustive against the definitions by the type.
   const makers: Record<WorkerMetricName, (config: MetricConfig) => unknown> = {
     wsafe_requests_total: (config) =>
@@ -67,24 +78,8 @@ export function createServerMetrics(): ServerMetrics {
       }),
     wsafe_request_duration_seconds: (config) =>
       new TallyHistogram(config.name, config.help, requests).register(registry),
-    wsafe_response_bytes_total: (config) =>
-      new Counter({
-        ...config,
-        collect() {
-          this.reset();
-          for (const tally of requests.tallies())
-            if (tally.count > 0) this.inc({ method: tally.method }, tally.bytes);
-        },
-      }),
-    wsafe_rate_limit_refusals_total: (config) =>
-      new Counter({
-        ...config,
-        collect() {
-          this.reset();
-          for (const tally of requests.tallies())
-            if (tally.count > 0) this.inc({ method: tally.method }, tally.refusals);
-        },
-      }),
+    wsafe_response_bytes_total: (config) => perMethodCounter(config, (tally) => tally.bytes),
+    wsafe_rate_limit_refusals_total: (config) => perMethodCounter(config, (tally) => tally.refusals),
     wsafe_read_cache_lookups_total: (config) =>
       new Counter({
         ...config,
