@@ -178,10 +178,7 @@ export class ReadCache {
    * @param tokenKey - hex of the token's SHA-256
    */
   keptToken(tokenKey: string): TokenRecord | undefined {
-    if (!this.#listening) return undefined;
-    const kept = this.#tokens.get(tokenKey, Date.now());
-    if (kept !== undefined) this.#tokens.stats.hits++;
-    return kept;
+    return this.#listening ? this.#kept(this.#tokens, tokenKey, Date.now()) : undefined;
   }
 
   /**
@@ -194,6 +191,13 @@ export class ReadCache {
     return (await this.#read(this.#resources, accountId, load)) as string;
   }
 
+  /** The value kept for `key`, counted as a hit; `undefined` when none is kept. */
+  #kept<Value>(shelf: Shelf<Value>, key: string, now: number): Value | undefined {
+    const kept = shelf.get(key, now);
+    if (kept !== undefined) shelf.stats.hits++;
+    return kept;
+  }
+
   async #read<Value>(
     shelf: Shelf<Value>,
     key: string,
@@ -201,11 +205,8 @@ export class ReadCache {
   ): Promise<Value | undefined> {
     if (!this.#listening) return load();
     const now = Date.now();
-    const kept = shelf.get(key, now);
-    if (kept !== undefined) {
-      shelf.stats.hits++;
-      return kept;
-    }
+    const kept = this.#kept(shelf, key, now);
+    if (kept !== undefined) return kept;
     const pending = shelf.loading(key);
     if (pending) {
       shelf.stats.hits++;
