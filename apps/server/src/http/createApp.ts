@@ -10,6 +10,7 @@ import { answerClientError } from "./answerClientError.js";
 import { createRequestId } from "./createRequestId.js";
 import { createResponder } from "./createResponder.js";
 import { createRequestHandler } from "./handleRequest.js";
+import { lingerBeforeClose } from "./lingerBeforeClose.js";
 import { loggerOptions } from "./loggerOptions.js";
 import type { RequestLogState } from "./RequestLogState.js";
 import type { RequestsInFlight } from "./RequestsInFlight.js";
@@ -158,7 +159,11 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.setErrorHandler(async (error, request, reply) => {
     if (!request.wsafe) request.wsafe = { start: performance.now() };
     const code = (error as { code?: string }).code ?? "";
-    if (code.startsWith("FST_ERR_CTP_")) return handle(request, reply, error as Error);
+    if (code.startsWith("FST_ERR_CTP_")) {
+      // The body is left unread: close after a linger, or the close can reset the answer away.
+      lingerBeforeClose(request.raw.socket);
+      return handle(request, reply, error as Error);
+    }
     return responder.serverError(request, reply, false, error);
   });
   return app;
