@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** The longest path kept to name a request: enough for any method, bounded for junk. */
 const MAX_PATH_CHARS = 60;
@@ -10,12 +10,12 @@ const MAX_PATH_CHARS = 60;
  * connection is gone.
  */
 export class RequestsInFlight {
-  readonly #requests = new Set<FastifyRequest>();
+  readonly #requests = new Set<IncomingMessage>();
 
   /** Counts a request until its response closes. */
-  add(request: FastifyRequest, reply: FastifyReply): void {
+  add(request: IncomingMessage, response: ServerResponse): void {
     this.#requests.add(request);
-    reply.raw.once("close", () => this.#requests.delete(request));
+    response.once("close", () => this.#requests.delete(request));
   }
 
   /** How many requests are in flight. */
@@ -30,7 +30,7 @@ export class RequestsInFlight {
   byRoute(): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const request of this.#requests) {
-      const url = request.raw.url ?? "";
+      const url = request.url ?? "";
       const queryAt = url.indexOf("?");
       let path = queryAt < 0 ? url : url.slice(0, queryAt);
       if (path.length > MAX_PATH_CHARS) path = `${path.slice(0, MAX_PATH_CHARS)}…`;

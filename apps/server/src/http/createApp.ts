@@ -7,6 +7,8 @@ import type { RequestTallies } from "../metrics/RequestTallies.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { serverTlsOptions } from "../tls/serverTlsOptions.js";
 import { answerClientError } from "./answerClientError.js";
+import { type ApiLane, createApiLane } from "./createApiLane.js";
+import { nodeServerFactory } from "./createNodeServer.js";
 import { createRequestId } from "./createRequestId.js";
 import { createResponder } from "./createResponder.js";
 import { createRequestHandler } from "./handleRequest.js";
@@ -23,6 +25,10 @@ import type { RequestsInFlight } from "./RequestsInFlight.js";
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 20_000;
 const TIMEOUT_CHECK_INTERVAL_MS = 2_000;
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+/** How long a socket may stay silent before Node closes it. */
+const CONNECTION_TIMEOUT_MS = 60_000;
 
 /** What the Fastify application of one server is made from. */
 export interface AppOptions {
@@ -61,26 +67,21 @@ export function createApp(options: AppOptions): FastifyInstance {
     // Node's own limit on the request line plus headers, so also on a GET query string.
     maxHeaderSize: requestLimits.headerBytes,
   };
+  let lane: ApiLane | undefined;
   const app = Fastify({
-    ...(options.tls
-      ? {
-          https: {
-            cert: options.tls.cert,
-            key: options.tls.key,
-            ...serverTlsOptions,
-            ...nodeServerOptions,
-          },
-        }
-      : { http: nodeServerOptions }),
+    serverFactory: nodeServerFactory({
+      tls: options.tls ? { cert: options.tls.cert, key: options.tls.key, ...serverTlsOptions } : undefined,
+      limits: nodeServerOptions,
+      keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+      lane: () => lane,
+    }),
     bodyLimit: requestLimits.bodyBytes,
     logger: loggerOptions(options.logger),
     // Fastify's own request lines would print the URL, and a GET URL carries the token.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
     genReqId: () => createRequestId(),
     requestIdHeader: false,
-    connectionTimeout: 60_000,
-    keepAliveTimeout: 10_000,
-    requestTimeout: REQUEST_TIMEOUT_MS,
     // While closing, a request that still arrives on a kept-alive connection is served
     // like any other (and its connection then closed), never answered with a bare 503.
     return503OnClosing: false,
@@ -107,7 +108,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   const { inFlight } = options;
   app.addHook("onRequest", (request, reply, done) => {
     request.wsafe = { start: performance.now() };
-    inFlight.add(request, reply);
+    inFlight.add(request.raw, reply.raw);
     // The request data check accepts a body of any Content-Type, even a malformed one
     // that Fastify would refuse before our raw-bytes parser runs; we decode the bytes
     // ourselves, so the declared type is irrelevant.
@@ -152,6 +153,17 @@ export function createApp(options: AppOptions): FastifyInstance {
   // check decodes it, so JSON sent as text/plain or without a type works.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  lane = createApiLane({
+    services: options.services,
+    responder,
+    inFlight,
+    hsts,
+    isDraining: options.isDraining,
+    log: app.log,
+    logRequests: Boolean(options.logger),
+    requestTallies: tallies,
+  });
 
   registerHealthRoutes(app, createReadinessCheck({ ...options.services, isDraining: options.isDraining }));
   app.all("*", (request, reply) => handle(request, reply));

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { headerNames, jsonContentType } from "@wsafe/schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiError } from "../errors/ApiError.js";
+import { failureBody, serverErrorBody } from "./methodAnswer.js";
 import { serializeBody } from "./serializeBody.js";
 import "./RequestLogState.js";
 
@@ -25,6 +26,13 @@ export interface Responder {
     pretty: boolean,
     cause?: unknown,
   ): FastifyReply;
+  /**
+   * The headers of an API answer written straight to Node by the API lane, as a flat
+   * name/value list for `writeHead`: the very names (in lower case, as Fastify sends
+   * them), values and order this responder gives an answer through Fastify, the
+   * content type included. HSTS and the length are the caller's.
+   */
+  laneHeaders(requestId: string, elapsedMs: number, retryAfter: number | undefined): string[];
   /** Sends the failure envelope of an `ApiError` (with `Retry-After` when it has one). */
   fail(request: FastifyRequest, reply: FastifyReply, error: ApiError, pretty: boolean): FastifyReply;
   /** Sends `server_error` for something unforeseen, logging the cause under the request id. */
@@ -40,17 +48,28 @@ export interface Responder {
 export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions): Responder {
   const names = headerNames(headerPrefix);
   const exposed = `${names.requestId}, ${names.responseTime}, ${names.retryAfter}`;
+  // Lower case, as Fastify stores and sends header names, so both lanes send the same.
+  const requestIdName = names.requestId.toLowerCase();
+  const responseTimeName = names.responseTime.toLowerCase();
+  const retryAfterName = names.retryAfter.toLowerCase();
+  const corsHeaders = ["access-control-allow-origin", corsOrigin, "access-control-expose-headers", exposed];
+  if (corsOrigin !== "*") corsHeaders.push("vary", "Origin");
+  const laneTail = [...corsHeaders, "content-type", jsonContentType];
 
   function timingHeaders(request: FastifyRequest, reply: FastifyReply): void {
-    reply.header(names.requestId, request.id);
-    reply.header(names.responseTime, String(Math.round(performance.now() - request.wsafe.start)));
+    reply.header(requestIdName, request.id);
+    reply.header(responseTimeName, String(Math.round(performance.now() - request.wsafe.start)));
   }
 
   function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
     timingHeaders(request, reply);
-    reply.header("Access-Control-Allow-Origin", corsOrigin);
-    reply.header("Access-Control-Expose-Headers", exposed);
-    if (corsOrigin !== "*") reply.header("Vary", "Origin");
+    for (let i = 0; i < corsHeaders.length; i += 2) reply.header(corsHeaders[i]!, corsHeaders[i + 1]);
+  }
+
+  function laneHeaders(requestId: string, elapsedMs: number, retryAfter: number | undefined): string[] {
+    const head = retryAfter === undefined ? [] : [retryAfterName, String(retryAfter)];
+    head.push(requestIdName, requestId, responseTimeName, String(Math.round(elapsedMs)));
+    return head.concat(laneTail);
   }
 
   function send(
@@ -64,7 +83,7 @@ export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions):
     request.wsafe.outcome = failure ? failure.error : "ok";
     if (cause !== undefined) request.log.error({ err: cause }, "request failed");
     commonHeaders(request, reply);
-    reply.code(200).header("Content-Type", jsonContentType);
+    reply.code(200).header("content-type", jsonContentType);
     if (body instanceof Readable) {
       // Fastify pipes the stream (waiting for `drain`) and destroys the connection if
       // it fails. Whatever ends the response first also ends the stream, which frees
@@ -80,17 +99,13 @@ export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions):
     timingHeaders,
     commonHeaders,
     send,
+    laneHeaders,
     fail(request, reply, error, pretty) {
-      if (error.retryAfter !== undefined) reply.header(names.retryAfter, String(error.retryAfter));
-      return send(request, reply, { ok: false, error: error.error, description: error.description }, pretty);
+      if (error.retryAfter !== undefined) reply.header(retryAfterName, String(error.retryAfter));
+      return send(request, reply, failureBody(error), pretty);
     },
     serverError(request, reply, pretty, cause) {
-      const body = {
-        ok: false,
-        error: "server_error",
-        description: `internal error; quote request id ${request.id}`,
-      };
-      return send(request, reply, body, pretty, cause);
+      return send(request, reply, serverErrorBody(request.id), pretty, cause);
     },
   };
 }

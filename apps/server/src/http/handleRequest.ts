@@ -3,10 +3,9 @@ import { ApiError } from "../errors/ApiError.js";
 import { CorsPreflight } from "../pipeline/CorsPreflight.js";
 import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
 import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
-import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import type { Responder } from "./createResponder.js";
+import { resultBody } from "./methodAnswer.js";
 import { serveDocs } from "./serveDocs.js";
-import { streamListBody } from "./streamListBody.js";
 
 /** What the request handler of one server works with. */
 export interface RequestHandlerOptions {
@@ -47,22 +46,6 @@ export function createRequestHandler({
     return reply.code(204).send();
   }
 
-  /**
-   * The body of a method's result. A streamed list is read as it is sent, except with
-   * `pretty`, whose indenting needs the whole tree: that keeps the whole-body path.
-   */
-  async function resultBody(
-    request: FastifyRequest,
-    result: StreamedJsonResult,
-    pretty: boolean,
-  ): Promise<object> {
-    if (pretty) return result.toRawJsonResult();
-    return streamListBody(result, (error) => {
-      request.wsafe.outcome = "server_error";
-      request.log.error({ err: error }, "list failed after its first bytes were sent; connection closed");
-    });
-  }
-
   return async function handleRequest(request, reply, bodyError) {
     const url = request.raw.url ?? "";
     const queryAt = url.indexOf("?");
@@ -80,8 +63,11 @@ export function createRequestHandler({
       const pretty = state.data?.pretty === true;
       // Only a streamed list waits for its first chunk; any other result is sent now,
       // without a promise turn.
-      const body = result instanceof StreamedJsonResult ? await resultBody(request, result, pretty) : result;
-      return responder.send(request, reply, body, pretty);
+      const body = resultBody(result, pretty, (error) => {
+        request.wsafe.outcome = "server_error";
+        request.log.error({ err: error }, "list failed after its first bytes were sent; connection closed");
+      });
+      return responder.send(request, reply, body instanceof Promise ? await body : body, pretty);
     } catch (error) {
       request.wsafe.method = state.method;
       // Failures honour `pretty` once the request data was decoded, and it is a boolean.

@@ -1,0 +1,194 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pipeline, Readable } from "node:stream";
+import { requestLimits } from "@wsafe/schema";
+import type { FastifyBaseLogger } from "fastify";
+import { ApiError } from "../errors/ApiError.js";
+import { bytesSent } from "../metrics/bytesSent.js";
+import type { RequestTallies } from "../metrics/RequestTallies.js";
+import { parseMethodPath } from "../pipeline/parseMethodPath.js";
+import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
+import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
+import { createRequestId } from "./createRequestId.js";
+import type { Responder } from "./createResponder.js";
+import { failureBody, resultBody, serverErrorBody } from "./methodAnswer.js";
+import type { RequestsInFlight } from "./RequestsInFlight.js";
+import { serializeBody } from "./serializeBody.js";
+
+/** What the API lane of one server works with: the same services and responder as its Fastify route. */
+export interface ApiLaneOptions {
+  services: PipelineServices;
+  responder: Responder;
+  inFlight: RequestsInFlight;
+  /** `Strict-Transport-Security` value sent on every answer; absent: none. */
+  hsts: string | undefined;
+  /** Whether the server is stopping: then every request goes to Fastify, which closes connections. */
+  isDraining: () => boolean;
+  /** The application's logger: failures always, and a line per request when `logRequests`. */
+  log: FastifyBaseLogger;
+  logRequests: boolean;
+  /** Where each answered request is counted for `/metrics`; absent: nothing is counted. */
+  requestTallies: RequestTallies | undefined;
+}
+
+/**
+ * Answers a request and returns `true`, or returns `false` and leaves the request
+ * untouched for Fastify.
+ */
+export type ApiLane = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/** A POST body the lane reads itself: its length declared, at least a byte, within the limit. */
+function isLaneBodyLength(length: string | undefined): boolean {
+  if (length === undefined) return false;
+  const bytes = Number(length);
+  return bytes > 0 && bytes <= requestLimits.bodyBytes;
+}
+
+/**
+ * The API lane: the calls most traffic is made of (GET, or POST with a declared body
+ * within the limit, on a method's path) answered straight on Node's request and
+ * response, through the same pipeline, tRPC procedure, bodies and headers as the
+ * Fastify route, without the route's per-request machinery (routing, hooks, request and
+ * reply objects), which cost more than the pipeline itself (`bench/README.md`,
+ * section 1). Everything else - chunked or oversized bodies, other HTTP methods, paths
+ * that name no method, a server that is stopping - goes to Fastify, so the answers
+ * that need its edge handling keep it. A differential test holds both lanes to the
+ * same answers.
+ *
+ * @param options - the server's services, responder, registries and logger
+ */
+export function createApiLane(options: ApiLaneOptions): ApiLane {
+  const { services, responder, inFlight, hsts, log, logRequests, requestTallies } = options;
+  const hstsHeader = hsts === undefined ? [] : ["strict-transport-security", hsts];
+
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    state: RequestState,
+    call: LaneCall,
+  ): void {
+    runRequestPipeline(state, services).then(
+      (result) => {
+        const pretty = state.data?.pretty === true;
+        const body = resultBody(result, pretty, (error) => {
+          call.outcome = "server_error";
+          log.error(
+            { requestId: call.id, err: error },
+            "list failed after its first bytes were sent; connection closed",
+          );
+        });
+        if (body instanceof Promise) {
+          body.then(
+            (whole) => send(response, call, whole, pretty, "ok"),
+            (error: unknown) => fail(response, call, state, error),
+          );
+        } else {
+          send(response, call, body, pretty, "ok");
+        }
+      },
+      (error: unknown) => fail(response, call, state, error),
+    );
+    if (requestTallies || logRequests) response.once("finish", () => finished(request, call, state));
+  }
+
+  function fail(response: ServerResponse, call: LaneCall, state: RequestState, error: unknown): void {
+    // Failures honour `pretty` once the request data was decoded, and it is a boolean.
+    const pretty = state.data?.pretty === true;
+    if (error instanceof ApiError) {
+      send(response, call, failureBody(error), pretty, error.error, error.retryAfter);
+      return;
+    }
+    log.error({ requestId: call.id, err: error }, "request failed");
+    send(response, call, serverErrorBody(call.id), pretty, "server_error");
+  }
+
+  function send(
+    response: ServerResponse,
+    call: LaneCall,
+    body: object,
+    pretty: boolean,
+    outcome: string,
+    retryAfter?: number,
+  ): void {
+    if (response.destroyed) return;
+    call.outcome = outcome;
+    const headers = hstsHeader.concat(
+      responder.laneHeaders(call.id, performance.now() - call.start, retryAfter),
+    );
+    if (body instanceof Readable) {
+      // Sent as it is read, waiting for `drain`; a failure destroys the connection, and
+      // a connection that goes away destroys the stream, which frees the database cursor.
+      response.writeHead(200, headers);
+      pipeline(body, response, () => {});
+      return;
+    }
+    const bytes = serializeBody(body, pretty);
+    headers.push(
+      "content-length",
+      String(typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.length),
+    );
+    response.writeHead(200, headers);
+    response.end(bytes);
+  }
+
+  function finished(request: IncomingMessage, call: LaneCall, state: RequestState): void {
+    const seconds = (performance.now() - call.start) / 1000;
+    requestTallies?.record(state.method, call.outcome, seconds, bytesSent(request.socket));
+    if (logRequests) {
+      log.info(
+        {
+          requestId: call.id,
+          httpMethod: request.method,
+          method: state.method,
+          outcome: call.outcome,
+          statusCode: 200,
+          durationMs: Math.round(seconds * 1000),
+        },
+        "request",
+      );
+    }
+  }
+
+  return (request, response) => {
+    const httpMethod = request.method;
+    if (httpMethod !== "POST" && httpMethod !== "GET") return false;
+    const url = request.url ?? "";
+    const queryAt = url.indexOf("?");
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    if (parseMethodPath(path) === undefined) return false;
+    const { headers } = request;
+    if (headers["transfer-encoding"] !== undefined) return false;
+    const length = headers["content-length"];
+    if (httpMethod === "GET" ? length !== undefined : !isLaneBodyLength(length)) return false;
+    if (options.isDraining()) return false;
+
+    const call: LaneCall = { id: createRequestId(), start: performance.now(), outcome: "ok" };
+    inFlight.add(request, response);
+    const state = (body: Buffer | undefined): RequestState => ({
+      httpMethod,
+      path,
+      rawQuery: queryAt < 0 ? "" : url.slice(queryAt + 1),
+      body,
+      bodyError: undefined,
+      now: Date.now(),
+    });
+    if (httpMethod === "GET") {
+      answer(request, response, state(undefined), call);
+      return true;
+    }
+    // Node's parser delivers exactly the declared length, then `end`; a client that
+    // leaves first ends nothing, and the connection's close forgets the request.
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      answer(request, response, state(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)), call);
+    });
+    return true;
+  };
+}
+
+/** One request in the lane: its id, arrival and how it ended, for its headers, log line and tallies. */
+interface LaneCall {
+  readonly id: string;
+  readonly start: number;
+  outcome: string;
+}
