@@ -8,7 +8,8 @@ import { createApiLane } from "./createApiLane.js";
 import { createResponder } from "./createResponder.js";
 import { RequestsInFlight } from "./RequestsInFlight.js";
 
-// The requests below fail at `token_present`, before any check asks the store or the limiter.
+// The requests below fail at `token_present`, before any check asks the store or the
+// limiter; one with a token meets this empty store and fails as something unforeseen.
 const services = { store: {}, rateLimiter: {} } as unknown as PipelineServices;
 
 describe("the API lane takes the common calls and leaves the rest to Fastify", () => {
@@ -22,7 +23,7 @@ describe("the API lane takes the common calls and leaves the rest to Fastify", (
       inFlight: new RequestsInFlight(),
       hsts: "max-age=60",
       isDraining: () => draining,
-      log: { error() {}, info() {} } as never,
+      log: { error: () => {}, info: () => {} } as never,
       logRequests: false,
       requestTallies: undefined,
     });
@@ -44,6 +45,16 @@ describe("the API lane takes the common calls and leaves the rest to Fastify", (
   it("takes a POST with a declared body and a GET without one, on a method's path", async () => {
     expect(await who("/v1/resources.list", { method: "POST", body: "{}" })).toBe("token_missing");
     expect(await who("/v1/users.info?%7B%7D")).toBe("token_missing");
+  });
+
+  it("answers something unforeseen with server_error, naming only the request id", async () => {
+    const response = await fetch(`${base}/v1/resources.list`, { method: "POST", body: '{"token":"t"}' });
+    const id = response.headers.get("svc-request-id");
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "server_error",
+      description: `internal error; quote request id ${id}`,
+    });
   });
 
   it("answers with the responder's headers, HSTS first, and the exact length", async () => {

@@ -60,34 +60,34 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
   const { services, responder, inFlight, hsts, log, logRequests, requestTallies } = options;
   const hstsHeader = hsts === undefined ? [] : ["strict-transport-security", hsts];
 
-  function answer(
+  async function answer(
     request: IncomingMessage,
     response: ServerResponse,
     state: RequestState,
     call: LaneCall,
-  ): void {
-    runRequestPipeline(state, services).then(
-      (result) => {
-        const pretty = state.data?.pretty === true;
-        const body = resultBody(result, pretty, (error) => {
-          call.outcome = "server_error";
-          log.error(
-            { requestId: call.id, err: error },
-            "list failed after its first bytes were sent; connection closed",
-          );
-        });
-        if (body instanceof Promise) {
-          body.then(
-            (whole) => send(response, call, whole, pretty, "ok"),
-            (error: unknown) => fail(response, call, state, error),
-          );
-        } else {
-          send(response, call, body, pretty, "ok");
-        }
-      },
-      (error: unknown) => fail(response, call, state, error),
-    );
+  ): Promise<void> {
     if (requestTallies || logRequests) response.once("finish", () => finished(request, call, state));
+    try {
+      const result = await runRequestPipeline(state, services);
+      const pretty = state.data?.pretty === true;
+      const body = resultBody(result, pretty, (error) => {
+        call.outcome = "server_error";
+        log.error(
+          { requestId: call.id, err: error },
+          "list failed after its first bytes were sent; connection closed",
+        );
+      });
+      // Only a streamed list waits for its first chunks; any other result is sent now.
+      send(response, call, body instanceof Promise ? await body : body, pretty, "ok");
+    } catch (error) {
+      fail(response, call, state, error);
+    }
+  }
+
+  /** The last resort: something failed while answering a failure. Logged; the connection is cut. */
+  function broken(response: ServerResponse, call: LaneCall, error: unknown): void {
+    log.error({ requestId: call.id, err: error }, "answer failed; connection closed");
+    response.destroy();
   }
 
   function fail(response: ServerResponse, call: LaneCall, state: RequestState, error: unknown): void {
@@ -172,7 +172,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
       now: Date.now(),
     });
     if (httpMethod === "GET") {
-      answer(request, response, state(undefined), call);
+      answer(request, response, state(undefined), call).catch((error) => broken(response, call, error));
       return true;
     }
     // Node's parser delivers exactly the declared length, then `end`; a client that
@@ -180,7 +180,8 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      answer(request, response, state(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)), call);
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      answer(request, response, state(body), call).catch((error) => broken(response, call, error));
     });
     return true;
   };
