@@ -26,7 +26,7 @@ function storedFieldSql(field: keyof typeof equipmentColumns): string {
 // the alias `e` (the equipment) and `sc` (its schedules: `worst`, `list`). Building the
 // text in SQL keeps 50 000 records from becoming 50 000 JavaScript objects only to be
 // serialised again.
-const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
+const fieldSql: Record<EquipmentField, (nulls: NullMetafieldsSql | undefined) => string> = {
   ...(Object.fromEntries(
     (Object.keys(equipmentColumns) as (keyof typeof equipmentColumns)[]).map((field) => [
       field,
@@ -34,22 +34,37 @@ const fieldSql: Record<EquipmentField, (nulls: string) => string> = {
     ]),
   ) as Record<keyof typeof equipmentColumns, () => string>),
   // jsonb `||` keeps the right side's value for a key both sides have: set values win over
-  // nulls. Without nulls to show the column is its own text: `||` would rebuild each value.
-  metavalues: (nulls) =>
-    `'"metavalues":' || ${nulls ? `(${nulls} || e.${equipmentColumns.metavalues.column})` : `e.${equipmentColumns.metavalues.column}`}::text`,
+  // nulls. Where no null is to be added (none asked for, or the record sets every one of
+  // them) the column is its own text: `||` would only rebuild each value.
+  metavalues: (nulls) => {
+    const column = `e.${equipmentColumns.metavalues.column}`;
+    if (!nulls) return `'"metavalues":' || ${column}::text`;
+    return `'"metavalues":' || (CASE WHEN ${column} ?& ${nulls.keys} THEN ${column} ELSE ${nulls.object} || ${column} END)::text`;
+  },
   status: () => `'"status":' || to_json(${statusArraySql}[coalesce(sc.worst, 0) + 1])::text`,
   schedules: () => `'"schedules":' || coalesce(sc.list::text, '[]')`,
 };
+
+/** The metafields to show as null when a record leaves them unset, as SQL parameters. */
+export interface NullMetafieldsSql {
+  /** A jsonb object of those metafields, each `null`. */
+  object: string;
+  /** A `text[]` of their ids. */
+  keys: string;
+}
 
 /**
  * One equipment record's JSON text as SQL, with exactly the given fields in canonical
  * order: `'{' || concat_ws(',', ...) || '}'`.
  *
  * @param fields - the fields, in canonical order
- * @param nulls - the SQL of the jsonb object of unset metafields to show as null, if
- *   `metavalues` is asked for and some are to be shown; empty: none
+ * @param nulls - the unset metafields to show as null, if `metavalues` is asked for and
+ *   some are to be shown; absent: none
  */
-export function equipmentRecordSql(fields: readonly EquipmentField[], nulls: string): string {
+export function equipmentRecordSql(
+  fields: readonly EquipmentField[],
+  nulls: NullMetafieldsSql | undefined,
+): string {
   return `'{' || concat_ws(',',
     ${fields.map((field) => fieldSql[field](nulls)).join(",\n    ")}) || '}'`;
 }

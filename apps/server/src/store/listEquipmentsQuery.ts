@@ -41,6 +41,11 @@ function parameters() {
   return { params, param };
 }
 
+/** A `text[]` literal of the given strings, each quoted (a setting carries no array). */
+function textArrayLiteral(items: readonly string[]): string {
+  return `{${items.map((item) => `"${item.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+}
+
 /** What both statements share: the type, service and status filters and the record expression. */
 function listParts(input: ListEquipmentsInput, param: (value: unknown, type: string) => string) {
   const typeId = param(input.equipmentTypeId, "text");
@@ -51,8 +56,13 @@ function listParts(input: ListEquipmentsInput, param: (value: unknown, type: str
   const statuses = wanted.length ? param(wanted.map(severityOf), "int[]") : "";
   const nulls =
     input.fields.includes("metavalues") && input.nullMetafields.length > 0
-      ? param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")
-      : "";
+      ? // Each a subquery, so that it is made once per statement (an init plan), not per
+        // record: read as a setting (the COPY path), a parameter is a function call.
+        {
+          object: `(SELECT ${param(JSON.stringify(Object.fromEntries(input.nullMetafields.map((id) => [id, null]))), "jsonb")})`,
+          keys: `(SELECT ${param(textArrayLiteral(input.nullMetafields), "text[]")})`,
+        }
+      : undefined;
   const where = (alias: string) =>
     `${alias}.equipment_type_id = ${typeId}${inService ? ` AND ${alias}.is_in_service = ${inService}` : ""}`;
   return { where, now, statuses, needsSchedules, record: equipmentRecordSql(input.fields, nulls) };

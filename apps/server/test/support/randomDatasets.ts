@@ -17,6 +17,9 @@ const pieces = ["A", "a", "b", "_", "-", "1", "10", "é", "\uFFFF", "😀"];
 const idSuffixes = pieces.flatMap((first) => pieces.map((second) => `${first}${second}`));
 const names = ["Harness", "harness", "Ladder", "_Ladder", "Échelle", "Zebra", "😀 Kit", "\uFFFF"];
 
+// Metafield ids are any non-empty text: quotes, backslashes, commas and braces must
+// survive every statement that names them (an SQL array literal among them).
+const metafieldIds = ["mf_0", 'mf "1"', "mf\\2,{x}"];
 const maybeDate = fc.option(fc.constantFrom(...randomStamps), { nil: null, freq: 5 });
 
 const schedules = fc.uniqueArray(
@@ -94,7 +97,7 @@ export function randomAccount(index: number): fc.Arbitrary<RandomAccount> {
         id: `${prefix}${t.suffix}`,
         account_id: accountId,
         name: t.name,
-        metafields: Array.from({ length: t.metafieldCount }, (_, at) => ({ id: `mf_${at}`, name: `M${at}` })),
+        metafields: Array.from({ length: t.metafieldCount }, (_, at) => ({ id: metafieldIds[at]!, name: `M${at}` })),
       }));
       const dataset: DatasetInput = {
         accounts: [{ id: accountId, name: `Random ${index}` }],
