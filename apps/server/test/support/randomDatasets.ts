@@ -97,7 +97,10 @@ export function randomAccount(index: number): fc.Arbitrary<RandomAccount> {
         id: `${prefix}${t.suffix}`,
         account_id: accountId,
         name: t.name,
-        metafields: Array.from({ length: t.metafieldCount }, (_, at) => ({ id: metafieldIds[at]!, name: `M${at}` })),
+        metafields: Array.from({ length: t.metafieldCount }, (_, at) => ({
+          id: metafieldIds[at]!,
+          name: `M${at}`,
+        })),
       }));
       const dataset: DatasetInput = {
         accounts: [{ id: accountId, name: `Random ${index}` }],
