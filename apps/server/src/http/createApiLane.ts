@@ -109,7 +109,11 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     outcome: string,
     retryAfter?: number,
   ): void {
-    if (response.destroyed) return;
+    if (response.destroyed) {
+      // The client left before the first bytes: a streamed list still holds its cursor.
+      if (body instanceof Readable) body.destroy();
+      return;
+    }
     call.outcome = outcome;
     const headers = hstsHeader.concat(
       responder.laneHeaders(call.id, performance.now() - call.start, retryAfter),
