@@ -62,7 +62,12 @@ describe.skipIf(!databaseUrl)("wsafe serve --workers 2 on PostgreSQL", () => {
     );
     metricsUrl = /metrics on (http:\/\/\S+)/.exec(server.output())![1]!;
     token = /demo token \(read\): (\S+)/.exec(server.output())![1]!;
-    // The readiness line comes once every worker listens: both have said so by now.
+    // The readiness line comes once every worker listens; each worker's own log line of
+    // it is written by that worker, and may reach the shared output a moment later.
+    await eventually(
+      () => logPids(server.output(), "Server listening at").length === 2,
+      "both workers logged that they listen",
+    );
     workers = logPids(server.output(), "Server listening at");
   });
   afterAll(async () => {
