@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { createApiLane } from "./createApiLane.js";
 import { createResponder } from "./createResponder.js";
-import { RequestsInFlight } from "./RequestsInFlight.js";
 
 // The requests below fail at `token_present`, before any check asks the store or the
 // limiter; one with a token meets this empty store and fails as something unforeseen.
@@ -19,9 +18,7 @@ describe("the API lane takes the common calls and leaves the rest to Fastify", (
   beforeAll(async () => {
     const lane = createApiLane({
       services,
-      responder: createResponder({ headerPrefix: "SVC", corsOrigin: "*" }),
-      inFlight: new RequestsInFlight(),
-      hsts: "max-age=60",
+      responder: createResponder({ headerPrefix: "SVC", corsOrigin: "*", hsts: "max-age=60" }),
       isDraining: () => draining,
       log: { error: () => {}, info: () => {} } as never,
       logRequests: false,

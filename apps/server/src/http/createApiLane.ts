@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline, Readable } from "node:stream";
 import { requestLimits } from "@wsafe/schema";
 import type { FastifyBaseLogger } from "fastify";
-import { ApiError } from "../errors/ApiError.js";
 import { bytesSent } from "../metrics/bytesSent.js";
 import type { RequestTallies } from "../metrics/RequestTallies.js";
 import { parseMethodPath } from "../pipeline/parseMethodPath.js";
@@ -10,17 +9,13 @@ import type { PipelineServices, RequestState } from "../pipeline/RequestState.js
 import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
 import { createRequestId } from "./createRequestId.js";
 import type { Responder } from "./createResponder.js";
-import { failureBody, resultBody, serverErrorBody } from "./methodAnswer.js";
-import type { RequestsInFlight } from "./RequestsInFlight.js";
+import { type Answer, failureAnswer, resultAnswer } from "./methodAnswer.js";
 import { serializeBody } from "./serializeBody.js";
 
 /** What the API lane of one server works with: the same services and responder as its Fastify route. */
 export interface ApiLaneOptions {
   services: PipelineServices;
   responder: Responder;
-  inFlight: RequestsInFlight;
-  /** `Strict-Transport-Security` value sent on every answer; absent: none. */
-  hsts: string | undefined;
   /** Whether the server is stopping: then every request goes to Fastify, which closes connections. */
   isDraining: () => boolean;
   /** The application's logger: failures always, and a line per request when `logRequests`. */
@@ -57,8 +52,7 @@ function isLaneBodyLength(length: string | undefined): boolean {
  * @param options - the server's services, responder, registries and logger
  */
 export function createApiLane(options: ApiLaneOptions): ApiLane {
-  const { services, responder, inFlight, hsts, log, logRequests, requestTallies } = options;
-  const hstsHeader = hsts === undefined ? [] : ["strict-transport-security", hsts];
+  const { services, responder, log, logRequests, requestTallies } = options;
 
   async function answer(
     request: IncomingMessage,
@@ -70,7 +64,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     try {
       const result = await runRequestPipeline(state, services);
       const pretty = state.data?.pretty === true;
-      const body = resultBody(result, pretty, (error) => {
+      const answer = resultAnswer(result, pretty, (error) => {
         call.outcome = "server_error";
         log.error(
           { requestId: call.id, err: error },
@@ -78,9 +72,10 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
         );
       });
       // Only a streamed list waits for its first chunks; any other result is sent now.
-      send(response, call, body instanceof Promise ? await body : body, pretty, "ok");
+      write(response, call, answer instanceof Promise ? await answer : answer, pretty);
     } catch (error) {
-      fail(response, call, state, error);
+      // Failures honour `pretty` once the request data was decoded, and it is a boolean.
+      write(response, call, failureAnswer(error, call.id), state.data?.pretty === true);
     }
   }
 
@@ -90,47 +85,26 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     response.destroy();
   }
 
-  function fail(response: ServerResponse, call: LaneCall, state: RequestState, error: unknown): void {
-    // Failures honour `pretty` once the request data was decoded, and it is a boolean.
-    const pretty = state.data?.pretty === true;
-    if (error instanceof ApiError) {
-      send(response, call, failureBody(error), pretty, error.error, error.retryAfter);
-      return;
-    }
-    log.error({ requestId: call.id, err: error }, "request failed");
-    send(response, call, serverErrorBody(call.id), pretty, "server_error");
-  }
-
-  function send(
-    response: ServerResponse,
-    call: LaneCall,
-    body: object,
-    pretty: boolean,
-    outcome: string,
-    retryAfter?: number,
-  ): void {
+  function write(response: ServerResponse, call: LaneCall, answer: Answer, pretty: boolean): void {
+    const { body } = answer;
     if (response.destroyed) {
       // The client left before the first bytes: a streamed list still holds its cursor.
       if (body instanceof Readable) body.destroy();
       return;
     }
-    call.outcome = outcome;
-    const headers = hstsHeader.concat(
-      responder.laneHeaders(call.id, performance.now() - call.start, retryAfter),
-    );
+    call.outcome = answer.outcome;
+    if (answer.cause !== undefined) log.error({ requestId: call.id, err: answer.cause }, "request failed");
+    const elapsedMs = performance.now() - call.start;
     if (body instanceof Readable) {
       // Sent as it is read, waiting for `drain`; a failure destroys the connection, and
       // a connection that goes away destroys the stream, which frees the database cursor.
-      response.writeHead(200, headers);
+      response.writeHead(200, responder.laneHeaders(call.id, elapsedMs, answer.retryAfter, undefined));
       pipeline(body, response, () => {});
       return;
     }
     const bytes = serializeBody(body, pretty);
-    headers.push(
-      "content-length",
-      String(typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.length),
-    );
-    response.writeHead(200, headers);
+    const length = typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.length;
+    response.writeHead(200, responder.laneHeaders(call.id, elapsedMs, answer.retryAfter, length));
     response.end(bytes);
   }
 
@@ -166,7 +140,6 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     if (options.isDraining()) return false;
 
     const call: LaneCall = { id: createRequestId(), start: performance.now(), outcome: "ok" };
-    inFlight.add(request, response);
     const state = (body: Buffer | undefined): RequestState => ({
       httpMethod,
       path,

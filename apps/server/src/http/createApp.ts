@@ -14,6 +14,7 @@ import { createResponder } from "./createResponder.js";
 import { createRequestHandler } from "./handleRequest.js";
 import { lingerBeforeClose } from "./lingerBeforeClose.js";
 import { loggerOptions } from "./loggerOptions.js";
+import { serverErrorAnswer } from "./methodAnswer.js";
 import type { RequestLogState } from "./RequestLogState.js";
 import type { RequestsInFlight } from "./RequestsInFlight.js";
 
@@ -58,7 +59,7 @@ export interface AppOptions {
  */
 export function createApp(options: AppOptions): FastifyInstance {
   const { headerPrefix, corsOrigin, hsts } = options;
-  const responder = createResponder({ headerPrefix, corsOrigin });
+  const responder = createResponder({ headerPrefix, corsOrigin, hsts });
   const handle = createRequestHandler({ responder, services: options.services, docsDir: options.docsDir });
   const nodeServerOptions = {
     headersTimeout: HEADERS_TIMEOUT_MS,
@@ -74,6 +75,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       limits: nodeServerOptions,
       keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
       connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+      inFlight: options.inFlight,
       lane: () => lane,
     }),
     bodyLimit: requestLimits.bodyBytes,
@@ -92,23 +94,16 @@ export function createApp(options: AppOptions): FastifyInstance {
     // A URL the router cannot decode still gets our envelope: it names no method.
     frameworkErrors: (error, request, reply) => {
       if (!request.wsafe) request.wsafe = { start: performance.now() };
-      void responder.send(
-        request,
-        reply,
-        { ok: false, error: "api_method_not_found", description: "no such method" },
-        false,
-        error,
-      );
+      const body = { ok: false, error: "api_method_not_found", description: "no such method" };
+      void responder.answer(request, reply, { body, outcome: body.error, cause: error }, false);
     },
   });
 
   app.decorateRequest("wsafe", null as unknown as RequestLogState);
   // Hooks take a callback rather than being async: an async hook costs a promise and a
   // microtask turn on every request.
-  const { inFlight } = options;
   app.addHook("onRequest", (request, reply, done) => {
     request.wsafe = { start: performance.now() };
-    inFlight.add(request.raw, reply.raw);
     // The request data check accepts a body of any Content-Type, even a malformed one
     // that Fastify would refuse before our raw-bytes parser runs; we decode the bytes
     // ourselves, so the declared type is irrelevant.
@@ -157,8 +152,6 @@ export function createApp(options: AppOptions): FastifyInstance {
   lane = createApiLane({
     services: options.services,
     responder,
-    inFlight,
-    hsts,
     isDraining: options.isDraining,
     log: app.log,
     logRequests: Boolean(options.logger),
@@ -176,7 +169,7 @@ export function createApp(options: AppOptions): FastifyInstance {
       lingerBeforeClose(request.raw.socket);
       return handle(request, reply, error as Error);
     }
-    return responder.serverError(request, reply, false, error);
+    return responder.answer(request, reply, serverErrorAnswer(request.id, error), false);
   });
   return app;
 }

@@ -1,15 +1,16 @@
 import { Readable } from "node:stream";
 import { headerNames, jsonContentType } from "@wsafe/schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { ApiError } from "../errors/ApiError.js";
-import { failureBody, serverErrorBody } from "./methodAnswer.js";
+import type { Answer } from "./methodAnswer.js";
 import { serializeBody } from "./serializeBody.js";
 import "./RequestLogState.js";
 
-/** How a server answers: the header prefix and the CORS origin it was started with. */
+/** How a server answers: the header prefix, the CORS origin and HSTS it was started with. */
 export interface ResponderOptions {
   headerPrefix: string;
   corsOrigin: string;
+  /** `Strict-Transport-Security` value, first on every answer; absent: none. */
+  hsts?: string | undefined;
 }
 
 /** Writes the answers of one server: its headers, envelopes and bodies. */
@@ -18,34 +19,34 @@ export interface Responder {
   timingHeaders(request: FastifyRequest, reply: FastifyReply): void;
   /** The request-id, response-time and CORS headers every API answer carries. */
   commonHeaders(request: FastifyRequest, reply: FastifyReply): void;
-  /** Sends a JSON body (or a streamed one) with HTTP 200; a `cause` is logged, never sent. */
-  send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    body: object,
-    pretty: boolean,
-    cause?: unknown,
-  ): FastifyReply;
   /**
-   * The headers of an API answer written straight to Node by the API lane, as a flat
-   * name/value list for `writeHead`: the very names (in lower case, as Fastify sends
-   * them), values and order this responder gives an answer through Fastify, the
-   * content type included. HSTS and the length are the caller's.
+   * Writes an answer through Fastify with HTTP 200: its body (a streamed one as it is
+   * read), `Retry-After` when it has one; its outcome is noted for the log line and the
+   * tallies, and a cause is logged, never sent.
    */
-  laneHeaders(requestId: string, elapsedMs: number, retryAfter: number | undefined): string[];
-  /** Sends the failure envelope of an `ApiError` (with `Retry-After` when it has one). */
-  fail(request: FastifyRequest, reply: FastifyReply, error: ApiError, pretty: boolean): FastifyReply;
-  /** Sends `server_error` for something unforeseen, logging the cause under the request id. */
-  serverError(request: FastifyRequest, reply: FastifyReply, pretty: boolean, cause: unknown): FastifyReply;
+  answer(request: FastifyRequest, reply: FastifyReply, answer: Answer, pretty: boolean): FastifyReply;
+  /**
+   * Every header of an API answer written straight to Node by the API lane, as one flat
+   * name/value list for `writeHead`: the very names (in lower case, as Fastify sends
+   * them), values and order an answer through Fastify carries, HSTS first.
+   *
+   * @param contentLength - the body's bytes; absent for a streamed body
+   */
+  laneHeaders(
+    requestId: string,
+    elapsedMs: number,
+    retryAfter: number | undefined,
+    contentLength: number | undefined,
+  ): string[];
 }
 
 /**
  * The answers of one server. Header names and values that do not change per request
  * are made once here rather than on every answer.
  *
- * @param options - the server's header prefix and CORS origin
+ * @param options - the server's header prefix, CORS origin and HSTS
  */
-export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions): Responder {
+export function createResponder({ headerPrefix, corsOrigin, hsts }: ResponderOptions): Responder {
   const names = headerNames(headerPrefix);
   const exposed = `${names.requestId}, ${names.responseTime}, ${names.retryAfter}`;
   // Lower case, as Fastify stores and sends header names, so both lanes send the same.
@@ -54,6 +55,9 @@ export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions):
   const retryAfterName = names.retryAfter.toLowerCase();
   const corsHeaders = ["access-control-allow-origin", corsOrigin, "access-control-expose-headers", exposed];
   if (corsOrigin !== "*") corsHeaders.push("vary", "Origin");
+  // Fastify's route gets HSTS from the application's request hook, first; the lane's list
+  // starts with it. The rest of the list never changes between answers.
+  const laneHead = hsts === undefined ? [] : ["strict-transport-security", hsts];
   const laneTail = [...corsHeaders, "content-type", jsonContentType];
 
   function timingHeaders(request: FastifyRequest, reply: FastifyReply): void {
@@ -66,24 +70,33 @@ export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions):
     for (let i = 0; i < corsHeaders.length; i += 2) reply.header(corsHeaders[i]!, corsHeaders[i + 1]);
   }
 
-  function laneHeaders(requestId: string, elapsedMs: number, retryAfter: number | undefined): string[] {
-    const head = retryAfter === undefined ? [] : [retryAfterName, String(retryAfter)];
-    head.push(requestIdName, requestId, responseTimeName, String(Math.round(elapsedMs)));
-    return head.concat(laneTail);
+  function laneHeaders(
+    requestId: string,
+    elapsedMs: number,
+    retryAfter: number | undefined,
+    contentLength: number | undefined,
+  ): string[] {
+    // One array per answer: this runs on every request of the lane.
+    const headers = laneHead.slice();
+    if (retryAfter !== undefined) headers.push(retryAfterName, String(retryAfter));
+    headers.push(requestIdName, requestId, responseTimeName, String(Math.round(elapsedMs)));
+    for (const item of laneTail) headers.push(item);
+    if (contentLength !== undefined) headers.push("content-length", String(contentLength));
+    return headers;
   }
 
-  function send(
+  function answer(
     request: FastifyRequest,
     reply: FastifyReply,
-    body: object,
+    answer: Answer,
     pretty: boolean,
-    cause?: unknown,
   ): FastifyReply {
-    const failure = (body as { ok?: boolean }).ok === false ? (body as { error: string }) : undefined;
-    request.wsafe.outcome = failure ? failure.error : "ok";
-    if (cause !== undefined) request.log.error({ err: cause }, "request failed");
+    request.wsafe.outcome = answer.outcome;
+    if (answer.cause !== undefined) request.log.error({ err: answer.cause }, "request failed");
+    if (answer.retryAfter !== undefined) reply.header(retryAfterName, String(answer.retryAfter));
     commonHeaders(request, reply);
     reply.code(200).header("content-type", jsonContentType);
+    const { body } = answer;
     if (body instanceof Readable) {
       // Fastify pipes the stream (waiting for `drain`) and destroys the connection if
       // it fails. Whatever ends the response first also ends the stream, which frees
@@ -95,17 +108,5 @@ export function createResponder({ headerPrefix, corsOrigin }: ResponderOptions):
     return reply.send(serializeBody(body, pretty));
   }
 
-  return {
-    timingHeaders,
-    commonHeaders,
-    send,
-    laneHeaders,
-    fail(request, reply, error, pretty) {
-      if (error.retryAfter !== undefined) reply.header(retryAfterName, String(error.retryAfter));
-      return send(request, reply, failureBody(error), pretty);
-    },
-    serverError(request, reply, pretty, cause) {
-      return send(request, reply, serverErrorBody(request.id), pretty, cause);
-    },
-  };
+  return { timingHeaders, commonHeaders, answer, laneHeaders };
 }

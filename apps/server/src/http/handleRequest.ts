@@ -4,7 +4,7 @@ import { CorsPreflight } from "../pipeline/CorsPreflight.js";
 import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
 import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
 import type { Responder } from "./createResponder.js";
-import { resultBody } from "./methodAnswer.js";
+import { failureAnswer, resultAnswer } from "./methodAnswer.js";
 import { serveDocs } from "./serveDocs.js";
 
 /** What the request handler of one server works with. */
@@ -61,28 +61,28 @@ export function createRequestHandler({
       const result = await runRequestPipeline(state, services);
       request.wsafe.method = state.method;
       const pretty = state.data?.pretty === true;
-      // Only a streamed list waits for its first chunk; any other result is sent now,
-      // without a promise turn.
-      const body = resultBody(result, pretty, (error) => {
+      const answer = resultAnswer(result, pretty, (error) => {
         request.wsafe.outcome = "server_error";
         request.log.error({ err: error }, "list failed after its first bytes were sent; connection closed");
       });
-      return responder.send(request, reply, body instanceof Promise ? await body : body, pretty);
+      // Only a streamed list waits for its first chunk; any other result is sent now,
+      // without a promise turn.
+      return responder.answer(request, reply, answer instanceof Promise ? await answer : answer, pretty);
     } catch (error) {
       request.wsafe.method = state.method;
       // Failures honour `pretty` once the request data was decoded, and it is a boolean.
       const pretty = state.data?.pretty === true;
       if (error instanceof CorsPreflight) return preflight(request, reply);
-      if (!(error instanceof ApiError)) return responder.serverError(request, reply, pretty, error);
       // Only a path that names no method can be a page of the docs site, so API calls
       // never wait on the file system and no file can shadow a method.
       if (
+        error instanceof ApiError &&
         error.error === "api_method_not_found" &&
         (await serveDocs(request, reply, state.path, docsDir, responder))
       ) {
         return reply;
       }
-      return responder.fail(request, reply, error, pretty);
+      return responder.answer(request, reply, failureAnswer(error, request.id), pretty);
     }
   };
 }

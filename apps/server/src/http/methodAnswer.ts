@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { MethodName } from "@wsafe/schema";
-import type { ApiError } from "../errors/ApiError.js";
+import { ApiError } from "../errors/ApiError.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import { streamListBody } from "./streamListBody.js";
@@ -21,6 +21,64 @@ export function resultBody(
 ): object | Promise<object | Readable> {
   if (!(result instanceof StreamedJsonResult)) return result;
   return pretty ? result.toRawJsonResult() : streamListBody(result, onStreamFailure);
+}
+
+/**
+ * What a request's outcome becomes, decided once for both ways of writing an answer
+ * (the Fastify route and the API lane), which then only write it.
+ */
+export interface Answer {
+  /** The method's result (a streamed list as a stream) or an envelope. */
+  readonly body: object | Readable;
+  /** `ok`, the error identifier or `server_error`: what the log line and tallies say. */
+  readonly outcome: string;
+  /** Seconds for `Retry-After`, when the failure has one. */
+  readonly retryAfter?: number;
+  /** Something unforeseen, logged under the request id and never sent. */
+  readonly cause?: unknown;
+}
+
+/**
+ * The answer of a method's result: its body, with a streamed list waiting for its
+ * first chunks (see `resultBody`); any other result is answered without a promise turn.
+ *
+ * @param result - what the method's procedure answered
+ * @param pretty - indent for people
+ * @param onStreamFailure - told of a list that fails after its first bytes were sent
+ */
+export function resultAnswer(
+  result: MethodOutcome<MethodName>,
+  pretty: boolean,
+  onStreamFailure: (error: unknown) => void,
+): Answer | Promise<Answer> {
+  const body = resultBody(result, pretty, onStreamFailure);
+  return body instanceof Promise
+    ? body.then((streamed) => ({ body: streamed, outcome: "ok" }))
+    : { body, outcome: "ok" };
+}
+
+/**
+ * The answer of a failed request: an `ApiError` is its envelope (and `Retry-After`);
+ * anything else is `server_error`, its cause kept for the log.
+ *
+ * @param error - what the pipeline, the procedure or the body threw
+ * @param requestId - the request's id, which a `server_error` names
+ */
+export function failureAnswer(error: unknown, requestId: string): Answer {
+  if (error instanceof ApiError) {
+    return { body: failureBody(error), outcome: error.error, retryAfter: error.retryAfter };
+  }
+  return serverErrorAnswer(requestId, error);
+}
+
+/**
+ * The answer to something unforeseen: `server_error`, its cause kept for the log.
+ *
+ * @param requestId - the request's id, which the envelope names
+ * @param cause - what failed, logged and never sent
+ */
+export function serverErrorAnswer(requestId: string, cause: unknown): Answer {
+  return { body: serverErrorBody(requestId), outcome: "server_error", cause };
 }
 
 /** The failure envelope of an `ApiError`: its identifier and description, nothing else. */
