@@ -15,7 +15,8 @@ export function serializeBody(body: RawJsonResult | object, pretty: boolean): st
     // makes it compact without building the (large) object tree. Only `pretty` needs
     // the tree, to indent it.
     if (pretty) return JSON.stringify(JSON.parse(body.toBody()), null, 2);
-    return body.compact ? body.toBody() : compactJson(body.toBody());
+    if (body.compact) return body.keptBody() ?? body.toBody();
+    return compactJson(body.toBody());
   }
   return pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
 }

@@ -62,7 +62,7 @@ describe(ReadCache, () => {
     slow.finish();
     await Promise.all([first, joined]);
     await cache.token("a", counted(record("a")));
-    await cache.resourcesJson("acc", counted("[]"));
+    await cache.resourcesJson("acc", counted(Buffer.from("[]")));
     expect(cache.stats).toEqual({ tokens: { hits: 2, misses: 1 }, resources: { hits: 0, misses: 1 } });
   });
 
@@ -98,11 +98,11 @@ describe(ReadCache, () => {
     const cache = new ReadCache();
     cache.setListening(true);
     const token = counted(record("a"));
-    const resources = counted('[{"id":"r"}]');
+    const resources = counted(Buffer.from('[{"id":"r"}]'));
     expect(await cache.token("a", token)).toEqual(record("a"));
     expect(await cache.token("a", token)).toEqual(record("a"));
-    expect(await cache.resourcesJson("account-1", resources)).toBe('[{"id":"r"}]');
-    expect(await cache.resourcesJson("account-1", resources)).toBe('[{"id":"r"}]');
+    expect(await cache.resourcesJson("account-1", resources)).toEqual(Buffer.from('[{"id":"r"}]'));
+    expect(await cache.resourcesJson("account-1", resources)).toEqual(Buffer.from('[{"id":"r"}]'));
     expect([token.calls, resources.calls]).toEqual([1, 1]);
     cache.clear();
     await cache.token("a", token);
@@ -135,26 +135,26 @@ describe(ReadCache, () => {
   it("returns but does not keep a value whose load began before a change", async () => {
     const cache = new ReadCache();
     cache.setListening(true);
-    const stale = deferred("[1]");
+    const stale = deferred(Buffer.from("[1]"));
     const answer = cache.resourcesJson("account-1", stale.load);
     cache.clear(); // the change commits while the old rows are being read
     stale.finish();
-    expect(await answer).toBe("[1]");
+    expect(await answer).toEqual(Buffer.from("[1]"));
     expect(cache.counts.resources).toBe(0);
-    const fresh = counted("[2]");
-    expect(await cache.resourcesJson("account-1", fresh)).toBe("[2]");
+    const fresh = counted(Buffer.from("[2]"));
+    expect(await cache.resourcesJson("account-1", fresh)).toEqual(Buffer.from("[2]"));
     expect(fresh.calls).toBe(1);
   });
 
   it("does not let a request after a change join a load that began before it", async () => {
     const cache = new ReadCache();
     cache.setListening(true);
-    const stale = deferred("[1]");
+    const stale = deferred(Buffer.from("[1]"));
     const first = cache.resourcesJson("account-1", stale.load);
     cache.clear();
-    const second = cache.resourcesJson("account-1", counted("[2]"));
+    const second = cache.resourcesJson("account-1", counted(Buffer.from("[2]")));
     stale.finish();
-    expect([await first, await second]).toEqual(["[1]", "[2]"]);
+    expect([String(await first), String(await second)]).toEqual(["[1]", "[2]"]);
   });
 
   it("makes one query for concurrent misses of one key", async () => {
@@ -185,15 +185,15 @@ describe(ReadCache, () => {
     expect(kept.calls).toBe(0);
   });
 
-  it("keeps resources texts within their size bounds", async () => {
-    const cache = new ReadCache({ maxResourceChars: 10, maxResourceCharsEach: 6 });
+  it("keeps resources JSON within its size bounds, in bytes", async () => {
+    const cache = new ReadCache({ maxResourceBytes: 10, maxResourceBytesEach: 6 });
     cache.setListening(true);
-    await cache.resourcesJson("big", counted("[1234567]")); // 9 characters: over the bound for one
+    await cache.resourcesJson("big", counted(Buffer.from("[1234567]"))); // 9 bytes: over the bound for one
     expect(cache.counts.resources).toBe(0);
-    await cache.resourcesJson("one", counted("[1234]"));
-    await cache.resourcesJson("two", counted("[5678]")); // 12 in all: "one" goes
+    await cache.resourcesJson("one", counted(Buffer.from("[1234]")));
+    await cache.resourcesJson("two", counted(Buffer.from("[5678]"))); // 12 in all: "one" goes
     expect(cache.counts.resources).toBe(1);
-    const one = counted("[1234]");
+    const one = counted(Buffer.from("[1234]"));
     await cache.resourcesJson("one", one);
     expect(one.calls).toBe(1);
   });

@@ -4,10 +4,10 @@ import type { TokenRecord } from "./TokenRecord.js";
 export interface ReadCacheLimits {
   /** Token records kept (each a few hundred bytes). Default 100 000. */
   maxTokens: number;
-  /** Characters of `resources.list` text kept in all. Default 32 Mi (64 MiB of UTF-16 at most). */
-  maxResourceChars: number;
-  /** A `resources.list` text longer than this is never kept. Default 4 Mi. */
-  maxResourceCharsEach: number;
+  /** Bytes of `resources.list` JSON kept in all. Default 32 MiB. */
+  maxResourceBytes: number;
+  /** A `resources.list` JSON larger than this is never kept. Default 4 MiB. */
+  maxResourceBytesEach: number;
   /**
    * How long a kept value may serve, in ms, even without a change announced. Default
    * 30 000: a bound on staleness should notifications ever fail without the connection
@@ -19,8 +19,8 @@ export interface ReadCacheLimits {
 
 const defaultLimits: ReadCacheLimits = {
   maxTokens: 100_000,
-  maxResourceChars: 32 * 1024 * 1024,
-  maxResourceCharsEach: 4 * 1024 * 1024,
+  maxResourceBytes: 32 * 1024 * 1024,
+  maxResourceBytesEach: 4 * 1024 * 1024,
   maxAgeMs: 30_000,
 };
 
@@ -102,7 +102,7 @@ class Shelf<Value> {
 
 /**
  * What a server keeps in memory so that a warm `resources.list` runs no SQL: token
- * records by token hash, and each account's `resources.list` JSON text. Both change
+ * records by token hash, and each account's `resources.list` JSON (as the UTF-8 bytes it is sent as). Both change
  * rarely (an import, a revoked token, a deactivated account) and are read on every
  * request.
  *
@@ -116,16 +116,16 @@ class Shelf<Value> {
  */
 export class ReadCache {
   readonly #tokens: Shelf<TokenRecord>;
-  readonly #resources: Shelf<string>;
+  readonly #resources: Shelf<Buffer>;
   #listening = false;
   // Bumped by every clear: a load that started under an older generation is not kept.
   #generation = 0;
 
   /** @param limits - bounds on what is kept; defaults suit a server with a few GiB */
   constructor(limits: Partial<ReadCacheLimits> = {}) {
-    const { maxTokens, maxResourceChars, maxResourceCharsEach, maxAgeMs } = { ...defaultLimits, ...limits };
+    const { maxTokens, maxResourceBytes, maxResourceBytesEach, maxAgeMs } = { ...defaultLimits, ...limits };
     this.#tokens = new Shelf(() => 1, maxTokens, 1, maxAgeMs);
-    this.#resources = new Shelf((text) => text.length, maxResourceChars, maxResourceCharsEach, maxAgeMs);
+    this.#resources = new Shelf((json) => json.length, maxResourceBytes, maxResourceBytesEach, maxAgeMs);
   }
 
   /**
@@ -182,13 +182,13 @@ export class ReadCache {
   }
 
   /**
-   * The `resources.list` JSON text of an account, from memory or else from `load`.
+   * The `resources.list` JSON of an account, as UTF-8 bytes, from memory or else from `load`.
    *
    * @param accountId - the account
    * @param load - builds the text in the database
    */
-  async resourcesJson(accountId: string, load: () => Promise<string>): Promise<string> {
-    return (await this.#read(this.#resources, accountId, load)) as string;
+  async resourcesJson(accountId: string, load: () => Promise<Buffer>): Promise<Buffer> {
+    return (await this.#read(this.#resources, accountId, load)) as Buffer;
   }
 
   /** The value kept for `key`, counted as a hit; `undefined` when none is kept. */

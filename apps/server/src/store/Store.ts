@@ -110,16 +110,18 @@ export class Store {
     };
   }
 
-  /** The compact JSON array text of every resource of the account, ordered for `resources.list`. */
-  listResourcesJson(accountId: string): Promise<string> {
+  /** The compact JSON array of every resource of the account, ordered for `resources.list`, in UTF-8. */
+  listResourcesJson(accountId: string): Promise<Buffer> {
     if (!this.#cache) return this.#loadResourcesJson(accountId);
     return this.#cache.resourcesJson(accountId, () => this.#loadResourcesJson(accountId));
   }
 
-  async #loadResourcesJson(accountId: string): Promise<string> {
+  async #loadResourcesJson(accountId: string): Promise<Buffer> {
     const rows = await this.sql.query<{ json: string }>(resourcesJsonSql, [accountId]);
-    // Compacted once here rather than on every answer: the text may be kept and sent many times.
-    return compactJson(rows[0]?.json ?? "[]").toString("utf8");
+    // Compacted and encoded once here rather than on every answer: the JSON may be kept
+    // and sent many times.
+    // A copy of exactly the compacted bytes, so the cache's size bound counts what is kept.
+    return Buffer.from(compactJson(rows[0]?.json ?? "[]"));
   }
 
   /** The equipment type of the account, or `undefined` when absent or another account's. */
