@@ -8,7 +8,7 @@ import type { MethodHandler } from "./MethodHandler.js";
 /** `resources.list`: the resources of the account, by `sequence` then `id`, versions by `created`; whole or a page. */
 export const resourcesList: MethodHandler<"resources.list"> = async (params, { store, token, now }) => {
   if (!isPageRequested(params)) {
-    return new RawJsonResult("resources", await store.listResourcesJson(token.accountId), true);
+    return new RawJsonResult("resources", await store.listResourcesBytes(token.accountId), true);
   }
   const secret = await store.cursorSecret();
   const page = readPageRequest(

@@ -197,4 +197,13 @@ describe(ReadCache, () => {
     await cache.resourcesJson("one", one);
     expect(one.calls).toBe(1);
   });
+
+  it("reads the former character bounds as byte bounds", async () => {
+    const cache = new ReadCache({ maxResourceChars: 10, maxResourceCharsEach: 6 });
+    cache.setListening(true);
+    await cache.resourcesJson("big", counted(Buffer.from("[1234567]")));
+    expect(cache.counts.resources).toBe(0);
+    await cache.resourcesJson("one", counted(Buffer.from("[1234]")));
+    expect(cache.counts.resources).toBe(1);
+  });
 });

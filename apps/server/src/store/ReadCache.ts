@@ -8,6 +8,10 @@ export interface ReadCacheLimits {
   maxResourceBytes: number;
   /** A `resources.list` JSON larger than this is never kept. Default 4 MiB. */
   maxResourceBytesEach: number;
+  /** @deprecated Since the JSON is kept as bytes: read as {@link maxResourceBytes}. */
+  maxResourceChars?: number;
+  /** @deprecated Since the JSON is kept as bytes: read as {@link maxResourceBytesEach}. */
+  maxResourceCharsEach?: number;
   /**
    * How long a kept value may serve, in ms, even without a change announced. Default
    * 30 000: a bound on staleness should notifications ever fail without the connection
@@ -123,7 +127,10 @@ export class ReadCache {
 
   /** @param limits - bounds on what is kept; defaults suit a server with a few GiB */
   constructor(limits: Partial<ReadCacheLimits> = {}) {
-    const { maxTokens, maxResourceBytes, maxResourceBytesEach, maxAgeMs } = { ...defaultLimits, ...limits };
+    const { maxTokens, maxAgeMs } = { ...defaultLimits, ...limits };
+    const maxResourceBytes = limits.maxResourceBytes ?? limits.maxResourceChars ?? defaultLimits.maxResourceBytes;
+    const maxResourceBytesEach =
+      limits.maxResourceBytesEach ?? limits.maxResourceCharsEach ?? defaultLimits.maxResourceBytesEach;
     this.#tokens = new Shelf(() => 1, maxTokens, 1, maxAgeMs);
     this.#resources = new Shelf((json) => json.length, maxResourceBytes, maxResourceBytesEach, maxAgeMs);
   }

@@ -110,8 +110,16 @@ export class Store {
     };
   }
 
-  /** The compact JSON array of every resource of the account, ordered for `resources.list`, in UTF-8. */
-  listResourcesJson(accountId: string): Promise<Buffer> {
+  /** The compact JSON array text of every resource of the account, ordered for `resources.list`. */
+  async listResourcesJson(accountId: string): Promise<string> {
+    return String(await this.listResourcesBytes(accountId));
+  }
+
+  /**
+   * {@link listResourcesJson} as the UTF-8 bytes it is sent as: the read cache keeps
+   * these, so that an answer neither builds nor encodes the text.
+   */
+  listResourcesBytes(accountId: string): Promise<Buffer> {
     if (!this.#cache) return this.#loadResourcesJson(accountId);
     return this.#cache.resourcesJson(accountId, () => this.#loadResourcesJson(accountId));
   }
