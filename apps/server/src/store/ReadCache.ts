@@ -128,7 +128,8 @@ export class ReadCache {
   /** @param limits - bounds on what is kept; defaults suit a server with a few GiB */
   constructor(limits: Partial<ReadCacheLimits> = {}) {
     const { maxTokens, maxAgeMs } = { ...defaultLimits, ...limits };
-    const maxResourceBytes = limits.maxResourceBytes ?? limits.maxResourceChars ?? defaultLimits.maxResourceBytes;
+    const maxResourceBytes =
+      limits.maxResourceBytes ?? limits.maxResourceChars ?? defaultLimits.maxResourceBytes;
     const maxResourceBytesEach =
       limits.maxResourceBytesEach ?? limits.maxResourceCharsEach ?? defaultLimits.maxResourceBytesEach;
     this.#tokens = new Shelf(() => 1, maxTokens, 1, maxAgeMs);
