@@ -157,12 +157,12 @@ export class ReadCache {
     return this.#listening;
   }
 
-  /** Lookups of token records and `resources.list` texts while in use, for the metrics. */
+  /** Lookups of token records and `resources.list` JSON while in use, for the metrics. */
   get stats(): { tokens: Readonly<ShelfStats>; resources: Readonly<ShelfStats> } {
     return { tokens: this.#tokens.stats, resources: this.#resources.stats };
   }
 
-  /** How many token records and `resources.list` texts are kept (for tests and logs). */
+  /** How many token records and `resources.list` lists are kept (for tests and logs). */
   get counts(): { tokens: number; resources: number } {
     return { tokens: this.#tokens.count, resources: this.#resources.count };
   }

@@ -54,7 +54,7 @@ export class Store {
   constructor(readonly sql: Sql) {}
 
   /**
-   * Keeps token records and `resources.list` texts in memory from now on (see
+   * Keeps token records and `resources.list` JSON in memory from now on (see
    * {@link ReadCache}), emptied by every committed change to their tables, by whatever
    * process makes it. A server calls it once; one-shot commands have no use for it.
    *
