@@ -1,5 +1,6 @@
 import { requestLimits } from "@wsafe/schema";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { ApiError } from "../errors/ApiError.js";
 import { createReadinessCheck } from "../health/createReadinessCheck.js";
 import { registerHealthRoutes } from "../health/registerHealthRoutes.js";
 import { bytesSent } from "../metrics/bytesSent.js";
@@ -14,7 +15,7 @@ import { createResponder } from "./createResponder.js";
 import { createRequestHandler } from "./handleRequest.js";
 import { lingerBeforeClose } from "./lingerBeforeClose.js";
 import { loggerOptions } from "./loggerOptions.js";
-import { serverErrorAnswer } from "./methodAnswer.js";
+import { failureAnswer, serverErrorAnswer } from "./methodAnswer.js";
 import type { RequestLogState } from "./RequestLogState.js";
 import type { RequestsInFlight } from "./RequestsInFlight.js";
 
@@ -94,8 +95,8 @@ export function createApp(options: AppOptions): FastifyInstance {
     // A URL the router cannot decode still gets our envelope: it names no method.
     frameworkErrors: (error, request, reply) => {
       if (!request.wsafe) request.wsafe = { start: performance.now() };
-      const body = { ok: false, error: "api_method_not_found", description: "no such method" };
-      void responder.answer(request, reply, { body, outcome: body.error, cause: error }, false);
+      const notFound = failureAnswer(new ApiError("api_method_not_found", "no such method"), request.id);
+      void responder.answer(request, reply, { ...notFound, cause: error }, false);
     },
   });
 

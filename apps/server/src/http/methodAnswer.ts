@@ -1,27 +1,9 @@
 import type { Readable } from "node:stream";
-import type { MethodName } from "@wsafe/schema";
+import type { ErrorIdentifier, MethodName } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import { streamListBody } from "./streamListBody.js";
-
-/**
- * The body of a method's result. A streamed list is read as it is sent, except with
- * `pretty`, whose indenting needs the whole tree: that keeps the whole-body path. Any
- * other result is the body itself, without a promise turn.
- *
- * @param result - what the method's procedure answered
- * @param pretty - indent for people
- * @param onStreamFailure - told of a list that fails after its first bytes were sent
- */
-export function resultBody(
-  result: MethodOutcome<MethodName>,
-  pretty: boolean,
-  onStreamFailure: (error: unknown) => void,
-): object | Promise<object | Readable> {
-  if (!(result instanceof StreamedJsonResult)) return result;
-  return pretty ? result.toRawJsonResult() : streamListBody(result, onStreamFailure);
-}
 
 /**
  * What a request's outcome becomes, decided once for both ways of writing an answer
@@ -30,8 +12,8 @@ export function resultBody(
 export interface Answer {
   /** The method's result (a streamed list as a stream) or an envelope. */
   readonly body: object | Readable;
-  /** `ok`, the error identifier or `server_error`: what the log line and tallies say. */
-  readonly outcome: string;
+  /** `ok` or the error identifier (of `@wsafe/schema`): what the log line and tallies say. */
+  readonly outcome: "ok" | ErrorIdentifier;
   /** Seconds for `Retry-After`, when the failure has one. */
   readonly retryAfter?: number;
   /** Something unforeseen, logged under the request id and never sent. */
@@ -39,8 +21,10 @@ export interface Answer {
 }
 
 /**
- * The answer of a method's result: its body, with a streamed list waiting for its
- * first chunks (see `resultBody`); any other result is answered without a promise turn.
+ * The answer of a method's result. A streamed list is read as it is sent (the answer
+ * waits for its first chunks), except with `pretty`, whose indenting needs the whole
+ * tree: that keeps the whole-body path. Any other result is answered without a
+ * promise turn.
  *
  * @param result - what the method's procedure answered
  * @param pretty - indent for people
@@ -51,10 +35,9 @@ export function resultAnswer(
   pretty: boolean,
   onStreamFailure: (error: unknown) => void,
 ): Answer | Promise<Answer> {
-  const body = resultBody(result, pretty, onStreamFailure);
-  return body instanceof Promise
-    ? body.then((streamed) => ({ body: streamed, outcome: "ok" }))
-    : { body, outcome: "ok" };
+  if (!(result instanceof StreamedJsonResult)) return { body: result, outcome: "ok" };
+  const body = pretty ? result.toRawJsonResult() : streamListBody(result, onStreamFailure);
+  return body.then((whole) => ({ body: whole, outcome: "ok" }));
 }
 
 /**
@@ -81,8 +64,15 @@ export function serverErrorAnswer(requestId: string, cause: unknown): Answer {
   return { body: serverErrorBody(requestId), outcome: "server_error", cause };
 }
 
+/** A failure envelope: the error's identifier and description, nothing else. */
+interface FailureBody {
+  ok: false;
+  error: ErrorIdentifier;
+  description: string;
+}
+
 /** The failure envelope of an `ApiError`: its identifier and description, nothing else. */
-export function failureBody(error: ApiError): { ok: false; error: string; description: string } {
+function failureBody(error: ApiError): FailureBody {
   return { ok: false, error: error.error, description: error.description };
 }
 
@@ -92,6 +82,6 @@ export function failureBody(error: ApiError): { ok: false; error: string; descri
  *
  * @param requestId - the request's id, as its header carries it
  */
-export function serverErrorBody(requestId: string): { ok: false; error: string; description: string } {
+function serverErrorBody(requestId: string): FailureBody {
   return { ok: false, error: "server_error", description: `internal error; quote request id ${requestId}` };
 }
