@@ -106,9 +106,9 @@ class Shelf<Value> {
 
 /**
  * What a server keeps in memory so that a warm `resources.list` runs no SQL: token
- * records by token hash, and each account's `resources.list` JSON (as the UTF-8 bytes it is sent as). Both change
- * rarely (an import, a revoked token, a deactivated account) and are read on every
- * request.
+ * records by token hash, and each account's `resources.list` JSON, as the UTF-8 bytes
+ * it is sent as. Both change rarely (an import, a revoked token, a deactivated account)
+ * and are read on every request.
  *
  * It is only used while the store's change notifications are being received
  * ({@link setListening}): every change to the tables behind it, whoever makes it,
@@ -193,7 +193,7 @@ export class ReadCache {
    * The `resources.list` JSON of an account, as UTF-8 bytes, from memory or else from `load`.
    *
    * @param accountId - the account
-   * @param load - builds the text in the database
+   * @param load - builds the JSON in the database
    */
   async resourcesJson(accountId: string, load: () => Promise<Buffer>): Promise<Buffer> {
     return (await this.#read(this.#resources, accountId, load)) as Buffer;

@@ -110,7 +110,11 @@ export class Store {
     };
   }
 
-  /** The compact JSON array text of every resource of the account, ordered for `resources.list`. */
+  /**
+   * The compact JSON array text of every resource of the account, ordered for
+   * `resources.list`. Kept for callers of the exported `Store`; the server itself sends
+   * {@link listResourcesBytes}.
+   */
   async listResourcesJson(accountId: string): Promise<string> {
     return String(await this.listResourcesBytes(accountId));
   }
@@ -126,9 +130,9 @@ export class Store {
 
   async #loadResourcesJson(accountId: string): Promise<Buffer> {
     const rows = await this.sql.query<{ json: string }>(resourcesJsonSql, [accountId]);
-    // Compacted and encoded once here rather than on every answer: the JSON may be kept
-    // and sent many times.
-    // A copy of exactly the compacted bytes, so the cache's size bound counts what is kept.
+    // Compacted and encoded once here rather than on every answer, since the JSON may be
+    // kept and sent many times; a copy of exactly the compacted bytes, so that the cache's
+    // size bound counts what it keeps.
     return Buffer.from(compactJson(rows[0]?.json ?? "[]"));
   }
 
