@@ -3,6 +3,7 @@
 // self time by function and by package, so a missed goal can name its cause.
 //   node bench/profile-summary.mjs FILE.cpuprofile [top]
 import { readFileSync } from "node:fs";
+import { codePlace as place } from "./lib/codePlace.mjs";
 
 const [file, topArg] = process.argv.slice(2);
 const top = Number(topArg ?? 25);
@@ -16,15 +17,6 @@ for (let i = 0; i < profile.samples.length; i++) {
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
-
-/** Where a function lives: a package name, `node:` internals, or the file. @param {string} url */
-function place(url) {
-  if (!url) return "(native / V8)";
-  const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1];
-  if (url.startsWith("node:")) return "node: internals";
-  return url.replace(/^file:\/\/.*?\/(apps|packages|bench)\//, "$1/");
-}
 
 /** @type {Map<string, number>} */
 const byFunction = new Map();

@@ -3,6 +3,7 @@
 // function causes (V8 builtins and runtime, OpenSSL, allocation) counts as that
 // function's. A V8 profile cannot show what this shows: kernel time, and the time of
 // every thread of the process.
+import { codePlace } from "./codePlace.mjs";
 
 /** @typedef {{ periodNs: number, frames: string[] }} PerfSample frames innermost first */
 
@@ -36,15 +37,6 @@ export function parsePerfScript(text) {
   return samples;
 }
 
-/** Where a JavaScript frame's code lives: a package, a Node module, or a file of ours. */
-function placeOf(/** @type {string} */ location) {
-  const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(location);
-  if (pkg) return pkg[1];
-  const node = /^node:([\w/]+?)(?:\/[\w]+)?:\d+/.exec(location);
-  if (node) return `node:${node[1]}`;
-  return location.replace(/^file:\/\/.*?\/(apps|packages|bench)\//, "$1/").replace(/:\d+:\d+$/, "");
-}
-
 /**
  * The part of the process a sample belongs to: the `write` system call (an answer
  * leaving; on loopback it also delivers the bytes and wakes the client), the native
@@ -66,7 +58,7 @@ export function partOf(sample, by) {
   }
   // "JS:*answer file:///w/apps/server/dist/http/createApiLane.js:33:26", "JS:^ :3:8"
   const [, name = "", location = ""] = /^JS:[*^~]?(\S*)\s*(.*)$/.exec(js) ?? [];
-  const place = placeOf(location);
+  const place = codePlace(location, { nodeModules: "apart" });
   return by === "function" ? `${name || "(anonymous)"}  ${place}` : place;
 }
 
