@@ -21,7 +21,8 @@ const path = methodUrlPath("resources.list");
  * one at a time, taking turns round after round.
  *
  * Beside them, the peers a team could pick instead (stock tRPC 11 on Fastify, Hono), each
- * with the same token check. With `installed`, wsafe is also measured as a consumer
+ * with the same token check, and the tRPC floor (Node's `https` server and one stock tRPC
+ * call), which shows how near Hono any server with tRPC in its path can get. With `installed`, wsafe is also measured as a consumer
  * installs it (the packed package, outside the workspace). With a PostgreSQL URL, wsafe
  * is also measured on a fresh PostgreSQL database holding the same demo data.
  *
@@ -166,6 +167,7 @@ export async function runPipeline({
         : null,
       ratioTrpc: summary.wsafe.requestsPerSecond / summary.trpc.requestsPerSecond,
       ratioHono: summary.wsafe.requestsPerSecond / summary.hono.requestsPerSecond,
+      ratioTrpcFloorHono: summary.trpcFloor.requestsPerSecond / summary.hono.requestsPerSecond,
     };
   } finally {
     closeIdleSockets();

@@ -28,20 +28,28 @@ export async function expectSameRecords(name, server, path, token, resourceCount
 /**
  * Starts the stacks a team could pick instead of wsafe, each answering the same
  * `resources.list` records over the same TLS with a token check against an in-memory
- * map: stock tRPC 11 on its Fastify adapter and Hono on `@hono/node-server`.
+ * map: stock tRPC 11 on its Fastify adapter and Hono on `@hono/node-server`. Beside
+ * them the tRPC floor (`trpcFloor`): Node's `https` server and one stock tRPC call, the
+ * least a server with tRPC in its path does, to show how near Hono such a server can get.
  *
  * @param {(name: string, options: object, settings?: object) => Promise<ChildServer>} start
  * @param {{ tlsDir: string, bodyPath: string, path: string, token: string, resourceCount: number }} setup
  * @returns {Promise<Record<string, ChildServer>>}
  */
 export async function startPeers(start, { tlsDir, bodyPath, path, token, resourceCount }) {
-  progress("pipeline: starting the peers (stock tRPC 11 on Fastify, Hono on node-server)");
+  progress(
+    "pipeline: starting the peers (stock tRPC 11 on Fastify, Hono on node-server, the tRPC floor on node:https)",
+  );
   const trpc = await start("trpcFastify.mjs", { tlsDir, bodyPath, token });
   const hono = await start("honoServer.mjs", { tlsDir, bodyPath, path, token });
+  const trpcFloor = await start("trpcFloor.mjs", { tlsDir, bodyPath, token });
   const trpcBytes = await expectSameRecords("tRPC", trpc, path, token, resourceCount);
   const honoBytes = await expectSameRecords("Hono", hono, path, token, resourceCount);
-  progress(`pipeline: tRPC answers ${trpcBytes} bytes, Hono ${honoBytes} bytes`);
-  return { trpc, hono };
+  const floorBytes = await expectSameRecords("the tRPC floor", trpcFloor, path, token, resourceCount);
+  progress(
+    `pipeline: tRPC answers ${trpcBytes} bytes, Hono ${honoBytes} bytes, the tRPC floor ${floorBytes} bytes`,
+  );
+  return { trpc, hono, trpcFloor };
 }
 
 /**
