@@ -59,6 +59,26 @@ function againstPeer(wsafe, wsafeName, peer, peerName) {
 }
 
 /**
+ * The tRPC floor beside Hono, for information: its value is not wsafe's but that of
+ * Node's `https` server with one stock tRPC call and nothing else. Whether it stands
+ * ahead of Hono tells whether wsafe's goal of being ahead of Hono can be reached at all
+ * while tRPC stays in the request path, so it gets no goal of its own and no bar.
+ *
+ * @param {any} trpcFloor
+ * @param {any} hono
+ */
+function floorAgainstHono(trpcFloor, hono) {
+  return figure({
+    workload: w,
+    name: "resources.list req/s, HTTPS, Node https + one stock tRPC call (floor, not wsafe)",
+    value: trpcFloor.requestsPerSecond,
+    unit: "req/s",
+    peer: "Hono on node-server, HTTPS, same token check",
+    peerValue: hono.requestsPerSecond,
+  });
+}
+
+/**
  * @param {any} p - what `runPipeline` returned
  * @returns {Figure[]}
  */
@@ -94,6 +114,7 @@ export function pipelineFigures(p) {
     : [p.wsafe, "PGlite store"];
   if (p.trpc) figures.push(againstPeer(wsafe, wsafeName, p.trpc, "stock tRPC 11 on Fastify"));
   if (p.hono) figures.push(againstPeer(wsafe, wsafeName, p.hono, "Hono on node-server"));
+  if (p.trpcFloor && p.hono) figures.push(floorAgainstHono(p.trpcFloor, p.hono));
   figures.push(
     figure({
       workload: w,

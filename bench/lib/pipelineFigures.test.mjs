@@ -25,4 +25,32 @@ describe("pipelineFigures", () => {
     expect(figures.find((f) => f.peer?.startsWith("stock tRPC"))).toMatchObject({ ratio: 1, met: true });
     expect(figures.find((f) => f.peer?.startsWith("Hono"))).toMatchObject({ met: false });
   });
+
+  it("sets the tRPC floor beside Hono, for information only, so a floor behind Hono shows the goal out of reach", () => {
+    const figures = pipelineFigures({
+      ...base,
+      trpc: target(300),
+      hono: target(800),
+      trpcFloor: target(760),
+    });
+    const floor = figures.find((f) => f.name.includes("floor"));
+    expect(floor).toMatchObject({
+      value: 760,
+      peer: expect.stringMatching(/^Hono/),
+      peerValue: 800,
+      ratio: 0.95,
+      goal: null,
+      met: null,
+      share: null,
+    });
+    // Goals count only figures with a verdict: the floor must not add to or miss one.
+    expect(figures.filter((f) => f.met !== null)).toHaveLength(3);
+    // wsafe's own figure against Hono is still the one found first by its peer.
+    expect(figures.find((f) => f.peer?.startsWith("Hono"))).toMatchObject({ value: 700 });
+  });
+
+  it("leaves the floor out when it was not measured (results stored before it existed)", () => {
+    const figures = pipelineFigures({ ...base, trpc: target(300), hono: target(800) });
+    expect(figures.some((f) => f.name.includes("floor"))).toBe(false);
+  });
 });
