@@ -61,6 +61,7 @@ export function buildCharts(results, figures, subtitle) {
             : []),
           ...[
             ["hono", "Hono + zod"],
+            ["trpcFloor", "tRPC floor, node:https"],
             ["trpc", "stock tRPC 11"],
           ]
             .filter(([key]) => p[key])

@@ -11,5 +11,18 @@ export function svgText(text) {
 /** The fonts every chart uses: present on Linux, macOS and Windows alike. */
 export const fontFamily = "system-ui, -apple-system, 'Segoe UI', 'DejaVu Sans', sans-serif";
 
-/** Colours that stay apart for colour-blind readers (Okabe-Ito), in series order. */
-export const seriesColors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000"];
+/**
+ * Colours that stay apart for colour-blind readers (Okabe-Ito), in series order; then a
+ * grey for an eighth series (the full pipeline chart has eight), since Okabe-Ito's own
+ * eighth, yellow, hardly shows on white.
+ */
+export const seriesColors = [
+  "#0072B2",
+  "#E69F00",
+  "#009E73",
+  "#CC79A7",
+  "#56B4E9",
+  "#D55E00",
+  "#000000",
+  "#999999",
+];
