@@ -24,13 +24,13 @@ const router = t.router({
 });
 
 /**
- * An error answer as Hono's child gives it: status 200, a small JSON body.
+ * Writes JSON bytes with status 200, as Hono's child answers both its records and its
+ * errors.
  *
  * @param {import("node:http").ServerResponse} response
- * @param {string} error
+ * @param {Buffer} bytes
  */
-function failWith(response, error) {
-  const bytes = Buffer.from(JSON.stringify({ ok: false, error }));
+function writeJson(response, bytes) {
   response.writeHead(200, [
     "content-type",
     "application/json; charset=utf-8",
@@ -38,6 +38,16 @@ function failWith(response, error) {
     String(bytes.length),
   ]);
   response.end(bytes);
+}
+
+/**
+ * An error answer as Hono's child gives it: a small JSON envelope.
+ *
+ * @param {import("node:http").ServerResponse} response
+ * @param {string} error
+ */
+function failWith(response, error) {
+  writeJson(response, Buffer.from(JSON.stringify({ ok: false, error })));
 }
 
 /**
@@ -68,13 +78,7 @@ async function answer(request, response, text) {
     signal: undefined,
     batchIndex: 0,
   });
-  response.writeHead(200, [
-    "content-type",
-    "application/json; charset=utf-8",
-    "content-length",
-    String(bytes.length),
-  ]);
-  response.end(bytes);
+  writeJson(response, bytes);
 }
 
 const server = createServer({ cert: tls.cert, key: tls.key, minVersion: "TLSv1.2" }, (request, response) => {
