@@ -167,7 +167,6 @@ export async function runPipeline({
         : null,
       ratioTrpc: summary.wsafe.requestsPerSecond / summary.trpc.requestsPerSecond,
       ratioHono: summary.wsafe.requestsPerSecond / summary.hono.requestsPerSecond,
-      ratioTrpcFloorHono: summary.trpcFloor.requestsPerSecond / summary.hono.requestsPerSecond,
     };
   } finally {
     closeIdleSockets();
