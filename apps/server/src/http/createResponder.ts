@@ -55,9 +55,10 @@ export function createResponder({ headerPrefix, corsOrigin, hsts }: ResponderOpt
   const retryAfterName = names.retryAfter.toLowerCase();
   const corsHeaders = ["access-control-allow-origin", corsOrigin, "access-control-expose-headers", exposed];
   if (corsOrigin !== "*") corsHeaders.push("vary", "Origin");
-  // Fastify's route gets HSTS from the application's request hook, first; the lane's list
-  // starts with it. The rest of the list never changes between answers.
-  const laneHead = hsts === undefined ? [] : ["strict-transport-security", hsts];
+  // Fastify's route gets HSTS from the application's request hook, first, and only when
+  // it is set and not empty (the hook's own test); the lane's list starts with it. The
+  // rest of the list never changes between answers.
+  const laneHead = hsts ? ["strict-transport-security", hsts] : [];
   const laneTail = [...corsHeaders, "content-type", jsonContentType];
 
   function timingHeaders(request: FastifyRequest, reply: FastifyReply): void {
