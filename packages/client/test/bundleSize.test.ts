@@ -42,4 +42,13 @@ describe("browser bundle size (esbuild, minified + gzip)", () => {
     );
     expect(size.inputs.some((input) => input.includes("zod"))).toBe(true);
   });
+
+  it("keeps @wsafe/client/webhooks apart: small, dependency-free, and not in the main entry", async () => {
+    const size = await measure(`export * from "./webhooks/index.ts";`);
+    console.log(`@wsafe/client/webhooks: ${size.minified} B minified, ${size.gzip} B min+gzip`);
+    expect(size.inputs.filter((input) => input.includes("node_modules"))).toEqual([]);
+    expect(size.gzip).toBeLessThanOrEqual(1.5 * 1024);
+    const main = await measure(`export * from "./index.ts";`);
+    expect(main.inputs.filter((input) => input.includes("webhooks"))).toEqual([]);
+  });
 });

@@ -128,6 +128,24 @@ describe.each(built.map((pkg) => [pkg.name, pkg] as [string, PublishedPackage]))
   },
 );
 
+describe.runIf(has("@wsafe/client"))("@wsafe/client/webhooks, as a receiver uses it", () => {
+  it("verifies a delivery signed by the spec's recipe and refuses a tampered one", () => {
+    const out = esm(`
+      import { createHmac } from "node:crypto";
+      import { verifyWebhook } from "@wsafe/client/webhooks";
+      const key = Buffer.alloc(32, 7);
+      const body = JSON.stringify({ type: "x.y", timestamp: new Date().toISOString(), data: { n: 1 } });
+      const at = Math.floor(Date.now() / 1000);
+      const signature = "v1," + createHmac("sha256", key).update("evt_1." + at + "." + body).digest("base64");
+      const headers = { "webhook-id": "evt_1", "webhook-timestamp": String(at), "webhook-signature": signature };
+      const secret = "whsec_" + key.toString("base64");
+      const event = await verifyWebhook(secret, headers, body);
+      const refused = await verifyWebhook(secret, headers, body + " ").catch((error) => error.code);
+      console.log(JSON.stringify([event.data, refused]));`);
+    expect(JSON.parse(out)).toEqual([{ n: 1 }, "signature_invalid"]);
+  });
+});
+
 describe.runIf(has("@wsafe/schema"))("@wsafe/schema, as a consumer uses it", () => {
   it('validates with `import { equipmentSchema } from "@wsafe/schema"`', () => {
     const out = esm(`
@@ -202,11 +220,14 @@ export const info: MethodResult<"users.info"> = { ok: true, user: { id: 42, name
   if (has("@wsafe/client")) {
     good.push(`
 import { createClient } from "@wsafe/client";
+import { verifyWebhook, type WebhookPayload } from "@wsafe/client/webhooks";
 const client = createClient({ baseUrl: "https://wsafe.example.test", token: "t" });
 export async function userName(): Promise<string> {
   const { user } = await client.users.info({ user: "u_ada" });
   return user.name;
-}`);
+}
+export const verified = (secret: string, headers: Headers, body: string): Promise<WebhookPayload> =>
+  verifyWebhook(secret, headers, body);`);
     wrong["@wsafe/client"] = `
 import { createClient } from "@wsafe/client";
 const client = createClient({ baseUrl: "https://wsafe.example.test", token: "t" });

@@ -3,6 +3,7 @@
 // dist must hold up on their own.
 import { createClient, getMeta, isWsafeApiError } from "@wsafe/client";
 import { validateResponse } from "@wsafe/client/validate";
+import { verifyWebhook, type WebhookPayload, WsafeWebhookError } from "@wsafe/client/webhooks";
 
 const client = createClient({
   baseUrl: "https://wsafe.example.com",
@@ -22,5 +23,17 @@ export async function main(): Promise<void> {
   } catch (err) {
     if (isWsafeApiError(err, "equipments.list") && err.error === "rate_limit_exceeded")
       console.log(err.retryAfter);
+  }
+}
+
+// A receiver in a worker or a browser-side test harness: fetch's Request, Headers and bytes.
+export async function receive(request: Request, secret: string): Promise<Response> {
+  try {
+    const event: WebhookPayload = await verifyWebhook(secret, request.headers, await request.arrayBuffer());
+    console.log(event.type, event.timestamp, event.data);
+    return new Response(null, { status: 204 });
+  } catch (err) {
+    if (err instanceof WsafeWebhookError) return new Response(err.code, { status: 400 });
+    throw err;
   }
 }
