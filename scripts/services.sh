@@ -2,9 +2,10 @@
 # Starts the real servers the tests and benchmarks use, on 127.0.0.1 only:
 # PostgreSQL (port 54329) and Redis (port 63799). Installs them from Debian's
 # packages when missing (apt-get update first), Chromium for the docs'
-# browser tests, Python's jsonschema for the ecosystem suite, HAProxy and PgBouncer
-# (the deployment suite starts its own on loopback), Prometheus (the metrics test
-# scrapes a real server) and testssl.sh (the TLS scan). Idempotent: a server already answering is left alone.
+# browser tests, Python's jsonschema for the ecosystem suite, Python's standardwebhooks
+# (pip, in a virtual environment; PyPI may be unreachable) for the webhook receivers,
+# HAProxy and PgBouncer (the deployment suite starts its own on loopback), Prometheus
+# (the metrics test scrapes a real server) and testssl.sh (the TLS scan). Idempotent: a server already answering is left alone.
 # Prints KEY=VALUE lines on stdout for the callers; everything else on stderr.
 set -u
 # runuser, haproxy, pgbouncer and the other Debian admin tools live in /usr/sbin, which a
@@ -96,6 +97,24 @@ ensure_testssl() {
   command -v testssl >/dev/null
 }
 
+# The `standardwebhooks` package from PyPI, as another team's Python receiver would use
+# it: apps/server's webhook receivers test verifies deliveries with it. Debian's python3 is
+# externally managed, so it goes into a virtual environment of its own. PyPI is not
+# reachable from every machine (pip then fails within seconds: no retries, a short
+# timeout, bounded as a whole); the test then says loudly that it skipped that receiver.
+ensure_python_standardwebhooks() {
+  local venv=$STATE/python-standardwebhooks
+  if "$venv/bin/python" -c 'import standardwebhooks' 2>/dev/null; then return 0; fi
+  mkdir -p "$STATE"
+  if ! "$DEBIAN_PYTHON" -m venv "$venv" >/dev/null 2>&1; then
+    apt_install python3-venv || return 1
+    "$DEBIAN_PYTHON" -m venv "$venv" >/dev/null 2>&1 || return 1
+  fi
+  timeout 60 "$venv/bin/pip" install --quiet --disable-pip-version-check --retries 0 --timeout 10 \
+    'standardwebhooks>=1.1,<2' >/dev/null 2>&1 || return 1
+  "$venv/bin/python" -c 'import standardwebhooks' 2>/dev/null
+}
+
 status=0
 if start_postgres; then
   echo "WSAFE_TEST_DATABASE_URL=postgres://wsafe@127.0.0.1:$PG_PORT/postgres"
@@ -115,6 +134,12 @@ if ensure_python_jsonschema; then
   echo "WSAFE_PYTHON_JSONSCHEMA=$DEBIAN_PYTHON"
 else
   log "python3-jsonschema: unavailable: the ecosystem suite's Python check will skip"
+fi
+if ensure_python_standardwebhooks; then
+  log "python standardwebhooks: available"
+  echo "WSAFE_PYTHON_STANDARDWEBHOOKS=$STATE/python-standardwebhooks/bin/python"
+else
+  log "python standardwebhooks: unavailable (pip could not install it from PyPI): the webhook test's PyPI receiver will skip"
 fi
 if ensure_haproxy; then
   echo "WSAFE_HAPROXY=/usr/sbin/haproxy"
