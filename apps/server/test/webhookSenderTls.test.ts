@@ -53,4 +53,23 @@ describe("sendDelivery over TLS", () => {
     });
     expect(stale.received).toHaveLength(0);
   });
+
+  it("checks the resolved address over https too: localhost is refused at connect, then reached when allowed", async () => {
+    const tls = await testCertificate();
+    const target = await localReceiver((_req, res) => res.writeHead(200).end(), { tls });
+    const url = `https://localhost:${target.port}/hook`;
+    expect(
+      await sendDelivery(sampleDelivery(url), { allowPrivate: false, allowHttp: false, ca: tls.cert }),
+    ).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^refused: resolves to (127\.0\.0\.1|::1), a loopback address$/),
+    });
+    expect(target.connections()).toBe(0);
+    expect(
+      await sendDelivery(sampleDelivery(url), { ...local, allowHttp: false, ca: tls.cert }),
+    ).toMatchObject({
+      ok: true,
+      status: 200,
+    });
+  });
 });
