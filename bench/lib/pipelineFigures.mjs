@@ -59,7 +59,8 @@ export function serverLabel(p, key) {
 /**
  * wsafe's req/s beside a server's; with `min`, the goal that the ratio reaches it.
  *
- * @param {{ name: string, summary: any, how: string }} wsafe
+ * @param {{ name: string, summary: any, how: string, tag?: string }} wsafe - `tag`: a short
+ *   name for the bar chart, for a build other than the one the goals judge
  * @param {any} p
  * @param {string} key
  * @param {number} [min]
@@ -74,7 +75,7 @@ function rpsFigure(wsafe, p, key, min) {
     peer: serverLabel(p, key),
     peerValue: p[key].requestsPerSecond,
     share: Math.min(ratio, 2),
-    chartLabel: `req/s${wsafe.how}, ${wsafe.name}, vs ${chartName(key)}`,
+    chartLabel: `req/s${wsafe.tag ?? ""} vs ${chartName(key)}`,
     chartPeer: `${chartName(key)}'s req/s`,
     ...(min === undefined ? {} : { goal: `≥ ${min.toFixed(2)}×`, met: ratio >= min, goalShare: min }),
   });
@@ -85,7 +86,7 @@ function rpsFigure(wsafe, p, key, min) {
  * goal that the ratio stays within it. Undefined when either side has no CPU figure
  * (results stored before the steady method).
  *
- * @param {{ name: string, summary: any, how: string }} wsafe
+ * @param {{ name: string, summary: any, how: string, tag?: string }} wsafe
  * @param {any} p
  * @param {string} key
  * @param {number} [max]
@@ -103,7 +104,7 @@ function cpuFigure(wsafe, p, key, max) {
     peer: serverLabel(p, key),
     peerValue: theirs,
     share: Math.min(1 / ratio, 2),
-    chartLabel: `CPU/request${wsafe.how}, ${wsafe.name}, vs ${chartName(key)}`,
+    chartLabel: `CPU/request${wsafe.tag ?? ""} vs ${chartName(key)}`,
     chartPeer: `${chartName(key)}'s (lower is better)`,
     ...(max === undefined ? {} : { goal: `≤ ${max.toFixed(2)}×`, met: ratio <= max, goalShare: 1 / max }),
   });
@@ -112,7 +113,7 @@ function cpuFigure(wsafe, p, key, max) {
 /**
  * Both figures of wsafe beside one server, the ones that could be computed.
  *
- * @param {{ name: string, summary: any, how: string }} wsafe
+ * @param {{ name: string, summary: any, how: string, tag?: string }} wsafe
  * @param {any} p
  * @param {string} key
  * @param {{ minRps?: number, maxCpu?: number }} [goal]
@@ -166,11 +167,11 @@ export function pipelineFigures(p) {
   figures.push(...against(wsafe, p, bare.peer, bare), ...against(wsafe, p, floor.peer));
   // For information: the other builds, and the floors without a goal.
   const others = [
-    ["wsafe", "workspace build, PGlite"],
-    ["wsafePostgres", "workspace build, PostgreSQL"],
+    ["wsafe", "workspace build, PGlite", " (workspace)"],
+    ["wsafePostgres", "workspace build, PostgreSQL", " (PostgreSQL)"],
   ].filter(([key]) => key !== wsafe.key && p[key]);
-  for (const [key, name] of others) {
-    figures.push(...against({ name, summary: p[key], how: wsafe.how }, p, bare.peer));
+  for (const [key, name, tag] of others) {
+    figures.push(...against({ name, summary: p[key], how: wsafe.how, tag }, p, bare.peer));
   }
   figures.push(...against(wsafe, p, "hono"));
   if (p.bareHttp) figures.push(rpsFigure(wsafe, p, "bareHttp"));
