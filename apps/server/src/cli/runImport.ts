@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Dataset } from "@wsafe/schema";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { DatasetError } from "../store/DatasetError.js";
+import { databaseKind } from "../store/databaseKind.js";
 import { type ImportSummary, importParsedDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { parseDatasetText } from "../store/parseDataset.js";
@@ -19,7 +20,8 @@ export class ImportCommandError extends Error {}
  * wrong file leaves no store behind (making one costs seconds of initdb anyway).
  */
 function opensEarly(database: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(database) || existsSync(join(database, "PG_VERSION"));
+  const kind = databaseKind(database);
+  return kind === "postgres" || (kind === "directory" && existsSync(join(database, "PG_VERSION")));
 }
 
 /**
