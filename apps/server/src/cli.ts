@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
+import { packageVersion } from "./cli/packageVersion.js";
 import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
@@ -25,6 +26,8 @@ async function withStore<T>(database: string, work: (store: Store) => Promise<T>
 
 const program = new Command("wsafe")
   .description("The /v1 workplace-safety Web API: serve it, import data, manage tokens.")
+  // The version operators and bug reports ask for first; commander's usual flags.
+  .version(packageVersion(), "-V, --version", "print the version of @wsafe/server")
   .showHelpAfterError();
 
 // Every command that takes --database (flag or WSAFE_DATABASE) has it checked here, before
