@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -48,6 +48,18 @@ describe("wsafe --help", () => {
     const result = await runWsafe([...command, "--help"]);
     expect(result.code).toBe(0);
     for (const word of words) expect(result.stdout).toContain(word);
+  });
+});
+
+describe("wsafe --version", () => {
+  it.each([["--version"], ["-V"]])("%s prints the version of @wsafe/server", async (flag) => {
+    const { version } = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+    const result = await runWsafe([flag]);
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+      code: 0,
+      stdout: `${version}\n`,
+      stderr: "",
+    });
   });
 });
 
