@@ -16,7 +16,7 @@ export { createDemoDataset, type DemoDatasetOptions } from "./demo/createDemoDat
 export { demoTokens } from "./demo/demoTokens.js";
 export { ApiError } from "./errors/ApiError.js";
 export { defaultRateLimit, type RateLimit } from "./rateLimit/RateLimiter.js";
-export { type PortListener, PortInUseError } from "./server/PortInUseError.js";
+export { PortInUseError, type PortListener } from "./server/PortInUseError.js";
 export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
 export { type ShutdownHolders, ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";
