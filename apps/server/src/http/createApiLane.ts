@@ -54,15 +54,41 @@ function isLaneBodyLength(length: string | undefined): boolean {
 export function createApiLane(options: ApiLaneOptions): ApiLane {
   const { services, responder, log, logRequests, requestTallies } = options;
 
-  async function answer(
+  /**
+   * Runs the pipeline and writes its answer. While no step waits (a warm
+   * `resources.list`), all of it runs synchronously here, without a promise.
+   */
+  function answer(
     request: IncomingMessage,
     response: ServerResponse,
     state: RequestState,
     call: LaneCall,
-  ): Promise<void> {
+  ): void {
     if (requestTallies || logRequests) response.once("finish", () => finished(request, call, state));
+    let result: ReturnType<typeof runRequestPipeline>;
     try {
-      const result = await runRequestPipeline(state, services);
+      result = runRequestPipeline(state, services);
+    } catch (error) {
+      failed(response, state, call, error);
+      return;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        (outcome) => answerResult(response, state, call, outcome),
+        (error: unknown) => failed(response, state, call, error),
+      );
+    } else {
+      answerResult(response, state, call, result);
+    }
+  }
+
+  function answerResult(
+    response: ServerResponse,
+    state: RequestState,
+    call: LaneCall,
+    result: Awaited<ReturnType<typeof runRequestPipeline>>,
+  ): void {
+    try {
       const pretty = state.data?.pretty === true;
       const answer = resultAnswer(result, pretty, (error) => {
         call.outcome = "server_error";
@@ -72,10 +98,25 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
         );
       });
       // Only a streamed list waits for its first chunks; any other result is sent now.
-      write(response, call, answer instanceof Promise ? await answer : answer, pretty);
+      if (answer instanceof Promise) {
+        answer.then(
+          (whole) => write(response, call, whole, pretty),
+          (error: unknown) => failed(response, state, call, error),
+        );
+      } else {
+        write(response, call, answer, pretty);
+      }
     } catch (error) {
-      // Failures honour `pretty` once the request data was decoded, and it is a boolean.
+      failed(response, state, call, error);
+    }
+  }
+
+  /** Writes the failure envelope; failures honour `pretty` once the request data was decoded. */
+  function failed(response: ServerResponse, state: RequestState, call: LaneCall, error: unknown): void {
+    try {
       write(response, call, failureAnswer(error, call.id), state.data?.pretty === true);
+    } catch (writeError) {
+      broken(response, call, writeError);
     }
   }
 
@@ -149,7 +190,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
       now: Date.now(),
     });
     if (httpMethod === "GET") {
-      answer(request, response, state(undefined), call).catch((error) => broken(response, call, error));
+      answer(request, response, state(undefined), call);
       return true;
     }
     // Node's parser delivers exactly the declared length, then `end`; a client that
@@ -158,7 +199,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      answer(request, response, state(body), call).catch((error) => broken(response, call, error));
+      answer(request, response, state(body), call);
     });
     return true;
   };

@@ -29,12 +29,14 @@ export type MethodOutcome<Name extends MethodName> =
 /**
  * A method's own work, row `method_lookups` of the pipeline: it gets the parameters as
  * checked (defaults applied) and answers the success body, or throws an `ApiError` with
- * one of the method's own identifiers (`content_not_found`).
+ * one of the method's own identifiers (`content_not_found`). A handler that finds its
+ * answer in memory (`resources.list` from the read cache) answers it synchronously,
+ * so the request waits on no promise; one that asks the database answers a promise.
  */
 export type MethodHandler<Name extends MethodName> = (
   params: Methods[Name]["parsedParams"],
   call: MethodCall,
-) => Promise<MethodOutcome<Name>>;
+) => MethodOutcome<Name> | Promise<MethodOutcome<Name>>;
 
 /** One handler per method of the registry, keyed by wire name. */
 export type MethodHandlers = { readonly [Name in MethodName]: MethodHandler<Name> };

@@ -56,7 +56,7 @@ describe(runRequestChecks, () => {
     expect(ran).toEqual(["slow", "sync"]);
   });
 
-  it("stops at the first step that throws, so no later step runs", async () => {
+  it("stops at the first step that throws, so no later step runs", () => {
     const ran: string[] = [];
     const steps: RequestCheckStep[] = [
       () => {
@@ -64,7 +64,31 @@ describe(runRequestChecks, () => {
       },
       () => void ran.push("second"),
     ];
-    await expect(runRequestChecks(steps, blankState(), noServices)).rejects.toThrow("first");
+    expect(() => runRequestChecks(steps, blankState(), noServices)).toThrow("first");
+    expect(ran).toEqual([]);
+  });
+
+  it("answers the outcome itself, not a promise, while no step waits", () => {
+    const outcome = { ok: true as const, user: { id: "u", name: "U" } };
+    const steps: RequestCheckStep[] = [
+      () => undefined,
+      (state) => {
+        state.outcome = outcome;
+      },
+    ];
+    expect(runRequestChecks(steps, blankState(), noServices)).toBe(outcome);
+  });
+
+  it("rejects with the error of a step that fails after one that waited", async () => {
+    const ran: string[] = [];
+    const steps: RequestCheckStep[] = [
+      () => Promise.resolve(),
+      () => {
+        throw new Error("after the wait");
+      },
+      () => void ran.push("third"),
+    ];
+    await expect(runRequestChecks(steps, blankState(), noServices)).rejects.toThrow("after the wait");
     expect(ran).toEqual([]);
   });
 });

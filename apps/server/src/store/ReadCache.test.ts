@@ -85,6 +85,26 @@ describe(ReadCache, () => {
     expect(cache.keptToken("a")).toBeUndefined();
   });
 
+  it("answers a kept resources list synchronously, as a hit, and nothing once cleared, expired or not listening", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const cache = new ReadCache({ maxAgeMs: 30_000 });
+    const list = Buffer.from('[{"id":"r"}]');
+    expect(cache.keptResourcesJson("acc")).toBeUndefined();
+    cache.setListening(true);
+    expect(cache.keptResourcesJson("acc")).toBeUndefined();
+    await cache.resourcesJson("acc", counted(list));
+    expect(cache.keptResourcesJson("acc")).toBe(list);
+    expect(cache.stats.resources).toEqual({ hits: 1, misses: 1 });
+    cache.clear();
+    expect(cache.keptResourcesJson("acc")).toBeUndefined();
+    await cache.resourcesJson("acc", counted(list));
+    vi.setSystemTime(1_000_000 + 30_000);
+    expect(cache.keptResourcesJson("acc")).toBeUndefined();
+    await cache.resourcesJson("acc", counted(list));
+    cache.setListening(false);
+    expect(cache.keptResourcesJson("acc")).toBeUndefined();
+  });
+
   it("reads the database every time while it does not receive change notifications", async () => {
     const cache = new ReadCache();
     const load = counted(record("a"));

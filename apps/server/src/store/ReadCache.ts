@@ -190,6 +190,17 @@ export class ReadCache {
   }
 
   /**
+   * The `resources.list` JSON kept for an account, answered synchronously (a hit, for
+   * the metrics); `undefined` when none is kept, and then {@link resourcesJson} loads
+   * it. The handler asks this first, so a warm list waits on no promise.
+   *
+   * @param accountId - the account
+   */
+  keptResourcesJson(accountId: string): Buffer | undefined {
+    return this.#listening ? this.#kept(this.#resources, accountId, Date.now()) : undefined;
+  }
+
+  /**
    * The `resources.list` JSON of an account, as UTF-8 bytes, from memory or else from `load`.
    *
    * @param accountId - the account

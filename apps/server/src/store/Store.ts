@@ -128,6 +128,15 @@ export class Store {
     return this.#cache.resourcesJson(accountId, () => this.#loadResourcesJson(accountId));
   }
 
+  /**
+   * {@link listResourcesBytes} when the read cache keeps them, synchronously;
+   * `undefined` otherwise (then ask {@link listResourcesBytes}). A warm `resources.list`
+   * thus waits on no promise.
+   */
+  keptResourcesBytes(accountId: string): Buffer | undefined {
+    return this.#cache?.keptResourcesJson(accountId);
+  }
+
   async #loadResourcesJson(accountId: string): Promise<Buffer> {
     const rows = await this.sql.query<{ json: string }>(resourcesJsonSql, [accountId]);
     // Compacted and encoded once here rather than on every answer, since the JSON may be
