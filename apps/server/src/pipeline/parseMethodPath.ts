@@ -1,7 +1,11 @@
-import { isMethodName, type MethodName, methodUrlPath } from "@wsafe/schema";
+import { type MethodName, methodNames, methodUrlPath } from "@wsafe/schema";
 
-/** What every method's path starts with: `/v1/`, from the schema's `methodUrlPath`. */
-const methodPathPrefix = methodUrlPath("");
+/**
+ * Each registry method by its whole path (`/v1/resources.list`): one lookup of the path
+ * as it arrived, rather than a prefix test, a slice and a lookup of the name (which
+ * made a string per request). The lane and the `method_path` check both ask it.
+ */
+const methodsByPath = new Map<string, MethodName>(methodNames.map((name) => [methodUrlPath(name), name]));
 
 /**
  * The method a request path names (the `method_path` check of `requestChecks` in `@wsafe/schema`), or `undefined`: the path must
@@ -10,7 +14,5 @@ const methodPathPrefix = methodUrlPath("");
  * @param path - the URL path, without the query string
  */
 export function parseMethodPath(path: string): MethodName | undefined {
-  if (!path.startsWith(methodPathPrefix)) return undefined;
-  const name = path.slice(methodPathPrefix.length);
-  return isMethodName(name) ? name : undefined;
+  return methodsByPath.get(path);
 }
