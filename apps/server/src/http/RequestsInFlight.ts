@@ -11,11 +11,23 @@ const MAX_PATH_CHARS = 60;
  */
 export class RequestsInFlight {
   readonly #requests = new Set<IncomingMessage>();
+  /**
+   * One listener for every response (a response closes once, and knows its request),
+   * rather than a closure and a `once` wrapper made for each request.
+   */
+  readonly #onClose: (this: ServerResponse) => void;
+
+  constructor() {
+    const requests = this.#requests;
+    this.#onClose = function forget(this: ServerResponse) {
+      requests.delete(this.req);
+    };
+  }
 
   /** Counts a request until its response closes. */
   add(request: IncomingMessage, response: ServerResponse): void {
     this.#requests.add(request);
-    response.once("close", () => this.#requests.delete(request));
+    response.on("close", this.#onClose);
   }
 
   /** How many requests are in flight. */

@@ -181,16 +181,9 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     if (options.isDraining()) return false;
 
     const call: LaneCall = { id: createRequestId(), start: performance.now(), outcome: "ok" };
-    const state = (body: Buffer | undefined): RequestState => ({
-      httpMethod,
-      path,
-      rawQuery: queryAt < 0 ? "" : url.slice(queryAt + 1),
-      body,
-      bodyError: undefined,
-      now: Date.now(),
-    });
+    const rawQuery = queryAt < 0 ? "" : url.slice(queryAt + 1);
     if (httpMethod === "GET") {
-      answer(request, response, state(undefined), call);
+      answer(request, response, arrived(httpMethod, path, rawQuery, undefined), call);
       return true;
     }
     // Node's parser delivers exactly the declared length, then `end`; a client that
@@ -199,10 +192,15 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      answer(request, response, state(body), call);
+      answer(request, response, arrived(httpMethod, path, rawQuery, body), call);
     });
     return true;
   };
+}
+
+/** A request's state as it arrived, before any check ran. */
+function arrived(httpMethod: string, path: string, rawQuery: string, body: Buffer | undefined): RequestState {
+  return { httpMethod, path, rawQuery, body, bodyError: undefined, now: Date.now() };
 }
 
 /** One request in the lane: its id, arrival and how it ended, for its headers, log line and tallies. */
