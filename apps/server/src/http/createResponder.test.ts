@@ -32,4 +32,30 @@ describe("createResponder's lane headers", () => {
       ]);
     }
   });
+
+  it("list every header of a whole answer in order, HSTS and Vary included when set", () => {
+    const headers = createResponder({
+      headerPrefix: "ACME",
+      corsOrigin: "https://app.example",
+      hsts: "max-age=60",
+    }).laneHeaders("req_1", 2.6, undefined, 4531);
+    expect(headers).toEqual([
+      "strict-transport-security",
+      "max-age=60",
+      "acme-request-id",
+      "req_1",
+      "acme-response-time",
+      "3",
+      "access-control-allow-origin",
+      "https://app.example",
+      "access-control-expose-headers",
+      "ACME-Request-ID, ACME-Response-Time, Retry-After",
+      "vary",
+      "Origin",
+      "content-type",
+      "application/json; charset=utf-8",
+      "content-length",
+      "4531",
+    ]);
+  });
 });
