@@ -5,6 +5,7 @@ import { errorIdentifierSchema } from "./errors.js";
 import { responseMetadataSchema } from "./pagination.js";
 import { equipmentSchema, equipmentSelectionSchema } from "./records/equipment.js";
 import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
+import { eventCauseSchema, eventSchema, eventTypeSchema } from "./records/event.js";
 import { metavaluesSchema } from "./records/metavalue.js";
 import { resourceSchema } from "./records/resource.js";
 import { scheduleSchema } from "./records/schedule.js";
@@ -53,6 +54,9 @@ const recordEntries = {
   Metavalues: entry(metavaluesSchema, "output", "metavalues"),
   EquipmentType: entry(equipmentTypeSchema, "output", "equipmenttype"),
   Metafield: entry(metafieldSchema, "output", "equipmenttype"),
+  Event: entry(eventSchema, "output", "event"),
+  EventType: entry(eventTypeSchema, "output", "event"),
+  EventCause: entry(eventCauseSchema, "output", "event"),
   ResponseMetadata: entry(responseMetadataSchema, "output"),
   ErrorIdentifier: entry(errorIdentifierSchema, "output"),
   ErrorResponse: entry(errorResponseSchema, "output"),

@@ -31,6 +31,7 @@ export {
 } from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
 export * from "./methods/equipmentTypes.list.js";
+export * from "./methods/events.list.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
 export * from "./pagination.js";

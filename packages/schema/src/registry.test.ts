@@ -92,6 +92,7 @@ describe("paginated methods", () => {
     expect(paginated.map((method) => method.name).sort()).toEqual([
       "equipmentTypes.list",
       "equipments.list",
+      "events.list",
       "resources.list",
     ]);
   });

@@ -2,6 +2,7 @@ import type * as z from "zod";
 import type { ErrorResponse } from "./envelope.js";
 import { equipmentsList } from "./methods/equipments.list.js";
 import { equipmentTypesList } from "./methods/equipmentTypes.list.js";
+import { eventsList } from "./methods/events.list.js";
 import { resourcesList } from "./methods/resources.list.js";
 import { usersInfo } from "./methods/users.info.js";
 
@@ -19,6 +20,7 @@ export const methods = {
   "equipments.list": equipmentsList,
   "users.info": usersInfo,
   "equipmentTypes.list": equipmentTypesList,
+  "events.list": eventsList,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

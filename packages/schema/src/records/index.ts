@@ -1,5 +1,6 @@
 export * from "./equipment.js";
 export * from "./equipmentType.js";
+export * from "./event.js";
 export * from "./metavalue.js";
 export * from "./primitives.js";
 export * from "./resource.js";
