@@ -4,7 +4,7 @@ import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
 import { serveMetrics } from "./metrics/serveMetrics.js";
-import type { ImportSummary } from "./store/importDataset.js";
+import type { ImportSummary } from "./import/importDataset.js";
 import { openStore } from "./store/openStore.js";
 import type { Store } from "./store/Store.js";
 

@@ -20,6 +20,6 @@ export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
 export { type ShutdownHolders, ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";
 export { DatasetError } from "./store/DatasetError.js";
-export { type ImportOptions, type ImportSummary, importDataset } from "./store/importDataset.js";
+export { type ImportOptions, type ImportSummary, importDataset } from "./import/importDataset.js";
 export { defaultDatabase, openStore, type StoreOptions } from "./store/openStore.js";
 export type { Store } from "./store/Store.js";

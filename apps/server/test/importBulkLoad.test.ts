@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../src/demo/createDemoDataset.js";
 import { beginBulkLoad } from "../src/store/bulkLoad.js";
 import { DatasetError } from "../src/store/DatasetError.js";
-import { importDataset } from "../src/store/importDataset.js";
+import { importDataset } from "../src/import/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Sql } from "../src/store/Sql.js";
 import type { Store } from "../src/store/Store.js";

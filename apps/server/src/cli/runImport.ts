@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Dataset } from "@wsafe/schema";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { DatasetError } from "../store/DatasetError.js";
-import { type ImportSummary, importParsedDataset } from "../store/importDataset.js";
+import { type ImportSummary, importParsedDataset } from "../import/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { parseDatasetText } from "../store/parseDataset.js";
 import type { Store } from "../store/Store.js";

@@ -1,4 +1,5 @@
 import type { MethodName, MethodResult, Methods } from "@wsafe/schema";
+import type { EventLog } from "../events/EventLog.js";
 import type { RawJsonResult } from "../results/RawJsonResult.js";
 import type { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import type { Store } from "../store/Store.js";
@@ -12,6 +13,8 @@ export interface MethodCall {
   readonly token: TokenRecord;
   /** The instant the request arrived (ms since the epoch): statuses are computed at it. */
   readonly now: number;
+  /** The store's events, recorded and expected. */
+  readonly events: EventLog;
 }
 
 /** The one field of a method's success body besides `ok`, e.g. `equipments`. */

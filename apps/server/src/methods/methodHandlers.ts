@@ -1,5 +1,6 @@
 import { equipmentsList } from "./equipmentsList.js";
 import { equipmentTypesList } from "./equipmentTypesList.js";
+import { eventsList } from "./eventsList.js";
 import type { MethodHandlers } from "./MethodHandler.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
@@ -15,4 +16,5 @@ export const methodHandlers = {
   "equipments.list": equipmentsList,
   "users.info": usersInfo,
   "equipmentTypes.list": equipmentTypesList,
+  "events.list": eventsList,
 } as const satisfies MethodHandlers;

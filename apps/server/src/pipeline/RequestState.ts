@@ -1,4 +1,5 @@
 import type { MethodName, Methods } from "@wsafe/schema";
+import type { EventLog } from "../events/EventLog.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
@@ -33,10 +34,11 @@ export interface RequestState {
   params?: Methods[MethodName]["parsedParams"];
 }
 
-/** What the checks use besides the request: the store and the rate limiter. */
+/** What the checks and the methods use besides the request: the store, its events and the rate limiter. */
 export interface PipelineServices {
   readonly store: Store;
   readonly rateLimiter: RateLimiter;
+  readonly events: EventLog;
 }
 
 /**

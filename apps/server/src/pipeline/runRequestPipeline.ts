@@ -50,5 +50,6 @@ export async function runRequestPipeline(
     store: services.store,
     token: state.token!,
     now: state.now,
+    events: services.events,
   });
 }

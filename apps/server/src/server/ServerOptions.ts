@@ -29,6 +29,16 @@ export interface ServerOptions {
    * request read the database, as a baseline for measurements.
    */
   readCache?: boolean;
+  /**
+   * How long recorded events are kept (ms); `events.list` refuses an older `from`.
+   * Default 90 days.
+   */
+  eventsRetentionMs?: number;
+  /**
+   * Whether this process records time events as their instants pass (default true). Every
+   * server of a deployment may: recording is idempotent and serialised in the database.
+   */
+  recordEvents?: boolean;
   /** Requests per window per token. Default 600 per 60 s. */
   rateLimit?: RateLimit;
   /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */

@@ -1,5 +1,7 @@
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
+import { EventLog } from "../events/EventLog.js";
+import { EventRecorder } from "../events/EventRecorder.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
@@ -8,7 +10,7 @@ import { ImportProgress } from "../metrics/ImportProgress.js";
 import { serveMetrics } from "../metrics/serveMetrics.js";
 import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
-import { importDataset } from "../store/importDataset.js";
+import { importDataset } from "../import/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { closeWithin } from "./closeWithin.js";
@@ -62,8 +64,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   let draining = false;
   const inFlight = new RequestsInFlight();
+  const events = new EventLog(store.sql, options.eventsRetentionMs);
   const app = createApp({
-    services: { store, rateLimiter },
+    services: { store, rateLimiter, events },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -84,6 +87,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
+  const recorder =
+    options.recordEvents === false ? undefined : new EventRecorder(store.sql, events, app.log);
+  // Its first round catches up on what passed while no server ran, with the true
+  // instants, before the server says it is up; answers need not wait for it
+  // (events.list computes what is not recorded yet), but a started server has recorded.
+  await recorder?.start();
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : (options.port ?? 8443);
   const urlHost = host.includes(":") ? `[${host}]` : host;
@@ -104,6 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           const holders = error instanceof ShutdownTimeoutError ? error.holders : undefined;
           app.log.error({ holders }, (error as Error).message);
         }
+        await recorder?.stop();
         // After the last answer, so that a final scrape sees every request counted.
         await metricsServer?.close();
         await rateLimiter.close();

@@ -1,9 +1,10 @@
 import type { Dataset } from "@wsafe/schema";
-import { checkReferences } from "./checkReferences.js";
-import { DatasetError } from "./DatasetError.js";
-import { parseDataset } from "./parseDataset.js";
-import type { Store } from "./Store.js";
-import { writeDataset } from "./writeDataset.js";
+import { recordImportEvents } from "../events/recordImportEvents.js";
+import { checkReferences } from "../store/checkReferences.js";
+import { DatasetError } from "../store/DatasetError.js";
+import { parseDataset } from "../store/parseDataset.js";
+import type { Store } from "../store/Store.js";
+import { writeDataset } from "../store/writeDataset.js";
 
 /** How many records of each kind an import wrote (inserted or updated). */
 export interface ImportSummary {
@@ -14,6 +15,8 @@ export interface ImportSummary {
   equipmentTypes: number;
   equipments: number;
   schedules: number;
+  /** Status transitions recorded: those the import made, and those time made just before it. */
+  events: number;
 }
 
 /** Options of {@link importDataset}. */
@@ -33,7 +36,8 @@ export interface ImportOptions {
  * Rows travel by `COPY`, through temporary staging tables for records the store holds
  * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
  * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
- * (see `bulkLoad.ts`).
+ * (see `bulkLoad.ts`). Every status the import changes is recorded as an event of cause
+ * `import` in the same transaction (see `recordImportEvents`).
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset
@@ -79,16 +83,22 @@ export async function importParsedDataset(
     schedules;
   let done = 0;
   let shown = 0;
-  await store.sql.transaction((sql) =>
-    writeDataset(sql, dataset, (count) => {
-      done += count;
-      // The last record counts once the import is over: keys rebuilt, statistics
-      // gathered, committed. Until then a bar at 100 % would say "done" too early.
-      const reached = Math.min(done, total - 1);
-      if (reached <= shown) return;
-      shown = reached;
-      options.onProgress?.(reached, total);
-    }),
+  const scope = {
+    equipmentIds: dataset.equipments.map((equipment) => equipment.id),
+    equipmentTypeIds: dataset.equipmentTypes.map((type) => type.id),
+  };
+  const recorded = await store.sql.transaction((sql) =>
+    recordImportEvents(sql, scope, Date.now(), () =>
+      writeDataset(sql, dataset, (count) => {
+        done += count;
+        // The last record counts once the import is over: keys rebuilt, statistics
+        // gathered, committed. Until then a bar at 100 % would say "done" too early.
+        const reached = Math.min(done, total - 1);
+        if (reached <= shown) return;
+        shown = reached;
+        options.onProgress?.(reached, total);
+      }),
+    ),
   );
   if (total > 0) options.onProgress?.(total, total);
 
@@ -100,5 +110,6 @@ export async function importParsedDataset(
     equipmentTypes: dataset.equipmentTypes.length,
     equipments: dataset.equipments.length,
     schedules,
+    events: recorded.events,
   };
 }

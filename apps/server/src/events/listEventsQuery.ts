@@ -1,0 +1,88 @@
+import type { EventType } from "@wsafe/schema";
+import { sqlParameters } from "../store/sqlParameters.js";
+import { timeTransitionsSql } from "./timeTransitionsSql.js";
+
+/** What `events.list` asks of the store, after its parameters were checked. */
+export interface ListEventsInput {
+  accountId: string;
+  /** The window, both ends included (ms). */
+  from: number;
+  to: number;
+  equipmentTypeId?: string | undefined;
+  /** Only these types; empty: both. */
+  types: readonly EventType[];
+  /** After the event with this key (`occurred_at` as text, `id`), or from the start. */
+  after: readonly [occurredAt: string, id: string] | undefined;
+  /** Rows to read: one more than the page, to know whether another follows. */
+  rows: number;
+}
+
+/** One event as the statement answers it; `sequence` null until recorded. */
+export interface EventRow {
+  id: string;
+  type: EventType;
+  occurred_at: string;
+  cause: "time" | "import";
+  equipment_id: string;
+  equipment_type_id: string;
+  schedule_id: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  sequence: string | null;
+}
+
+const listed =
+  "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status";
+
+/**
+ * Builds the one statement of a page of `events.list`: the recorded events of the window
+ * up to the event clock, then the transitions after the clock computed from the data as it
+ * stands (those time has not recorded yet, and the expected ones after now), merged in
+ * (`occurred_at`, `id`) order after the page's key. One statement, so the clock and both
+ * parts are read from one snapshot: a recorder committing meanwhile can neither repeat an
+ * event nor hide one. Recorded events all lie at or before the clock, computed ones after it.
+ *
+ * @param input - the checked request
+ */
+export function listEventsQuery(input: ListEventsInput): { text: string; params: unknown[] } {
+  const { params, param } = sqlParameters();
+  const account = param(input.accountId, "text");
+  const from = param(input.from, "bigint");
+  const to = param(input.to, "bigint");
+  const rows = param(input.rows, "integer");
+  const type = input.equipmentTypeId === undefined ? undefined : param(input.equipmentTypeId, "text");
+  const types = input.types.length ? param(input.types, "text[]") : undefined;
+  const after = input.after && { at: param(input.after[0], "bigint"), id: param(input.after[1], "text") };
+  const where = (alias: string) =>
+    [
+      types ? ` AND ${alias}.type = ANY(${types})` : "",
+      after ? ` AND (${alias}.occurred_at, ${alias}.id) > (${after.at}, ${after.id})` : "",
+    ].join("");
+  // Computed transitions start after the clock, after the window's start, and from the
+  // page's key on (its instant may hold more events after its id).
+  const start = `greatest((SELECT recorded_until FROM event_clock), ${from} - 1${after ? `, ${after.at} - 1` : ""})`;
+  const computed = timeTransitionsSql(param, start, to, {
+    accountId: input.accountId,
+    equipmentTypeId: input.equipmentTypeId,
+  });
+  const text = `WITH recorded AS (
+  SELECT ${listed}, sequence
+    FROM events r
+   WHERE r.account_id = ${account} AND r.occurred_at >= ${from} AND r.occurred_at <= ${to}
+     ${type ? `AND r.equipment_type_id = ${type}` : ""}${where("r")}
+   ORDER BY r.occurred_at, r.id
+   LIMIT ${rows}
+), computed AS (
+  SELECT ${listed}, NULL::bigint AS sequence
+    FROM (${computed}) c
+   WHERE true${where("c")}
+   ORDER BY c.occurred_at, c.id
+   LIMIT ${rows}
+)
+SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status,
+       sequence::text
+  FROM (SELECT * FROM recorded UNION ALL SELECT * FROM computed) u
+ ORDER BY u.occurred_at, u.id
+ LIMIT ${rows}`;
+  return { text, params };
+}

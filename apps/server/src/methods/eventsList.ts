@@ -1,0 +1,52 @@
+import { quoteInput } from "@wsafe/schema";
+import { ApiError } from "../errors/ApiError.js";
+import { pageResult } from "../pagination/pageResult.js";
+import { readPageRequest } from "../pagination/readPageRequest.js";
+import { walkRequestOf } from "../pagination/walkRequestOf.js";
+import type { MethodHandler } from "./MethodHandler.js";
+
+/** An instant for people and for code: ISO 8601, then the milliseconds the API takes. */
+const instantText = (ms: number) => `${new Date(ms).toISOString()} (${ms})`;
+
+/**
+ * `events.list`: one page of the account's events in the window `from`..`to` (default:
+ * now), recorded ones and, after now, the expected ones as the data stands.
+ */
+export const eventsList: MethodHandler<"events.list"> = async (params, { store, token, now, events }) => {
+  const to = params.to ?? now;
+  const oldest = events.oldestKept(now);
+  // Parameter checks first, the cursor's included: they answer before any lookup.
+  if (params.from < oldest)
+    throw new ApiError(
+      "parameter_invalid",
+      `invalid parameter: from: events are kept for ${Math.round(events.retentionMs / 86_400_000)} days; the oldest instant kept is ${instantText(oldest)}`,
+    );
+  if (to < params.from)
+    throw new ApiError(
+      "parameter_invalid",
+      `invalid parameter: to: ${instantText(to)} is before from (${instantText(params.from)})`,
+    );
+  const secret = await store.cursorSecret();
+  // `limit` has a default, so every answer is a page.
+  const page = readPageRequest(params, walkRequestOf("events.list", params, token.accountId, now), secret)!;
+  if (params.equipmentType_id !== undefined) {
+    const type = await store.findEquipmentType(token.accountId, params.equipmentType_id);
+    // Another account's type is "not found" too: its existence is not ours to reveal.
+    if (!type)
+      throw new ApiError(
+        "content_not_found",
+        `equipment type not found: ${quoteInput(params.equipmentType_id)}`,
+      );
+  }
+  const rows = await events.list({
+    accountId: token.accountId,
+    from: params.from,
+    to,
+    equipmentTypeId: params.equipmentType_id,
+    types: params.types ?? [],
+    after: page.after as readonly [string, string] | undefined,
+    rows: page.limit + 1,
+    now,
+  });
+  return pageResult("events", rows, page, secret);
+};
