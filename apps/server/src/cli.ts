@@ -2,9 +2,9 @@ import { Command, Option } from "commander";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
 import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
+import type { ImportSummary } from "./import/importDataset.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
 import { serveMetrics } from "./metrics/serveMetrics.js";
-import type { ImportSummary } from "./import/importDataset.js";
 import { openStore } from "./store/openStore.js";
 import type { Store } from "./store/Store.js";
 

@@ -1,6 +1,6 @@
 import { defaultEventsRetentionMs, type Event, type EventType } from "@wsafe/schema";
-import type { PageRows } from "../store/Store.js";
 import type { Sql } from "../store/Sql.js";
+import type { PageRows } from "../store/Store.js";
 import { type EventRow, listEventsQuery } from "./listEventsQuery.js";
 
 /** What {@link EventLog.list} reads: one page of an account's window. */

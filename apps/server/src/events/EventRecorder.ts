@@ -98,7 +98,8 @@ export class EventRecorder {
       this.#lastPrune = now;
       await this.events.prune(now);
     }
-    const untilNext = nextBoundary === undefined ? Number.POSITIVE_INFINITY : nextBoundary - this.#timing.now();
+    const untilNext =
+      nextBoundary === undefined ? Number.POSITIVE_INFINITY : nextBoundary - this.#timing.now();
     return Math.max(0, Math.min(this.#timing.pollMs, untilNext));
   }
 }

@@ -32,14 +32,17 @@ export interface ImportEvents<T> {
 /**
  * Every schedule and equipment of the scope with its status at `instant`, as rows of
  * (kind, equipment, schedule, account, type, severity): kind 0 a schedule, 1 an equipment
- * (schedule `''`), whose severity is its schedules' worst (`uptodate` without any).
+ * (schedule `''`), whose severity is its schedules' worst (`uptodate` without any: the
+ * outer join's empty row is left out, or the null dates of no schedule would read as
+ * `expired`).
  */
 function statusesAt(instant: string): string {
   const severity = scheduleSeveritySql(instant);
   return `SELECT 0 AS kind, e.id AS equipment_id, s.schedule_id, e.account_id, e.equipment_type_id, ${severity} AS severity
   FROM import_scope i JOIN equipments e ON e.id = i.equipment_id JOIN schedules s ON s.equipment_id = e.id
 UNION ALL
-SELECT 1, e.id, '', e.account_id, e.equipment_type_id, coalesce(max(${severity}), 0)
+SELECT 1, e.id, '', e.account_id, e.equipment_type_id,
+       coalesce(max(${severity}) FILTER (WHERE s.schedule_id IS NOT NULL), 0)
   FROM import_scope i JOIN equipments e ON e.id = i.equipment_id LEFT JOIN schedules s ON s.equipment_id = e.id
  GROUP BY e.id, e.account_id, e.equipment_type_id`;
 }

@@ -1,6 +1,12 @@
 import { scheduleSeveritySql } from "../store/equipmentRecordSql.js";
 import type { SqlParam } from "../store/sqlParameters.js";
-import { eventIdSql, equipmentEventType, scheduleEventType, statusNameSql, timeCause } from "./eventRowSql.js";
+import {
+  equipmentEventType,
+  eventIdSql,
+  scheduleEventType,
+  statusNameSql,
+  timeCause,
+} from "./eventRowSql.js";
 
 /** Whose transitions a statement computes: an account's (and one type's), or everyone's. */
 export interface TransitionScope {
@@ -26,7 +32,12 @@ export interface TransitionScope {
  * @param upTo - SQL of the window's end, included (ms)
  * @param scope - whose equipment
  */
-export function timeTransitionsSql(param: SqlParam, after: string, upTo: string, scope: TransitionScope = {}) {
+export function timeTransitionsSql(
+  param: SqlParam,
+  after: string,
+  upTo: string,
+  scope: TransitionScope = {},
+) {
   const filters = [
     scope.accountId === undefined ? "" : ` AND e.account_id = ${param(scope.accountId, "text")}`,
     scope.equipmentTypeId === undefined

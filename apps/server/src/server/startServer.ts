@@ -5,12 +5,12 @@ import { EventRecorder } from "../events/EventRecorder.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
+import { importDataset } from "../import/importDataset.js";
 import { createServerMetrics } from "../metrics/createServerMetrics.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { serveMetrics } from "../metrics/serveMetrics.js";
 import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
-import { importDataset } from "../import/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { closeWithin } from "./closeWithin.js";
@@ -87,8 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw error;
   }
-  const recorder =
-    options.recordEvents === false ? undefined : new EventRecorder(store.sql, events, app.log);
+  const recorder = options.recordEvents === false ? undefined : new EventRecorder(store.sql, events, app.log);
   // Its first round catches up on what passed while no server ran, with the true
   // instants, before the server says it is up; answers need not wait for it
   // (events.list computes what is not recorded yet), but a started server has recorded.

@@ -18,7 +18,8 @@ export const eventTypeMeanings = {
  */
 export const eventCauseMeanings = {
   time: "A date was reached: the instant passed `expiringOn` or `expiresOn` of a schedule. Nobody acted; the status changed with time alone.",
-  import: "An import changed the records (dates, schedules, equipment or their type), computed at the import's instant.",
+  import:
+    "An import changed the records (dates, schedules, equipment or their type), computed at the import's instant.",
 } as const;
 
 /**

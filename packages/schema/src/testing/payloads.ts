@@ -8,4 +8,8 @@ import { recordPayloadCases } from "./recordPayloads.js";
 export type { PayloadCase } from "./PayloadCase.js";
 
 /** Valid and invalid payloads for every record, envelope and method schema. */
-export const payloadCases: PayloadCase[] = [...recordPayloadCases, ...methodPayloadCases, ...eventPayloadCases];
+export const payloadCases: PayloadCase[] = [
+  ...recordPayloadCases,
+  ...methodPayloadCases,
+  ...eventPayloadCases,
+];
