@@ -30,6 +30,8 @@ export interface ServeCliOptions {
   shutdownTimeout: number;
   metricsPort?: number;
   metricsHost: string;
+  /** Milliseconds, parsed from `--events-retention`. */
+  eventsRetention: number;
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -90,6 +92,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
       hstsMaxAge: options.hsts || envFlag("WSAFE_HSTS") ? options.hstsMaxAge : undefined,
       demo: Boolean(options.demo) || envFlag("WSAFE_DEMO"),
       shutdownTimeoutMs: options.shutdownTimeout * 1000,
+      eventsRetentionMs: options.eventsRetention,
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,

@@ -1,8 +1,8 @@
 import cluster from "node:cluster";
-import { defaultHeaderPrefix, headerNames } from "@wsafe/schema";
+import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames } from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
-import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
+import { databaseOption, duration, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
 import { resolveServeConfig, type ServeCliOptions } from "./resolveServeConfig.js";
@@ -93,6 +93,15 @@ export function serveCommand(): Command {
       new Option("--metrics-host <HOST>", "interface of the metrics listener")
         .env("WSAFE_METRICS_HOST")
         .default("127.0.0.1"),
+    )
+    .addOption(
+      new Option(
+        "--events-retention <DURATION>",
+        "how long recorded events are kept (90d, 36h, ...); events.list refuses an older `from`",
+      )
+        .env("WSAFE_EVENTS_RETENTION")
+        .default(defaultEventsRetentionMs, "90d")
+        .argParser(duration),
     )
     .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")

@@ -5,6 +5,9 @@ import type { PipelineServices } from "../../src/pipeline/RequestState.js";
 import { runRequestPipeline } from "../../src/pipeline/runRequestPipeline.js";
 import { StreamedJsonResult } from "../../src/results/StreamedJsonResult.js";
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests look into bodies of every shape
+type Body = any;
+
 /**
  * Calls a method through the server's whole request pipeline, in this process, at an
  * instant of the test's choosing: the answer a POST at `now` gets, less the transport.
@@ -17,13 +20,12 @@ import { StreamedJsonResult } from "../../src/results/StreamedJsonResult.js";
  * @param now - the request's instant (ms)
  * @returns the body as JSON, a failure envelope included
  */
-// biome-ignore lint/suspicious/noExplicitAny: the tests look into bodies of every shape
 export async function callInProcess(
   services: PipelineServices,
   method: MethodName,
   data: object,
   now: number,
-): Promise<any> {
+): Promise<Body> {
   const state = {
     httpMethod: "POST",
     path: `/v1/${method}`,
