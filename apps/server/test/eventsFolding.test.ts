@@ -38,7 +38,7 @@ function shifted(dataset: DatasetInput, by: number): DatasetInput {
     ...dataset,
     equipments: (dataset.equipments ?? []).map((equipment) => ({
       ...equipment,
-      schedules: equipment.schedules.map((schedule) => ({
+      schedules: (equipment.schedules ?? []).map((schedule) => ({
         ...schedule,
         expiresOn: move(schedule.expiresOn),
         expiringOn: move(schedule.expiringOn),

@@ -32,6 +32,7 @@ export {
 export * from "./methods/equipments.list.js";
 export * from "./methods/equipmentTypes.list.js";
 export * from "./methods/events.list.js";
+export * from "./methods/eventsWindow.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
 export * from "./pagination.js";

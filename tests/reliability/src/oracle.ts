@@ -1,5 +1,7 @@
 import {
+  defaultEventsRetentionMs,
   type ErrorIdentifier,
+  eventsWindowProblem,
   isMethodName,
   type MethodName,
   type Methods,
@@ -176,7 +178,29 @@ const lookups: { [Name in MethodName]: (params: Methods[Name]["parsedParams"], m
   "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
   "users.info": (params, mine) =>
     mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
+  "events.list": (params, mine) =>
+    params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id),
 };
+
+/**
+ * How near an instant rule's boundary (the retention's start, now) a drawn instant may lie
+ * and be answered either way: the oracle and the server read the clock apart.
+ */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * The parameter rules of `events.list` that need the request's instant (the contract's
+ * own `eventsWindowProblem`): the outcome, and whether the instant lies so near a
+ * boundary that both are allowed.
+ */
+function eventsWindowCheck(params: { from: number; to?: number | undefined }) {
+  const now = Date.now();
+  const problem = eventsWindowProblem(params, now);
+  const near = [now - defaultEventsRetentionMs, ...(params.to === undefined ? [now] : [])].some(
+    (boundary) => Math.abs(params.from - boundary) < CLOCK_SLACK_MS,
+  );
+  return { problem, near };
+}
 
 /** What the oracle knows of a request while it walks the pipeline. */
 interface Walk {
@@ -185,6 +209,8 @@ interface Walk {
   decoded?: Extract<Decoded, { ok: true }>;
   facts?: TokenFacts;
   params?: unknown;
+  /** Why the answer may be more than one outcome, found on the way. */
+  ambiguity?: string;
 }
 
 /** The answer once the data is decoded: honours `pretty`, names the method. */
@@ -244,6 +270,19 @@ export function createOracle(fixture: TenantFixture) {
     parameters(walk, result) {
       const params = parseParams(walk.name!, walk.decoded!.data);
       if (!params.ok) return result(params.error, { parameter: params.parameter });
+      // events.list checks its window (the rules that need the instant) before the cursor.
+      if (walk.name === "events.list") {
+        const { problem, near } = eventsWindowCheck(params.params as { from: number; to?: number });
+        if (near) walk.ambiguity = "an events window at its retention's start, or ending now";
+        if (problem) {
+          const answer = result("parameter_invalid", {
+            parameter: problem.parameter,
+            ambiguity: walk.ambiguity,
+          });
+          if (near) (answer.allowed as Set<string>).add("ok");
+          return answer;
+        }
+      }
       // A cursor the fuzzer made up is never one the server signed for this walk.
       if (typeof (params.params as { cursor?: unknown }).cursor === "string")
         return result("parameter_invalid", { parameter: "cursor" });
@@ -252,9 +291,12 @@ export function createOracle(fixture: TenantFixture) {
     },
     method_lookups(walk, result) {
       const lookup = lookups[walk.name!] as (params: unknown, mine: Owned) => boolean;
-      if (!lookup(walk.params, owned[walk.facts!.account])) return result("content_not_found");
-      const account = walk.facts!.account === "gamma" ? undefined : walk.facts!.account;
-      return result("ok", { account });
+      const found = lookup(walk.params, owned[walk.facts!.account]);
+      const account = !found || walk.facts!.account === "gamma" ? undefined : walk.facts!.account;
+      const answer = result(found ? "ok" : "content_not_found", { account, ambiguity: walk.ambiguity });
+      // An instant at a boundary of a parameter rule: the server may have found it invalid.
+      if (walk.ambiguity) (answer.allowed as Set<string>).add("parameter_invalid");
+      return answer;
     },
   };
 

@@ -1,12 +1,9 @@
-import { quoteInput } from "@wsafe/schema";
+import { eventsWindowProblem, quoteInput } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { pageResult } from "../pagination/pageResult.js";
 import { readPageRequest } from "../pagination/readPageRequest.js";
 import { walkRequestOf } from "../pagination/walkRequestOf.js";
 import type { MethodHandler } from "./MethodHandler.js";
-
-/** An instant for people and for code: ISO 8601, then the milliseconds the API takes. */
-const instantText = (ms: number) => `${new Date(ms).toISOString()} (${ms})`;
 
 /**
  * `events.list`: one page of the account's events in the window `from`..`to` (default:
@@ -14,18 +11,9 @@ const instantText = (ms: number) => `${new Date(ms).toISOString()} (${ms})`;
  */
 export const eventsList: MethodHandler<"events.list"> = async (params, { store, token, now, events }) => {
   const to = params.to ?? now;
-  const oldest = events.oldestKept(now);
   // Parameter checks first, the cursor's included: they answer before any lookup.
-  if (params.from < oldest)
-    throw new ApiError(
-      "parameter_invalid",
-      `invalid parameter: from: events are kept for ${Math.round(events.retentionMs / 86_400_000)} days; the oldest instant kept is ${instantText(oldest)}`,
-    );
-  if (to < params.from)
-    throw new ApiError(
-      "parameter_invalid",
-      `invalid parameter: to: ${instantText(to)} is before from (${instantText(params.from)})`,
-    );
+  const problem = eventsWindowProblem(params, now, events.retentionMs);
+  if (problem) throw new ApiError("parameter_invalid", problem.description);
   const secret = await store.cursorSecret();
   // `limit` has a default, so every answer is a page.
   const page = readPageRequest(params, walkRequestOf("events.list", params, token.accountId, now), secret)!;
