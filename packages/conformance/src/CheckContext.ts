@@ -2,6 +2,7 @@ import { defaultHeaderPrefix, type MethodName, methods, methodUrlPath } from "@w
 import type { ConformanceOptions, OtherAccount } from "./ConformanceOptions.js";
 import { conventionProblems } from "./conventionProblems.js";
 import type { ApiClient, ApiResponse } from "./createClient.js";
+import { currentWindow } from "./currentWindow.js";
 
 /** Thrown inside a check: the deployment broke the convention. */
 export class CheckFailed extends Error {
@@ -37,7 +38,8 @@ export class CheckContext {
 
   /**
    * Request data of a successful call, `token` left out: the caller's own, else the
-   * registry's first successful example.
+   * registry's first successful example (a window of events in it moved to now once the
+   * service would find it older than its retention).
    */
   successParams(method: MethodName): Record<string, unknown> {
     const own = this.options.params?.[method];
@@ -47,7 +49,7 @@ export class CheckContext {
     }
     const example = methods[method].examples.find((candidate) => candidate.response.ok);
     const { token: _token, ...rest } = (example?.request ?? {}) as Record<string, unknown>;
-    return rest;
+    return currentWindow(rest);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { methodNames } from "@wsafe/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ConformanceOptions } from "./ConformanceOptions.js";
 import { runConformance } from "./runConformance.js";
@@ -37,7 +38,7 @@ describe(runConformance, () => {
         expect(names).toContain(identifier);
       }
       expect(new Set(report.results.map((result) => result.suite))).toEqual(
-        new Set(["(service)", "resources.list", "equipments.list", "users.info", "equipmentTypes.list"]),
+        new Set(["(service)", ...methodNames]),
       );
     } finally {
       await server.close();
@@ -94,7 +95,7 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   // The envelope requires a description; one that names no parameter breaks only the parameter checks.
   ["vague-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
   // A cursor is refused before the type is looked up, so the cursor check holds with a leak.
-  ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation: (?!a cursor)/, "targeted"],
+  ["leaks-other-tenant", /(equipments\.list|users\.info|events\.list) › isolation: (?!a cursor)/, "targeted"],
   ["leaks-other-tenant-with-limit", /isolation: .* with limit too/, "targeted"],
   ["shared-answer", /(resources|equipmentTypes)\.list › isolation: another account repeating/, "targeted"],
   ["cursor-unsigned", /parameter_invalid: a cursor with one character changed/, "targeted"],
@@ -112,8 +113,13 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["page-exceeds-limit", /pages: a walk reads exactly the whole list/, "targeted"],
   // Only equipments.list has an instant; its walk computes at a year ago, so a page at "now" shows.
   ["instant-not-kept", /equipments\.list › pages: a walk reads/, "targeted"],
-  // Without response_metadata no walk can go on: every check that follows a cursor fails.
-  ["response-metadata-missing", /pages:|response_metadata:|a cursor/, "targeted"],
+  // Without response_metadata no walk can go on: every check that follows a cursor fails,
+  // and so does every success of a method that always answers a page (it requires one).
+  [
+    "response-metadata-missing",
+    /pages:|response_metadata:|a cursor|events\.list › (success: POST|isolation: (?!another account))/,
+    "targeted",
+  ],
   ["response-metadata-always", /response_metadata: present exactly/, "targeted"],
   ["as-of-ignored", /as_of: statuses/, "targeted"],
   ["status-filter-ignored", /status: each single status/, "targeted"],

@@ -1,4 +1,4 @@
-import { eventsWindowProblem, quoteInput } from "@wsafe/schema";
+import { eventsPageSize, eventsWindowProblem, quoteInput } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { pageResult } from "../pagination/pageResult.js";
 import { readPageRequest } from "../pagination/readPageRequest.js";
@@ -15,8 +15,11 @@ export const eventsList: MethodHandler<"events.list"> = async (params, { store, 
   const problem = eventsWindowProblem(params, now, events.retentionMs);
   if (problem) throw new ApiError("parameter_invalid", problem.description);
   const secret = await store.cursorSecret();
-  // `limit` has a default, so every answer is a page.
-  const page = readPageRequest(params, walkRequestOf("events.list", params, token.accountId, now), secret)!;
+  // Every answer is a page: a walk's first page is `eventsPageSize` long unless `limit`
+  // says otherwise; a later one keeps its walk's size unless `limit` says otherwise.
+  const limit = params.limit ?? (params.cursor === undefined ? eventsPageSize : undefined);
+  const walk = walkRequestOf("events.list", params, token.accountId, now);
+  const page = readPageRequest({ limit, cursor: params.cursor }, walk, secret)!;
   if (params.equipmentType_id !== undefined) {
     const type = await store.findEquipmentType(token.accountId, params.equipmentType_id);
     // Another account's type is "not found" too: its existence is not ours to reveal.

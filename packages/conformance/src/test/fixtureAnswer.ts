@@ -3,6 +3,8 @@ import {
   type EquipmentType,
   equipmentFields,
   equipmentStatusOf,
+  eventsPageSize,
+  eventsWindowProblem,
   type MethodName,
   methods,
   scheduleStatusAt,
@@ -10,6 +12,7 @@ import {
 import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
 import type { PageKey } from "./fixtureCursor.js";
+import { fixtureEvents } from "./fixtureEvents.js";
 import type { FixturePages, ListRequest } from "./fixturePages.js";
 import type { AccountRecords, Owner } from "./fixtureRecords.js";
 
@@ -66,10 +69,44 @@ export function fixtureAnswer(records: Record<Owner, AccountRecords>, pages: Fix
     fault === "invalid-result" ? rows.map((row) => (row.id === id ? { ...row, [field]: value } : row)) : rows;
 
   return (method: MethodName, params: Params, owner: Owner, now: number): Row => {
-    // The cursor is part of the parameters: refused before anything is looked up.
-    const request = pages.request(method, params, owner, now);
     const paging = params.limit !== undefined || params.cursor !== undefined;
     const leaks = fault === "leaks-other-tenant" || (fault === "leaks-other-tenant-with-limit" && paging);
+    // events.list checks its window first, then its cursor, as the service does.
+    if (method === "events.list") {
+      const problem = eventsWindowProblem(params as { from: number; to?: number }, now);
+      if (problem) throw new Failure("parameter_invalid", problem.description);
+      // Every answer is a page: the first of a walk is `eventsPageSize` long unless `limit` says.
+      const first = params.limit === undefined && params.cursor === undefined;
+      const request = pages.request(
+        method,
+        first ? { ...params, limit: eventsPageSize } : params,
+        owner,
+        now,
+      );
+      const visible = leaks ? [records.a, records.b] : [records[owner]];
+      const typeId = params.equipmentType_id as string | undefined;
+      if (typeId !== undefined && !visible.some((a) => a.equipmentTypes.some((t) => t.id === typeId)))
+        throw new Failure("content_not_found", `equipment type not found: ${typeId}`);
+      const types = (params.types as string[] | undefined) ?? [];
+      const events = fixtureEvents(
+        visible
+          .flatMap((account) => account.equipments)
+          .filter((e) => typeId === undefined || e.equipmentType_id === typeId),
+        params.from as number,
+        (params.to as number | undefined) ?? now,
+        now,
+      )
+        .filter((event) => types.length === 0 || types.includes(event.type as string))
+        // A field of the wrong type on the example harness's events, wherever they show.
+        .map((event) =>
+          fault === "invalid-result" && event.equipment_id === "eq_h_0001"
+            ? { ...event, sequence: "first" }
+            : event,
+        );
+      return list(method, "events", events, request);
+    }
+    // The cursor is part of the parameters: refused before anything is looked up.
+    const request = pages.request(method, params, owner, now);
     // The lists of the whole account: with shared-answer, the other account reads the first's.
     const own = records[owner === "b" && fault === "shared-answer" ? "a" : owner];
     if (method === "resources.list") {

@@ -38,12 +38,10 @@ export const eventsListParamsSchema = z
       .array(eventTypeSchema)
       .optional()
       .describe("Only events of these types. Omitted or empty: both."),
-    limit: paginationShape.limit
-      .unwrap()
-      .default(eventsPageSize)
-      .describe(
-        `Largest number of events in this page, 1 to ${maxPageSize}; default ${eventsPageSize}. The answer is always one page and carries \`response_metadata.next_cursor\`. Omitted with a \`cursor\`: the \`limit\` of the walk's first page.`,
-      ),
+    // Optional rather than defaulted: a later page without `limit` keeps its walk's.
+    limit: paginationShape.limit.describe(
+      `Largest number of events in this page, 1 to ${maxPageSize}; default ${eventsPageSize}. The answer is always one page and carries \`response_metadata.next_cursor\`. Omitted with a \`cursor\`: the \`limit\` of the walk's first page.`,
+    ),
     cursor: paginationShape.cursor,
   })
   .meta({
@@ -93,8 +91,8 @@ export const eventsList = defineMethod({
   },
   examples: [
     {
-      title: "What falls due in the next 30 days",
-      request: { token: "wsafe-demo-token-read", from: 1796083200000, to: 1798675200000, limit: 2 },
+      title: "What happened since 1 November and falls due by 1 December",
+      request: { token: "wsafe-demo-token-read", from: 1793491200000, to: 1796083200000 },
       response: {
         ok: true,
         events: [
@@ -124,7 +122,7 @@ export const eventsList = defineMethod({
             sequence: null,
           },
         ],
-        response_metadata: { next_cursor: "djEuZXlKdElqb2laWFpsYm5SekxteHBjM1FpTENK.c2lnbmF0dXJl" },
+        response_metadata: { next_cursor: "" },
       },
     },
     {
