@@ -6,12 +6,14 @@
 -- `id` is stable: a time event's id is derived from what it is (equipment, schedule,
 -- instant, statuses), so the id events.list shows for an expected event is the id it is
 -- recorded with, and N servers recording it at once insert it once (ON CONFLICT).
--- `sequence` is drawn in recording order; every statement that inserts events holds the
--- row lock of `event_clock` until it commits, so sequences also follow commit order:
--- a reader that has seen sequence n has seen every event below it.
+-- `sequence` numbers events in recording order: each statement that inserts events
+-- numbers them on from the largest sequence recorded, under the row lock of
+-- `event_clock`, held until it commits. So sequences also follow commit order: a reader
+-- that has seen sequence n has seen every event below it. (Numbered by the statement, not
+-- by an identity column: PGlite drew 61 000 identity values in 1.4 s.)
 CREATE TABLE events (
   id text COLLATE "C" PRIMARY KEY,
-  sequence bigint GENERATED ALWAYS AS IDENTITY,
+  sequence bigint NOT NULL,
   account_id text COLLATE "C" NOT NULL,
   type text NOT NULL,
   occurred_at bigint NOT NULL,
@@ -24,12 +26,13 @@ CREATE TABLE events (
 );
 -- events.list: one account's window in (occurred_at, id) order, the keyset of its pages.
 CREATE INDEX events_account_time_idx ON events (account_id, occurred_at, id);
--- The stream: what an account missed after the last event it got; and what every server's
--- feed reads after the last sequence it saw.
+-- The stream: what every server's feed reads after the last sequence it saw, and what an
+-- account missed after the last event it got. Recording numbers events on from the largest
+-- sequence, under the clock's lock, at instants never before the clock: `occurred_at` never
+-- falls as `sequence` rises, so retention deletes from the lowest sequence on, through this
+-- same index. (Two more indexes, per account and per instant, cost an import of 20 000
+-- equipment 1.4 s more on PGlite, for reads these two serve.)
 CREATE UNIQUE INDEX events_sequence_idx ON events (sequence);
-CREATE INDEX events_account_sequence_idx ON events (account_id, sequence);
--- Retention: the oldest events go first.
-CREATE INDEX events_occurred_at_idx ON events (occurred_at);
 
 -- How far time events are recorded: every transition at an instant up to
 -- `recorded_until` (ms since the epoch) is in `events`; those after it are computed from

@@ -49,14 +49,19 @@ export class EventLog {
   }
 
   /**
-   * Deletes the recorded events older than the retention.
+   * Deletes the recorded events older than the retention: those below the first sequence
+   * kept, found through the sequence index (instants never fall as sequences rise).
    *
    * @returns how many were deleted
    */
   async prune(now: number): Promise<number> {
-    const rows = await this.sql.query("DELETE FROM events WHERE occurred_at < $1::bigint RETURNING 1", [
-      this.oldestKept(now),
-    ]);
+    const rows = await this.sql.query(
+      `DELETE FROM events
+        WHERE sequence < coalesce((SELECT sequence FROM events WHERE occurred_at >= $1::bigint ORDER BY sequence LIMIT 1),
+                                  (SELECT max(sequence) + 1 FROM events))
+       RETURNING 1`,
+      [this.oldestKept(now)],
+    );
     return rows.length;
   }
 }

@@ -12,7 +12,7 @@ export const importCause: EventCause = "import";
 
 /**
  * The columns of an event row, in the order every statement of events/ selects them:
- * what `events` stores, less `sequence`.
+ * what `events` stores, less `sequence` (see {@link sequenceSql}).
  */
 export const eventColumns = [
   "id",
@@ -30,6 +30,17 @@ export const eventColumns = [
 /** {@link eventColumns} as a select list, optionally of an alias. */
 export const eventColumnList = (alias = "") =>
   eventColumns.map((column) => (alias ? `${alias}.${column}` : column)).join(", ");
+
+/**
+ * The `sequence` of each event a statement inserts, as SQL: numbered on from the largest
+ * recorded, in the given order (per equipment: instant, then a schedule's transition
+ * before its equipment's). Only a statement that holds the event clock's lock may use
+ * it, so no two statements number at once (see migration 0004).
+ *
+ * @param order - the window's ORDER BY list
+ */
+export const sequenceSql = (order: string) =>
+  `(SELECT coalesce(max(sequence), 0) FROM events) + row_number() OVER (ORDER BY ${order})`;
 
 /**
  * The name of a severity (an index of `statusesBySeverity`) as SQL; NULL stays NULL

@@ -8,6 +8,7 @@ import {
   eventIdSql,
   importCause,
   scheduleEventType,
+  sequenceSql,
   statusNameSql,
 } from "./eventRowSql.js";
 import { eventsChannel, lockEventClock, recordTimeEvents } from "./recordTimeEvents.js";
@@ -110,9 +111,10 @@ async function insertImportChanges(sql: Sql, instant: number): Promise<number> {
     to,
   ]);
   const rows = await sql.query(
-    `INSERT INTO events (${eventColumnList()})
+    `INSERT INTO events (${eventColumnList()}, sequence)
      SELECT ${id}, c.account_id, ${type}, ${at}, '${importCause}', c.equipment_id, c.equipment_type_id,
-            ${scheduleId}, ${from}, ${to}
+            ${scheduleId}, ${from}, ${to},
+            ${sequenceSql("c.equipment_id, c.removed DESC, c.kind, c.schedule_id")}
        FROM (
          SELECT coalesce(a.kind, b.kind) AS kind, coalesce(a.equipment_id, b.equipment_id) AS equipment_id,
                 coalesce(a.schedule_id, b.schedule_id) AS schedule_id,
@@ -125,8 +127,6 @@ async function insertImportChanges(sql: Sql, instant: number): Promise<number> {
             AND a.account_id = b.account_id AND a.equipment_type_id = b.equipment_type_id
           WHERE a.severity IS DISTINCT FROM b.severity
        ) c
-      ORDER BY c.equipment_id, c.removed DESC, c.kind, c.schedule_id
-     ON CONFLICT (id) DO NOTHING
      RETURNING 1`,
     params,
   );

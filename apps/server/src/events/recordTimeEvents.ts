@@ -1,6 +1,6 @@
 import type { Sql } from "../store/Sql.js";
 import { sqlParameters } from "../store/sqlParameters.js";
-import { eventColumnList } from "./eventRowSql.js";
+import { eventColumnList, sequenceSql } from "./eventRowSql.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
 
 /** The notification channel on which a commit that recorded events says so. */
@@ -40,9 +40,9 @@ export async function recordTimeEvents(sql: Sql, after: number, upTo: number): P
     const { params, param } = sqlParameters();
     const transitions = timeTransitionsSql(param, param(after, "bigint"), param(upTo, "bigint"));
     const rows = await sql.query(
-      `INSERT INTO events (${eventColumnList()})
-       SELECT ${eventColumnList("t")} FROM (${transitions}) t
-        ORDER BY t.occurred_at, t.equipment_id, t.kind, t.schedule_id
+      `INSERT INTO events (${eventColumnList()}, sequence)
+       SELECT ${eventColumnList("t")}, ${sequenceSql("t.occurred_at, t.equipment_id, t.kind, t.schedule_id")}
+         FROM (${transitions}) t
        ON CONFLICT (id) DO NOTHING
        RETURNING 1`,
       params,
