@@ -8,12 +8,13 @@ const cli = join(dirname(require.resolve("autocannon/package.json")), "autocanno
 /**
  * Loads a URL with autocannon in a separate process (its CLI), so that the load
  * generator never shares an event loop with the server or the bench, and returns its
- * `--json` result. Connections and duration are always bounded.
+ * `--json` result. Connections and duration are always bounded. With `cpus`, the load
+ * generator runs under `taskset -c cpus` (the steady method keeps it off the server's CPU).
  *
- * @param {{ url: string, body: string, connections: number, seconds: number }} options
+ * @param {{ url: string, body: string, connections: number, seconds: number, cpus?: string }} options
  * @returns {Promise<any>} autocannon's result: `requests`, `latency` (ms percentiles), `errors`, ...
  */
-export function autocannon({ url, body, connections, seconds }) {
+export function autocannon({ url, body, connections, seconds, cpus }) {
   if (!/^https?:\/\/127\.0\.0\.1:/.test(url))
     throw new Error(`refusing to load anything but 127.0.0.1: ${url}`);
   const args = [
@@ -36,7 +37,10 @@ export function autocannon({ url, body, connections, seconds }) {
     url,
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const [command, commandArgs] = cpus
+      ? ["taskset", ["-c", cpus, process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {

@@ -60,9 +60,13 @@ export function buildCharts(results, figures, subtitle) {
               ]
             : []),
           ...[
+            ["honoContract", "contract on Hono, documented"],
+            ["honoContractFast", "contract on Hono, fast"],
             ["hono", "Hono + zod"],
-            ["trpcFloor", "tRPC floor, node:https"],
             ["trpc", "stock tRPC 11"],
+            ["httpsFloor", "Node https floor"],
+            // Runs stored before the steady method had this floor instead.
+            ["trpcFloor", "tRPC floor, node:https"],
           ]
             .filter(([key]) => p[key])
             .map(([key, name]) => ({
@@ -82,7 +86,7 @@ export function buildCharts(results, figures, subtitle) {
           },
         ],
         {
-          title: `resources.list latency, ${p.connections} connections, keep-alive`,
+          title: `resources.list latency, ${p.connections} connections, keep-alive${p.method?.pinned ? ", server and load pinned to a CPU each" : ""}`,
           subtitle,
           xScale: "nines",
           maxNines: 4,

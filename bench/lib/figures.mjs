@@ -232,11 +232,11 @@ export function buildFigures(results) {
     );
   }
   const k = results.workers;
-  if (k) {
+  if (k && !k.skipped) {
     figures.push(
       figure({
         workload: "6 workers",
-        name: `users.info on PostgreSQL over HTTPS, ${k.connections} connections: --workers 2`,
+        name: `users.info on PostgreSQL over HTTPS, ${k.connections} connections${k.pinned ? `, servers on CPUs ${k.serverCpus}, load on ${k.loadCpus}` : ""}: --workers 2`,
         value: k.twoWorkers,
         unit: "req/s",
         peer: "--workers 1",

@@ -10,19 +10,19 @@ const pipelineTarget = (/** @type {number} */ rps) => ({
 });
 
 describe("buildFigures", () => {
-  it("meets the pipeline goal at 80 % of bare Fastify and misses it below", () => {
+  it("starts with the pipeline's goals, judged on the steady method's req/s and CPU per request", () => {
     const at = (/** @type {number} */ rps) =>
       buildFigures({
         pipeline: {
-          wsafe: pipelineTarget(rps),
-          bareHttps: pipelineTarget(1000),
+          method: { pinned: true },
+          wsafe: { ...pipelineTarget(rps), cpuMicrosPerRequest: 30 },
+          bareHttps: { ...pipelineTarget(1000), cpuMicrosPerRequest: 24 },
           bareHttp: pipelineTarget(2000),
-          ratioHttps: rps / 1000,
-          ratioHttp: rps / 2000,
         },
-      })[0];
-    expect(at(800)).toMatchObject({ ratio: 0.8, met: true, share: 0.8 });
-    expect(at(799)).toMatchObject({ met: false });
+      });
+    expect(at(800)[0]).toMatchObject({ unit: "req/s", ratio: 0.8, met: true, share: 0.8 });
+    expect(at(799)[0]).toMatchObject({ met: false });
+    expect(at(800)[1]).toMatchObject({ unit: "µs/req", ratio: 1.25, met: true, share: 0.8 });
   });
 
   it("turns a time ratio into a speed share for the chart: twice the time is half the speed", () => {

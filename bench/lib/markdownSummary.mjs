@@ -11,7 +11,8 @@ const escapeCell = (cell) => cell.replace(/\|/g, "\\|");
  */
 function missedText(f) {
   const measured = f.goal?.includes("copies") ? `${f.value.toFixed(1)} copies` : `${f.ratio?.toFixed(2)}×`;
-  return `${f.name} (${measured}, goal ${f.goal})`;
+  // Figures of one workload may share a name and differ by their peer.
+  return `${f.name}${f.peer ? ` vs ${f.peer}` : ""} (${measured}, goal ${f.goal})`;
 }
 
 /**

@@ -1,81 +1,142 @@
-// The figures of workload 1, the request pipeline: wsafe's resources.list beside a bare
-// Fastify route (its ceiling) and beside the stacks a team could pick instead.
+// The figures of workload 1, the request pipeline, by the steady method (server and load
+// generator pinned to CPUs of their own): wsafe's resources.list beside the contract
+// written on Hono, stock tRPC, a bare Fastify route and Node's https floor, each as a
+// ratio of req/s and of server CPU per request, with the goals of issue 28.
 import { figure } from "./figure.mjs";
 
 /** @typedef {import("./figure.mjs").Figure} Figure */
 
 const w = "1 pipeline";
 
+/** The goals of issue 28, as ratios of wsafe's figure to the peer's. */
+export const pipelineGoals = {
+  /** Goal 1: ahead of both contract-on-Hono peers and stock tRPC, in req/s and CPU per request. */
+  ahead: { peers: ["honoContract", "honoContractFast", "trpc"], minRps: 1, maxCpu: 1 },
+  /** Goal 2: against bare Fastify, CPU per request ≤ 1.25× and req/s ≥ 0.80×. */
+  bare: { peer: "bareHttps", minRps: 0.8, maxCpu: 1.25 },
+  /** Goal 3: the ratio to the floor of the stack, printed without a goal. */
+  floor: { peer: "httpsFloor" },
+};
+
+/** Short names for the bar chart. */
+const chartNames = {
+  honoContract: "contract on Hono, documented",
+  honoContractFast: "contract on Hono, fast",
+  trpc: "stock tRPC",
+  hono: "Hono + token",
+  bareHttps: "bare Fastify",
+  bareHttp: "bare Fastify, HTTP",
+  httpsFloor: "Node https floor",
+};
+const chartName = (/** @type {string} */ key) =>
+  chartNames[/** @type {keyof typeof chartNames} */ (key)] ?? key;
+
+/** What a server was found to be, for its name in the table. @param {any} checked */
+function kindOf(checked) {
+  if (!checked) return "";
+  if (checked.kind === "checked") return " (checked: same work)";
+  if (checked.kind === "floor") return " (floor: does less)";
+  return " (FAILS its checks)";
+}
+
 /**
- * The requests/s of one wsafe build beside the bare Fastify HTTPS route.
+ * The name a server is printed with, saying what the conformance kit found it to be.
  *
- * @param {string} where - e.g. `PGlite store`
- * @param {any} wsafe - the summary of that build's rounds
- * @param {any} bareHttps
- * @param {string} chartLabel
+ * @param {any} p - what `runPipeline` returned
+ * @param {string} key
  */
-function againstCeiling(where, wsafe, bareHttps, chartLabel) {
-  const ratio = wsafe.requestsPerSecond / bareHttps.requestsPerSecond;
+export function serverLabel(p, key) {
+  const checked = p.checked?.[key];
+  const fallback = {
+    trpc: "stock tRPC 11 on Fastify",
+    hono: "Hono on node-server",
+    bareHttps: "bare Fastify, HTTPS",
+    bareHttp: "bare Fastify, plain HTTP",
+  };
+  return `${checked?.label ?? fallback[/** @type {keyof typeof fallback} */ (key)] ?? key}${kindOf(checked)}`;
+}
+
+/**
+ * wsafe's req/s beside a server's; with `min`, the goal that the ratio reaches it.
+ *
+ * @param {{ name: string, summary: any, how: string, tag?: string }} wsafe - `tag`: a short
+ *   name for the bar chart, for a build other than the one the goals judge
+ * @param {any} p
+ * @param {string} key
+ * @param {number} [min]
+ */
+function rpsFigure(wsafe, p, key, min) {
+  const ratio = wsafe.summary.requestsPerSecond / p[key].requestsPerSecond;
   return figure({
     workload: w,
-    name: `resources.list req/s, HTTPS, ${where}`,
-    value: wsafe.requestsPerSecond,
+    name: `resources.list req/s${wsafe.how}, ${wsafe.name}`,
+    value: wsafe.summary.requestsPerSecond,
     unit: "req/s",
-    peer: "bare Fastify, HTTPS",
-    peerValue: bareHttps.requestsPerSecond,
-    goal: "≥ 0.80×",
-    met: ratio >= 0.8,
-    chartLabel,
-    chartPeer: "bare Fastify's req/s",
-    share: ratio,
-    goalShare: 0.8,
+    peer: serverLabel(p, key),
+    peerValue: p[key].requestsPerSecond,
+    share: Math.min(ratio, 2),
+    chartLabel: `req/s${wsafe.tag ?? ""} vs ${chartName(key)}`,
+    chartPeer: `${chartName(key)}'s req/s`,
+    ...(min === undefined ? {} : { goal: `≥ ${min.toFixed(2)}×`, met: ratio >= min, goalShare: min }),
   });
 }
 
 /**
- * wsafe beside a peer stack doing less per request: it must be ahead (≥ 1.00×).
+ * wsafe's server CPU µs per request beside a server's (lower is better); with `max`, the
+ * goal that the ratio stays within it. Undefined when either side has no CPU figure
+ * (results stored before the steady method).
  *
- * @param {any} wsafe
- * @param {string} wsafeName
- * @param {any} peer
- * @param {string} peerName
+ * @param {{ name: string, summary: any, how: string, tag?: string }} wsafe
+ * @param {any} p
+ * @param {string} key
+ * @param {number} [max]
  */
-function againstPeer(wsafe, wsafeName, peer, peerName) {
-  const ratio = wsafe.requestsPerSecond / peer.requestsPerSecond;
+function cpuFigure(wsafe, p, key, max) {
+  const mine = wsafe.summary.cpuMicrosPerRequest;
+  const theirs = p[key].cpuMicrosPerRequest;
+  if (!Number.isFinite(mine) || !Number.isFinite(theirs)) return undefined;
+  const ratio = mine / theirs;
   return figure({
     workload: w,
-    name: `resources.list req/s, HTTPS, ${wsafeName}`,
-    value: wsafe.requestsPerSecond,
-    unit: "req/s",
-    peer: `${peerName}, HTTPS, same token check`,
-    peerValue: peer.requestsPerSecond,
-    goal: "≥ 1.00×",
-    met: ratio >= 1,
-    chartLabel: `resources.list req/s vs ${peerName}`,
-    chartPeer: `${peerName}'s req/s`,
-    share: Math.min(ratio, 1.5),
-    goalShare: 1,
+    name: `resources.list server CPU per request${wsafe.how}, ${wsafe.name}`,
+    value: mine,
+    unit: "µs/req",
+    peer: serverLabel(p, key),
+    peerValue: theirs,
+    share: Math.min(1 / ratio, 2),
+    chartLabel: `CPU/request${wsafe.tag ?? ""} vs ${chartName(key)}`,
+    chartPeer: `${chartName(key)}'s (lower is better)`,
+    ...(max === undefined ? {} : { goal: `≤ ${max.toFixed(2)}×`, met: ratio <= max, goalShare: 1 / max }),
   });
 }
 
 /**
- * The tRPC floor beside Hono, for information: its value is not wsafe's but that of
- * Node's `https` server with one stock tRPC call and nothing else. Whether it stands
- * ahead of Hono tells whether wsafe's goal of being ahead of Hono can be reached at all
- * while tRPC stays in the request path, so it gets no goal of its own and no bar.
+ * Both figures of wsafe beside one server, the ones that could be computed.
  *
- * @param {any} trpcFloor
- * @param {any} hono
+ * @param {{ name: string, summary: any, how: string, tag?: string }} wsafe
+ * @param {any} p
+ * @param {string} key
+ * @param {{ minRps?: number, maxCpu?: number }} [goal]
+ * @returns {Figure[]}
  */
-function floorAgainstHono(trpcFloor, hono) {
-  return figure({
-    workload: w,
-    name: "resources.list req/s, HTTPS, Node https + one stock tRPC call (floor, not wsafe)",
-    value: trpcFloor.requestsPerSecond,
-    unit: "req/s",
-    peer: "Hono on node-server, HTTPS, same token check",
-    peerValue: hono.requestsPerSecond,
-  });
+function against(wsafe, p, key, goal = {}) {
+  if (!p[key]) return [];
+  return [rpsFigure(wsafe, p, key, goal.minRps), cpuFigure(wsafe, p, key, goal.maxCpu)].filter(
+    (f) => f !== undefined,
+  );
+}
+
+/**
+ * The wsafe the goals are judged on: the installed package, as a user runs it; the
+ * workspace build stands in for it in quick runs.
+ *
+ * @param {any} p
+ */
+export function judgedWsafe(p) {
+  const how = p.method && !p.method.pinned ? " (UNPINNED)" : "";
+  return p.wsafeInstalled
+    ? { key: "wsafeInstalled", name: "installed package", summary: p.wsafeInstalled, how }
+    : { key: "wsafe", name: "workspace build, PGlite", summary: p.wsafe, how };
 }
 
 /**
@@ -85,64 +146,73 @@ function floorAgainstHono(trpcFloor, hono) {
 export function pipelineFigures(p) {
   /** @type {Figure[]} */
   const figures = [];
-  if (p.wsafeInstalled) {
+  const wsafe = judgedWsafe(p);
+  const { ahead, bare, floor } = pipelineGoals;
+  for (const key of ahead.peers) {
+    if (p[key]) figures.push(...against(wsafe, p, key, ahead));
+    else if (p.checked?.[key]?.kind === "failing") {
+      // A contract peer that failed its checks was not timed: the goal cannot be judged.
+      figures.push(
+        figure({
+          workload: w,
+          name: `resources.list req/s${wsafe.how}, ${wsafe.name}`,
+          value: wsafe.summary.requestsPerSecond,
+          unit: "req/s",
+          peer: `${serverLabel(p, key)}: not timed`,
+          goal: `≥ ${ahead.minRps.toFixed(2)}×`,
+        }),
+      );
+    }
+  }
+  figures.push(...against(wsafe, p, bare.peer, bare), ...against(wsafe, p, floor.peer));
+  // For information: the other builds, and the floors without a goal.
+  const others = [
+    ["wsafe", "workspace build, PGlite", " (workspace)"],
+    ["wsafePostgres", "workspace build, PostgreSQL", " (PostgreSQL)"],
+  ].filter(([key]) => key !== wsafe.key && p[key]);
+  for (const [key, name, tag] of others) {
+    figures.push(...against({ name, summary: p[key], how: wsafe.how, tag }, p, bare.peer));
+  }
+  figures.push(...against(wsafe, p, "hono"));
+  if (p.bareHttp) figures.push(rpsFigure(wsafe, p, "bareHttp"));
+  for (const at of ["p50", "p99"]) {
     figures.push(
-      againstCeiling(
-        "installed package",
-        p.wsafeInstalled,
-        p.bareHttps,
-        "resources.list req/s (installed) vs HTTPS",
-      ),
+      figure({
+        workload: w,
+        name: `resources.list ${at} latency${wsafe.how}, ${wsafe.name}`,
+        value: wsafe.summary[at],
+        unit: "ms",
+        peer: serverLabel(p, bare.peer),
+        peerValue: p[bare.peer][at],
+      }),
     );
   }
-  figures.push(
-    againstCeiling("PGlite store", p.wsafe, p.bareHttps, "resources.list req/s (PGlite) vs HTTPS"),
-  );
-  if (p.wsafePostgres) {
-    figures.push(
-      againstCeiling(
-        "PostgreSQL store",
-        p.wsafePostgres,
-        p.bareHttps,
-        "resources.list req/s (PostgreSQL) vs HTTPS",
-      ),
-    );
-  }
-  // What a user runs is the installed package; the workspace build stands in for it in quick runs.
-  const [wsafe, wsafeName] = p.wsafeInstalled
-    ? [p.wsafeInstalled, "installed package"]
-    : [p.wsafe, "PGlite store"];
-  if (p.trpc) figures.push(againstPeer(wsafe, wsafeName, p.trpc, "stock tRPC 11 on Fastify"));
-  if (p.hono) figures.push(againstPeer(wsafe, wsafeName, p.hono, "Hono on node-server"));
-  if (p.trpcFloor && p.hono) figures.push(floorAgainstHono(p.trpcFloor, p.hono));
-  figures.push(
-    figure({
-      workload: w,
-      name: "resources.list req/s, HTTPS, PGlite store",
-      value: p.wsafe.requestsPerSecond,
-      unit: "req/s",
-      peer: "bare Fastify, plain HTTP",
-      peerValue: p.bareHttp.requestsPerSecond,
-      chartLabel: "resources.list req/s (PGlite) vs plain HTTP",
-      chartPeer: "bare Fastify's req/s (HTTP)",
-      share: p.wsafe.requestsPerSecond / p.bareHttp.requestsPerSecond,
-    }),
-    figure({
-      workload: w,
-      name: "resources.list p50 latency, PGlite store",
-      value: p.wsafe.p50,
-      unit: "ms",
-      peer: "bare Fastify, HTTPS",
-      peerValue: p.bareHttps.p50,
-    }),
-    figure({
-      workload: w,
-      name: "resources.list p99 latency, PGlite store",
-      value: p.wsafe.p99,
-      unit: "ms",
-      peer: "bare Fastify, HTTPS",
-      peerValue: p.bareHttps.p99,
-    }),
-  );
+  if (p.unpinned) figures.push(...unpinnedFigures(p, wsafe));
   return figures;
+}
+
+/**
+ * The secondary table: the same comparisons of req/s from rounds left to the
+ * scheduler, for information (rounds moved ±30 % that way).
+ *
+ * @param {any} p
+ * @param {{ key: string, name: string }} wsafe
+ * @returns {Figure[]}
+ */
+function unpinnedFigures(p, wsafe) {
+  const u = p.unpinned;
+  const mine = u[wsafe.key];
+  if (!mine) return [];
+  return Object.keys(u)
+    .filter((key) => key !== wsafe.key && key !== "rounds" && u[key]?.requestsPerSecond)
+    .map((key) =>
+      figure({
+        workload: `${w}, unpinned`,
+        name: `resources.list req/s, ${wsafe.name}, unpinned`,
+        value: mine.requestsPerSecond,
+        unit: "req/s",
+        peer: serverLabel(p, key),
+        peerValue: u[key].requestsPerSecond,
+      }),
+    );
 }

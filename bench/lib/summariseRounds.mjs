@@ -2,7 +2,8 @@ import { autocannonPercentiles, median } from "./percentiles.mjs";
 
 /**
  * Combines the rounds of one target: requests/s is the median round; each latency
- * percentile the median of that percentile over the rounds.
+ * percentile the median of that percentile over the rounds; the server's CPU µs per
+ * request (when the rounds read it, see `loadRounds.mjs`) the median round's.
  *
  * @param {any[]} rounds - autocannon results
  */
@@ -16,6 +17,12 @@ export function summariseRounds(rounds) {
   return {
     requestsPerSecond: median(rounds.map((r) => r.requests.average)),
     roundsRequestsPerSecond: rounds.map((r) => r.requests.average),
+    ...(rounds.every((r) => Number.isFinite(r.cpuMicrosPerRequest))
+      ? {
+          cpuMicrosPerRequest: median(rounds.map((r) => r.cpuMicrosPerRequest)),
+          roundsCpuMicrosPerRequest: rounds.map((r) => r.cpuMicrosPerRequest),
+        }
+      : {}),
     p50: at(50),
     p99: at(99),
     percentiles,

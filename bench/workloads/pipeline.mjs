@@ -1,38 +1,49 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { join } from "node:path";
 import { methodUrlPath } from "@wsafe/schema";
 import { demoTokens } from "@wsafe/server";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
-import { autocannon } from "../lib/autocannon.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
-import { progress } from "../lib/log.mjs";
+import { pinningPlan, tasksetAvailable } from "../lib/cpuPinning.mjs";
+import { runLoadRounds } from "../lib/loadRounds.mjs";
+import { loud, progress } from "../lib/log.mjs";
+import { clockTicksPerSecond } from "../lib/procCpu.mjs";
 import { summariseRounds as summarise } from "../lib/summariseRounds.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
-import { startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
+import { checkServers, startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
-// The demo dataset's read token, from the server that imports the demo data.
-const demoReadToken = demoTokens.read;
+// The demo dataset's read tokens of two accounts (the second for the kit's isolation checks).
+const tokens = { read: demoTokens.read, other: demoTokens.otherAccount };
+const demoReadToken = tokens.read;
 const path = methodUrlPath("resources.list");
+// A limit no run can reach: the limiter still counts, but never answers instead.
+const rateLimit = { points: 1_000_000_000, durationSeconds: 1 };
 
 /**
- * Workload 1: `resources.list` on the demo account over HTTPS with keep-alive, beside a
- * bare Fastify route answering the same bytes over the same TLS, and over plain HTTP.
- * The three servers run in their own processes; autocannon loads them from a fourth,
- * one at a time, taking turns round after round.
+ * Workload 1: `resources.list` on the demo account over HTTPS with keep-alive, beside
+ * the stacks a team could pick instead, every one answering the same bytes over the
+ * same TLS, each in its own process: the contract written on Hono (the documented way,
+ * and for speed), stock tRPC 11 on Fastify, Hono with a token check, a bare Fastify
+ * route (over HTTPS and plain HTTP) and Node's own `https` with a token check. Before
+ * any is timed, the conformance kit's checks of resources.list say which did the
+ * contract's work and which are floors; a contract peer that fails is not timed.
  *
- * Beside them, the peers a team could pick instead (stock tRPC 11 on Fastify, Hono), each
- * with the same token check, and the tRPC floor (Node's `https` server and one stock tRPC
- * call), which shows how near Hono any server with tRPC in its path can get. With `installed`, wsafe is also measured as a consumer
- * installs it (the packed package, outside the workspace). With a PostgreSQL URL, wsafe
- * is also measured on a fresh PostgreSQL database holding the same demo data.
+ * The steady method: every server pinned to one CPU and autocannon, in its own process,
+ * to another (`taskset`), rounds taking turns, medians; per server req/s and its CPU µs
+ * per request from `/proc/<pid>/stat`. Without `taskset` or on one CPU it says so
+ * loudly and runs unpinned. `unpinnedRounds` adds rounds left to the scheduler, a
+ * secondary table. With `installed`, wsafe is also measured as a consumer installs it;
+ * with a PostgreSQL URL, also on a fresh PostgreSQL database with the same demo data.
  *
- * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, cpuProfileDir?: string, postgresUrl?: string, installed?: boolean }} size
+ * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, unpinnedRounds?: number, cpuProfileDir?: string, postgresUrl?: string, installed?: boolean }} size
  */
 export async function runPipeline({
   connections,
   seconds,
   rounds,
   warmupSeconds,
+  unpinnedRounds = 0,
   cpuProfileDir,
   postgresUrl,
   installed = false,
@@ -53,13 +64,7 @@ export async function runPipeline({
   };
   try {
     progress("pipeline: starting wsafe (memory store, demo data, limiter set out of reach)");
-    const wsafeOptions = {
-      database: "memory://",
-      demo: true,
-      tlsDir: tls.path,
-      // A limit no run can reach: the limiter still counts, but never answers instead.
-      rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
-    };
+    const wsafeOptions = { database: "memory://", demo: true, tlsDir: tls.path, rateLimit };
     const wsafe = await start("wsafeServer.mjs", wsafeOptions);
     const sample = await timedPost(`${wsafe.url}${path}`, { token: demoReadToken }, { keepBody: true });
     const parsed = JSON.parse(String(sample.body));
@@ -70,17 +75,19 @@ export async function runPipeline({
       `pipeline: resources.list answers ${sample.bytes} bytes (${parsed.resources?.length} resources)`,
     );
 
-    const bareHttps = await start("bareFastify.mjs", { tlsDir: tls.path, bodyPath, path });
-    const bareHttp = await start("bareFastify.mjs", { tls: null, bodyPath, path });
+    const token = demoReadToken;
+    const bareHttps = await start("bareFastify.mjs", { tlsDir: tls.path, bodyPath, path, token });
+    const bareHttp = await start("bareFastify.mjs", { tls: null, bodyPath, path, token });
     const peers = await startPeers(start, {
       tlsDir: tls.path,
       bodyPath,
       path,
-      token: demoReadToken,
+      tokens,
       resourceCount: parsed.resources.length,
+      rateLimit,
     });
     /** @type {Record<string, import("../lib/childServer.mjs").ChildServer>} */
-    const targets = { bareHttp, bareHttps, wsafe, ...peers };
+    const targets = { wsafe, ...peers, bareHttps, bareHttp };
     if (installed) {
       const wsafeInstalled = await startInstalledWsafe(start, wsafeOptions);
       removeInstalled = wsafeInstalled.remove;
@@ -114,32 +121,48 @@ export async function runPipeline({
     }
     closeIdleSockets();
 
+    const checked = await checkServers(targets, tokens);
+    const timed = Object.fromEntries(Object.entries(targets).filter(([name]) => checked[name].timed));
+    const plan = pinningPlan({ cpuCount: os.cpus().length, taskset: tasksetAvailable() });
+    if (plan.pinned) {
+      progress(
+        `pipeline: steady method: servers on CPU ${plan.serverCpus}, autocannon on CPU ${plan.loadCpus}`,
+      );
+    } else {
+      loud(`pipeline: NOT PINNED (${plan.why}): every figure below is unpinned, and rounds move ±30 %`);
+    }
     const body = JSON.stringify({ token: demoReadToken });
-    /** @type {Record<string, any[]>} */
-    const results = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-    for (const [name, server] of Object.entries(targets)) {
-      progress(`pipeline: warming up ${name} for ${warmupSeconds} s`);
-      await autocannon({ url: `${server.url}${path}`, body, connections, seconds: warmupSeconds });
-    }
-    for (let round = 1; round <= rounds; round++) {
-      for (const [name, server] of Object.entries(targets)) {
-        const profiling = cpuProfileDir && name.startsWith("wsafe");
-        if (profiling) await server.ask({ type: "profile-start" }, "profile-started");
-        const result = await autocannon({ url: `${server.url}${path}`, body, connections, seconds });
-        if (profiling) {
-          mkdirSync(cpuProfileDir, { recursive: true });
-          const file = join(cpuProfileDir, `pipeline-${name}-round${round}.cpuprofile`);
-          await server.ask({ type: "profile-stop", file }, "profile-stopped");
-          progress(
-            `pipeline: CPU profile of wsafe under load: ${file} (node bench/profile-summary.mjs ${file})`,
-          );
-        }
-        results[name].push(result);
+    const load = { targets: timed, path, body, connections, seconds, plan };
+    const results = await runLoadRounds({
+      ...load,
+      label: plan.pinned ? "pipeline, pinned" : "pipeline, unpinned",
+      rounds,
+      warmupSeconds,
+      pinned: true,
+      around: async (name, round, work) => {
+        if (!cpuProfileDir || !name.startsWith("wsafe")) return work();
+        const server = targets[name];
+        await server.ask({ type: "profile-start" }, "profile-started");
+        const result = await work();
+        mkdirSync(cpuProfileDir, { recursive: true });
+        const file = join(cpuProfileDir, `pipeline-${name}-round${round}.cpuprofile`);
+        await server.ask({ type: "profile-stop", file }, "profile-stopped");
         progress(
-          `pipeline: round ${round}/${rounds} ${name.padEnd(13)} ${result.requests.average.toFixed(0).padStart(6)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+          `pipeline: CPU profile of wsafe under load: ${file} (node bench/profile-summary.mjs ${file})`,
         );
-      }
-    }
+        return result;
+      },
+    });
+    const unpinned =
+      plan.pinned && unpinnedRounds > 0
+        ? await runLoadRounds({
+            ...load,
+            label: "pipeline, unpinned",
+            rounds: unpinnedRounds,
+            warmupSeconds: 0,
+            pinned: false,
+          })
+        : undefined;
     // The limiter must not have answered in the servers' place during the load.
     for (const server of [wsafe, targets.wsafePostgres, targets.wsafeInstalled].filter(Boolean)) {
       const after = await timedPost(`${server.url}${path}`, { token: demoReadToken }, { keepBody: true });
@@ -148,25 +171,23 @@ export async function runPipeline({
       }
     }
     closeIdleSockets();
-    const summary = Object.fromEntries(
-      Object.entries(results).map(([name, list]) => [name, summarise(list)]),
-    );
+    const summaryOf = (/** @type {Record<string, any[]>} */ byTarget) =>
+      Object.fromEntries(Object.entries(byTarget).map(([name, list]) => [name, summarise(list)]));
     return {
       connections,
       seconds,
       rounds,
       responseBytes: sample.bytes,
-      ...summary,
-      ratioHttps: summary.wsafe.requestsPerSecond / summary.bareHttps.requestsPerSecond,
-      ratioHttp: summary.wsafe.requestsPerSecond / summary.bareHttp.requestsPerSecond,
-      ratioPostgresHttps: summary.wsafePostgres
-        ? summary.wsafePostgres.requestsPerSecond / summary.bareHttps.requestsPerSecond
-        : null,
-      ratioInstalledHttps: summary.wsafeInstalled
-        ? summary.wsafeInstalled.requestsPerSecond / summary.bareHttps.requestsPerSecond
-        : null,
-      ratioTrpc: summary.wsafe.requestsPerSecond / summary.trpc.requestsPerSecond,
-      ratioHono: summary.wsafe.requestsPerSecond / summary.hono.requestsPerSecond,
+      method: {
+        pinned: plan.pinned,
+        serverCpus: plan.serverCpus,
+        loadCpus: plan.loadCpus,
+        ...(plan.why ? { why: plan.why } : {}),
+        ticksPerSecond: clockTicksPerSecond(),
+      },
+      checked,
+      ...summaryOf(results),
+      ...(unpinned ? { unpinned: { rounds: unpinnedRounds, ...summaryOf(unpinned) } } : {}),
     };
   } finally {
     closeIdleSockets();

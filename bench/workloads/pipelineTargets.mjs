@@ -1,12 +1,34 @@
 import { installServerPackage } from "../lib/installedServer.mjs";
-import { progress } from "../lib/log.mjs";
+import { loud, progress } from "../lib/log.mjs";
+import { classifyPeer, runPeerConformance } from "../lib/peerConformance.mjs";
 import { timedPost } from "../lib/timedPost.mjs";
 
 /** @typedef {import("../lib/childServer.mjs").ChildServer} ChildServer */
+/** @typedef {import("../lib/peerConformance.mjs").PeerRole} PeerRole */
 
 /**
- * Checks that a peer answers the records wsafe answered, so that every stack in the
- * comparison does the same work: a peer answering an error would look fast.
+ * Every server of the pipeline's comparison: what it is, and whether it claims to do
+ * the contract's work (`contract`), is declared to do less (`floor`) or is wsafe
+ * (`subject`). The conformance kit decides what each did; this says what each claims.
+ *
+ * @type {Record<string, { label: string, role: PeerRole }>}
+ */
+export const pipelineServers = {
+  wsafe: { label: "wsafe, workspace build, PGlite", role: "subject" },
+  wsafeInstalled: { label: "wsafe, installed package, PGlite", role: "subject" },
+  wsafePostgres: { label: "wsafe, workspace build, PostgreSQL", role: "subject" },
+  honoContract: { label: "the contract on Hono, the documented way", role: "contract" },
+  honoContractFast: { label: "the contract on Hono, written for speed", role: "contract" },
+  trpc: { label: "stock tRPC 11 on Fastify, zod + token middleware", role: "floor" },
+  hono: { label: "Hono on node-server, zod + token check", role: "floor" },
+  bareHttps: { label: "bare Fastify route, token check", role: "floor" },
+  bareHttp: { label: "bare Fastify route, token check, plain HTTP", role: "floor" },
+  httpsFloor: { label: "Node's https, a token check, the same write", role: "floor" },
+};
+
+/**
+ * Checks that a server answers the records wsafe answered, so that every stack in the
+ * comparison answers the same bytes: a server answering an error would look fast.
  *
  * @param {string} name
  * @param {ChildServer} server
@@ -27,29 +49,75 @@ export async function expectSameRecords(name, server, path, token, resourceCount
 
 /**
  * Starts the stacks a team could pick instead of wsafe, each answering the same
- * `resources.list` records over the same TLS with a token check against an in-memory
- * map: stock tRPC 11 on its Fastify adapter and Hono on `@hono/node-server`. Beside
- * them the tRPC floor (`trpcFloor`): Node's `https` server and one stock tRPC call, the
- * least a server with tRPC in its path does, to show how near Hono such a server can get.
+ * `resources.list` records over the same TLS: the two servers that do the contract's
+ * work on Hono (the documented way, and written for speed), and the floors that do
+ * less - stock tRPC 11 on its Fastify adapter, Hono with a token check, and Node's own
+ * `https` with a token check. (The bare Fastify routes are started beside wsafe.)
  *
  * @param {(name: string, options: object, settings?: object) => Promise<ChildServer>} start
- * @param {{ tlsDir: string, bodyPath: string, path: string, token: string, resourceCount: number }} setup
+ * @param {{ tlsDir: string, bodyPath: string, path: string, tokens: { read: string, other: string }, resourceCount: number, rateLimit: { points: number, durationSeconds: number } }} setup
  * @returns {Promise<Record<string, ChildServer>>}
  */
-export async function startPeers(start, { tlsDir, bodyPath, path, token, resourceCount }) {
+export async function startPeers(start, { tlsDir, bodyPath, path, tokens, resourceCount, rateLimit }) {
   progress(
-    "pipeline: starting the peers (stock tRPC 11 on Fastify, Hono on node-server, the tRPC floor on node:https)",
+    "pipeline: starting the peers (the contract on Hono twice, stock tRPC 11 on Fastify, Hono with a token check, Node's https)",
   );
-  const trpc = await start("trpcFastify.mjs", { tlsDir, bodyPath, token });
-  const hono = await start("honoServer.mjs", { tlsDir, bodyPath, path, token });
-  const trpcFloor = await start("trpcFloor.mjs", { tlsDir, bodyPath, token });
-  const trpcBytes = await expectSameRecords("tRPC", trpc, path, token, resourceCount);
-  const honoBytes = await expectSameRecords("Hono", hono, path, token, resourceCount);
-  const floorBytes = await expectSameRecords("the tRPC floor", trpcFloor, path, token, resourceCount);
-  progress(
-    `pipeline: tRPC answers ${trpcBytes} bytes, Hono ${honoBytes} bytes, the tRPC floor ${floorBytes} bytes`,
-  );
-  return { trpc, hono, trpcFloor };
+  const token = tokens.read;
+  const peers = {
+    honoContract: await start("honoContract.mjs", { tlsDir, bodyPath, tokens, rateLimit }),
+    honoContractFast: await start("honoContractFast.mjs", { tlsDir, bodyPath, tokens, rateLimit }),
+    trpc: await start("trpcFastify.mjs", { tlsDir, bodyPath, token }),
+    hono: await start("honoServer.mjs", { tlsDir, bodyPath, path, token }),
+    httpsFloor: await start("httpsFloor.mjs", { tlsDir, bodyPath, token }),
+  };
+  const bytes = [];
+  for (const [name, server] of Object.entries(peers)) {
+    bytes.push(`${name} ${await expectSameRecords(name, server, path, token, resourceCount)}`);
+  }
+  progress(`pipeline: the peers answer the same records (bytes: ${bytes.join(", ")})`);
+  return peers;
+}
+
+/**
+ * @typedef {import("../lib/peerConformance.mjs").PeerClass & { label: string, role: PeerRole, passed: number, failed: number, skipped: number }} CheckedServer
+ */
+
+/**
+ * Runs the conformance kit's checks of `resources.list` on every server before any is
+ * timed, and prints what each did: the same work (checked), a floor that does less, or
+ * a contract peer that fails (loudly: it is not timed as a peer).
+ *
+ * @param {Record<string, ChildServer>} servers - by their keys in {@link pipelineServers}
+ * @param {{ read: string, other: string }} tokens
+ * @returns {Promise<Record<string, CheckedServer>>}
+ */
+export async function checkServers(servers, tokens) {
+  /** @type {Record<string, CheckedServer>} */
+  const checked = {};
+  for (const [name, server] of Object.entries(servers)) {
+    const { label, role } = pipelineServers[name] ?? { label: name, role: "floor" };
+    /** @type {any} */
+    let report;
+    let error;
+    try {
+      report = await runPeerConformance(server.url, tokens);
+    } catch (thrown) {
+      error = /** @type {Error} */ (thrown).message;
+    }
+    const found = classifyPeer({ role, report, error });
+    checked[name] = {
+      label,
+      role,
+      ...found,
+      passed: report?.passed ?? 0,
+      failed: report?.failed ?? 0,
+      skipped: report?.skipped ?? 0,
+    };
+    const line = `pipeline: ${label}: ${found.summary}`;
+    if (found.kind === "failing") loud(line);
+    else progress(line);
+  }
+  return checked;
 }
 
 /**

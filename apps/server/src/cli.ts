@@ -1,15 +1,22 @@
 import { Command, Option } from "commander";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
+import { packageVersion } from "./cli/packageVersion.js";
 import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import type { ImportSummary } from "./import/importDataset.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
 import { serveMetrics } from "./metrics/serveMetrics.js";
+import { databaseKind } from "./store/databaseKind.js";
 import { openStore } from "./store/openStore.js";
 import type { Store } from "./store/Store.js";
 
 async function withStore<T>(database: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(database);
+  let store: Store;
+  try {
+    store = await openStore(database);
+  } catch (error) {
+    fail((error as Error).message);
+  }
   try {
     return await work(store);
   } finally {
@@ -19,7 +26,21 @@ async function withStore<T>(database: string, work: (store: Store) => Promise<T>
 
 const program = new Command("wsafe")
   .description("The /v1 workplace-safety Web API: serve it, import data, manage tokens.")
+  // The version operators and bug reports ask for first; commander's usual flags.
+  .version(packageVersion(), "-V, --version", "print the version of @wsafe/server")
   .showHelpAfterError();
+
+// Every command that takes --database (flag or WSAFE_DATABASE) has it checked here, before
+// its action creates anything: a mistyped scheme must not become a new store directory.
+program.hook("preAction", (_program, command) => {
+  const { database } = command.opts<{ database?: string }>();
+  if (database === undefined) return;
+  try {
+    databaseKind(database);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+});
 
 program.addCommand(serveCommand());
 

@@ -17,6 +17,7 @@ export { demoTokens } from "./demo/demoTokens.js";
 export { ApiError } from "./errors/ApiError.js";
 export { type ImportOptions, type ImportSummary, importDataset } from "./import/importDataset.js";
 export { defaultRateLimit, type RateLimit } from "./rateLimit/RateLimiter.js";
+export { PortInUseError, type PortListener } from "./server/PortInUseError.js";
 export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
 export { type ShutdownHolders, ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";

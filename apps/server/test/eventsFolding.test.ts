@@ -15,11 +15,11 @@ import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventLog } from "../src/events/EventLog.js";
-import { importParsedDataset } from "../src/import/importDataset.js";
+import { importCheckedDataset } from "../src/import/importDataset.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
 import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
+import { checkDatasetShape } from "../src/store/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
-import { parseDataset } from "../src/store/parseDataset.js";
 import type { Store } from "../src/store/Store.js";
 import { callInProcess } from "./support/callInProcess.js";
 import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
@@ -134,7 +134,8 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
     async () => {
       const accounts = random.accounts;
       let at = RANDOM_EPOCH - STEP_MS;
-      for (const account of accounts) await importParsedDataset(store, parseDataset(account.dataset), {}, at);
+      for (const account of accounts)
+        await importCheckedDataset(store, checkDatasetShape(account.dataset), {}, at);
       const states = await Promise.all(accounts.map((account) => statusesAt(account, at, at)));
       for (const [step, drawn] of random.steps.entries()) {
         const account = accounts[drawn.account]!;
@@ -142,7 +143,7 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
         const data = shifted(rename(drawn.data, account), step * STEP_MS);
         const next = Math.max(at + 1, RANDOM_EPOCH + step * STEP_MS + drawn.at);
         const expected = await Promise.all(accounts.map((a) => eventsIn(a, at + 1, next, at)));
-        await importParsedDataset(store, parseDataset(data), {}, next);
+        await importCheckedDataset(store, checkDatasetShape(data), {}, next);
         for (const [index, other] of accounts.entries()) {
           const recorded = await eventsIn(other, at + 1, next, next);
           for (const event of recorded) {

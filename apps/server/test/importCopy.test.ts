@@ -135,11 +135,16 @@ describe.each(engines)("import through COPY on $name", ({ skip, open }) => {
       const before = await count(store.sql, "equipments");
       const error = await importDataset(store, { equipments }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(DatasetError);
+      const id = (equipments[1500] as { id: string }).id;
       expect((error as DatasetError).issues).toEqual([
-        { path: "equipments[1500].created", message: "Invalid input: expected number, received string" },
+        {
+          path: "equipments[1500].created",
+          record: `equipment "${id}"`,
+          message: '`created` must be an integer (ms since the epoch), got "yesterday"',
+        },
       ]);
       expect((error as DatasetError).message).toBe(
-        "invalid dataset (1 problem):\n  equipments[1500].created: Invalid input: expected number, received string",
+        `invalid dataset (1 problem):\n  equipment "${id}": \`created\` must be an integer (ms since the epoch), got "yesterday"`,
       );
       expect(await count(store.sql, "equipments")).toBe(before);
     });

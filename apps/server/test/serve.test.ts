@@ -50,13 +50,29 @@ describe("wsafe serve", () => {
     expect(curls[0]).toContain("curl -k '");
     expect(curls[1]).toContain("-X POST");
     expect(curls[1]).toContain("-H 'content-type: application/json'");
+    // Each answer fits a screen: the POST once printed all 1 294 harnesses (49 901 bytes).
+    for (const line of curls) {
+      const url = /'(https:\/\/[^']+)'/.exec(line)![1]!;
+      const body = /-d '([^']+)'/.exec(line)?.[1];
+      const [base, path] = [url.slice(0, url.indexOf("/v1/")), url.slice(url.indexOf("/v1/"))];
+      const answer = body
+        ? await callApi(base, path, { method: "POST", body, headers: { "content-type": "application/json" } })
+        : await callApi(base, path.slice(0, path.indexOf("?")), {
+            method: "GET",
+            query: path.slice(path.indexOf("?") + 1),
+          });
+      expect(answer.body.ok, line).toBe(true);
+      expect(answer.text.length, line).toBeLessThan(2048);
+      if (body) expect(answer.body.equipments, line).toHaveLength(5);
+    }
     if (await hasCurl()) {
       for (const line of curls) {
         const { stdout } = await exec("sh", ["-c", `${line.trim()} -s`]);
         expect(JSON.parse(stdout).ok, line).toBe(true);
+        expect(stdout.length, line).toBeLessThan(2048);
       }
     } else {
-      console.warn("curl is not installed: the printed curl lines were not run");
+      console.warn("curl is not installed: the printed curl lines were not run by curl");
     }
     // A request still in flight when SIGTERM arrives gets its whole answer: its body is
     // only half sent when the signal comes, so the server has surely started on it.

@@ -33,6 +33,18 @@ export interface ConformanceOptions {
   params?: Partial<Record<MethodName, Record<string, unknown>>>;
   /** Only these methods; default every method of the registry. */
   methods?: readonly MethodName[];
+  /**
+   * The methods the deployment serves; default every method of the registry. A check
+   * that needs another method than the one it checks (a cursor of another paginated
+   * method) takes it from these only, and is skipped, saying so, when there is none:
+   * a server of one method is then held to every check of that method and to nothing
+   * it does not claim to serve.
+   *
+   * @example
+   * // A server that implements resources.list alone:
+   * await runConformance({ baseUrl, token, methods: ["resources.list"], servedMethods: ["resources.list"] });
+   */
+  servedMethods?: readonly MethodName[];
   /** Prefix of the `-Request-ID` and `-Response-Time` headers. Default `SVC`. */
   headerPrefix?: string;
   /** Accept self-signed or otherwise untrusted TLS certificates. Default false. */

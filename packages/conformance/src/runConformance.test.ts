@@ -61,6 +61,48 @@ describe(runConformance, () => {
     }
   });
 
+  it("holds a server of one method (servedMethods) to that method's checks, sending nothing to another", async () => {
+    const server = await startFixtureServer();
+    const paths: string[] = [];
+    // Records every path the kit asks for, so the test sees what it would ask of a one-method server.
+    const recording = ((url: string, init?: RequestInit) => {
+      paths.push(new URL(url).pathname);
+      return globalThis.fetch(url, init);
+    }) as typeof globalThis.fetch;
+    try {
+      const report = await runConformance({
+        ...options(server.url),
+        methods: ["resources.list"],
+        servedMethods: ["resources.list"],
+        fetch: recording,
+      });
+      expect(failedChecks(report)).toEqual([]);
+      const skipped = report.results.filter((result) => result.status === "skipped");
+      expect(skipped.map((result) => result.name)).toEqual([
+        "parameter_invalid: a cursor of another paginated method",
+      ]);
+      expect(skipped[0]!.message).toMatch(
+        /serves no other paginated method .*servedMethods: resources\.list/,
+      );
+      // Only resources.list, and the routing checks' paths that name no served method.
+      expect(paths.filter((path) => /\/v1\/(equipments|equipmentTypes|users)\./.test(path))).toEqual([]);
+      expect(paths).toContain("/v1/resources.list");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("takes the other method's cursor from the registry when servedMethods is not given", async () => {
+    const server = await startFixtureServer();
+    try {
+      const report = await runConformance({ ...options(server.url), methods: ["resources.list"] });
+      const check = report.results.find((result) => result.name.includes("a cursor of another paginated"));
+      expect(check).toMatchObject({ status: "passed" });
+    } finally {
+      await server.close();
+    }
+  });
+
   it("fails every check with a reason when the server cannot be reached", async () => {
     const server = await startFixtureServer();
     await server.close();

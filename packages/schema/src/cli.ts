@@ -2,6 +2,9 @@
 // language's pipeline. Exit codes: 0 valid, 1 invalid (issues listed), 2 bad usage.
 import { readFileSync } from "node:fs";
 import { isSchemaName, schemaCatalog, schemaNames } from "./catalog.js";
+import { describeJsonSyntaxError } from "./problems/describeJsonSyntaxError.js";
+import { describeProblems } from "./problems/describeProblems.js";
+import { formatProblems } from "./problems/formatProblems.js";
 import { validate } from "./validate.js";
 
 const usage = `Usage: wsafe-schema validate <name> [file|-]
@@ -11,7 +14,7 @@ Validates a JSON payload (a file, or standard input when the file is - or absent
 against a named schema of the /v1 contract.
 
 Commands:
-  validate <name> [file|-]  exit 0 when valid, 1 when invalid (every issue listed), 2 on bad usage
+  validate <name> [file|-]  exit 0 when valid, 1 when invalid (the first 50 problems listed), 2 on bad usage
   list                      prints every schema name with what it describes
 
 Examples:
@@ -43,18 +46,21 @@ if (command === "--help" || command === "-h" || command === "help") {
     );
   }
   let payload: unknown;
+  const json = text.replace(/^\uFEFF/, "");
   try {
-    payload = JSON.parse(text.replace(/^\uFEFF/, ""));
+    payload = JSON.parse(json);
   } catch (error) {
-    process.stdout.write(`invalid: not JSON: ${(error as Error).message}\n`);
+    // Line, column and the line itself: a character offset alone finds nothing in a file.
+    process.stdout.write(`invalid: not JSON: ${describeJsonSyntaxError(json) ?? (error as Error).message}\n`);
     process.exit(1);
   }
-  const result = validate(name, payload);
-  if (result.ok) {
+  // The compiled check first: a large valid payload never pays for the wording.
+  if (validate(name, payload).ok) {
     process.stdout.write(`valid ${name}\n`);
   } else {
-    process.stdout.write(`invalid ${name}: ${result.issues.length} issue(s)\n`);
-    for (const issue of result.issues) process.stdout.write(`  ${issue.path}: ${issue.message}\n`);
+    const problems = describeProblems(name, payload);
+    process.stdout.write(`invalid ${name}: ${problems.length} problem${problems.length === 1 ? "" : "s"}\n`);
+    process.stdout.write(`${formatProblems(problems)}\n`);
     process.exitCode = 1;
   }
 } else {

@@ -49,6 +49,12 @@ export {
   requestChecks,
   unforeseenError,
 } from "./pipeline.js";
+export { describeJsonSyntaxError } from "./problems/describeJsonSyntaxError.js";
+export { describeProblems } from "./problems/describeProblems.js";
+export { type FormatProblemsOptions, formatProblem, formatProblems } from "./problems/formatProblems.js";
+export { type JsonSyntaxError, locateJsonSyntaxError } from "./problems/locateJsonSyntaxError.js";
+export { locateRecord, type RecordLocation } from "./problems/locateRecord.js";
+export type { PayloadProblem } from "./problems/PayloadProblem.js";
 export { quotedInputLimit, quoteInput } from "./quoteInput.js";
 export * from "./records/index.js";
 export * from "./registry.js";

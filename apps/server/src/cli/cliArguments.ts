@@ -51,7 +51,10 @@ export const duration = (value: string): number => {
 
 /** `--database`, which every command that opens the store takes. */
 export const databaseOption = (): Option =>
-  new Option("--database <D>", "postgres://... URL, or a directory for the embedded store")
+  new Option(
+    "--database <D>",
+    "postgres://... (or postgresql://) URL, or a directory for the embedded store; any other scheme:// is refused",
+  )
     .env("WSAFE_DATABASE")
     .default(defaultDatabase);
 

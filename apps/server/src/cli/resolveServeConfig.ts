@@ -7,6 +7,9 @@ import { ensureSelfSignedCertificate } from "../tls/createSelfSignedCertificate.
 import { envFlag, fail } from "./cliArguments.js";
 import { parseRateLimit } from "./parseRateLimit.js";
 
+/** Where `wsafe serve` keeps the self-signed certificate it makes: `./.wsafe/tls`. */
+export const selfSignedDirectory = (): string => resolve(".wsafe/tls");
+
 // The docs site built beside this package in the repository, served by default.
 const repositoryDocs = fileURLToPath(new URL("../../../docs/dist/", import.meta.url));
 
@@ -70,7 +73,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
     if (options.tlsCert && options.tlsKey) {
       tls = { cert: await readFile(options.tlsCert, "utf8"), key: await readFile(options.tlsKey, "utf8") };
     } else {
-      const files = await ensureSelfSignedCertificate(resolve(".wsafe/tls"));
+      const files = await ensureSelfSignedCertificate(selfSignedDirectory());
       tls = { cert: files.cert, key: files.key };
       selfSignedCertPath = files.certPath;
     }

@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Dataset } from "@wsafe/schema";
-import { type ImportSummary, importParsedDataset } from "../import/importDataset.js";
+import { type ImportSummary, importCheckedDataset } from "../import/importDataset.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
+import type { DatasetShape } from "../store/checkDatasetShape.js";
+import { checkReferences } from "../store/checkReferences.js";
 import { DatasetError } from "../store/DatasetError.js";
+import { databaseKind } from "../store/databaseKind.js";
 import { openStore } from "../store/openStore.js";
-import { parseDatasetText } from "../store/parseDataset.js";
+import { readDatasetText } from "../store/parseDataset.js";
 import type { Store } from "../store/Store.js";
 import { importProgress } from "./importProgress.js";
 
@@ -19,12 +21,15 @@ export class ImportCommandError extends Error {}
  * wrong file leaves no store behind (making one costs seconds of initdb anyway).
  */
 function opensEarly(database: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(database) || existsSync(join(database, "PG_VERSION"));
+  const kind = databaseKind(database);
+  return kind === "postgres" || (kind === "directory" && existsSync(join(database, "PG_VERSION")));
 }
 
 /**
- * `wsafe import FILE --database D`: reads and validates the file, then imports it in one
- * transaction with progress on stderr (see {@link importProgress}). An existing store is
+ * `wsafe import FILE --database D`: reads and validates the file, checks its references,
+ * then imports it in one transaction with progress on stderr (see {@link importProgress}).
+ * An invalid file is refused with every problem of it (shape and references, the first
+ * 50 listed), records named by id. An existing store is
  * opened while the file is parsed and validated (PGlite compiles its WebAssembly on
  * other threads meanwhile): seconds saved on a large file.
  *
@@ -42,7 +47,7 @@ export async function runImport(
   const opening = opensEarly(database) ? openStore(database) : undefined;
   // Seen below; this only keeps a failure from counting as unhandled meanwhile.
   opening?.catch(() => {});
-  let dataset: Dataset;
+  let shape: DatasetShape;
   try {
     let text: string;
     try {
@@ -51,11 +56,15 @@ export async function runImport(
       throw new ImportCommandError(`cannot read ${file}: ${(error as Error).message}`);
     }
     try {
-      dataset = parseDatasetText(text);
+      shape = readDatasetText(text);
     } catch (error) {
-      if (error instanceof DatasetError)
-        throw new ImportCommandError(`${file}: ${error.message}\nnothing was imported`);
-      throw new ImportCommandError(`cannot read ${file}: ${(error as Error).message}`);
+      throw new ImportCommandError(`${file}: ${(error as Error).message}\nnothing was imported`);
+    }
+    if (shape.problems.length > 0 && !opening) {
+      // No store to compare with (a new directory must not be made for a wrong file):
+      // the references are checked against the file alone, and everything is reported.
+      const problems = [...shape.problems, ...(await checkReferences(undefined, shape))];
+      throw new ImportCommandError(`${file}: ${new DatasetError(problems).message}\nnothing was imported`);
     }
   } catch (error) {
     await opening?.then((store) => store.close()).catch(() => {});
@@ -71,7 +80,7 @@ export async function runImport(
     // Progress on stderr, so that stdout holds the summary alone.
     const show = importProgress(process.stderr);
     return await imports.track((count) =>
-      importParsedDataset(store, dataset, {
+      importCheckedDataset(store, shape, {
         onProgress: (done, total) => {
           count(done, total);
           show(done, total);

@@ -2,10 +2,14 @@ import cluster from "node:cluster";
 import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames } from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
+import { ensurePortFree } from "../server/ensurePortFree.js";
+import { databaseKind } from "../store/databaseKind.js";
+import { cannotStart } from "./cannotStart.js";
 import { databaseOption, duration, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
-import { resolveServeConfig, type ServeCliOptions } from "./resolveServeConfig.js";
+import { createdPaths } from "./createdPaths.js";
+import { resolveServeConfig, type ServeCliOptions, selfSignedDirectory } from "./resolveServeConfig.js";
 import { serveOneProcess } from "./serveOneProcess.js";
 
 /**
@@ -110,10 +114,20 @@ export function serveCommand(): Command {
         .argParser(workerCount),
     )
     .action(async (options: ServeCliOptions & { workers: number }) => {
+      // A worker runs this same command line, forked by the primary, and listens through
+      // the primary's handle: only the primary looks at the ports, before it makes anything.
+      if (cluster.isWorker) return serveWorker(await resolveServeConfig(options));
+      await ensurePortFree(options.port, options.host, "api").catch(cannotStart);
+      if (options.metricsPort !== undefined)
+        await ensurePortFree(options.metricsPort, options.metricsHost, "metrics").catch(cannotStart);
+      // What a failed start removes again: the store's directory and the self-signed
+      // certificate's, when this command is the one that makes them.
+      const created = createdPaths([
+        ...(databaseKind(options.database) === "directory" ? [options.database] : []),
+        ...(options.tlsCert ? [] : [selfSignedDirectory()]),
+      ]);
       const config = await resolveServeConfig(options);
-      // A worker runs this same command line, forked by the primary.
-      if (cluster.isWorker) await serveWorker(config);
-      else if (options.workers > 1) await serveWorkers(config, options.workers);
-      else await serveOneProcess(config);
+      if (options.workers > 1) await serveWorkers(config, options.workers, created);
+      else await serveOneProcess(config, created);
     });
 }

@@ -1,6 +1,7 @@
 import { demoTokens } from "../demo/demoTokens.js";
 import { startServer } from "../server/startServer.js";
-import { fail } from "./cliArguments.js";
+import { cannotStart } from "./cannotStart.js";
+import type { CreatedPaths } from "./createdPaths.js";
 import { demoCurlLines } from "./demoCurlLines.js";
 import type { ServeConfig } from "./resolveServeConfig.js";
 import { stopOnSignals } from "./stopOnSignals.js";
@@ -30,8 +31,9 @@ export function printReady(config: ServeConfig, url: string, metricsUrl: string 
  * `--metrics-port` is given), prints the readiness line, stops on SIGTERM/SIGINT.
  *
  * @param config - the resolved `serve` options
+ * @param created - what this command made (store, certificate), removed when it cannot start
  */
-export async function serveOneProcess(config: ServeConfig): Promise<void> {
+export async function serveOneProcess(config: ServeConfig, created: CreatedPaths): Promise<void> {
   if (config.selfSignedCertPath)
     console.log(`self-signed certificate for localhost: ${config.selfSignedCertPath}`);
   const server = await startServer({
@@ -39,7 +41,10 @@ export async function serveOneProcess(config: ServeConfig): Promise<void> {
     metricsPort: config.metricsPort,
     metricsHost: config.metricsHost,
     logger: true,
-  }).catch((error: Error) => fail(`cannot start: ${error.message}`));
+  }).catch(async (error: unknown) => {
+    await created.remove();
+    return cannotStart(error);
+  });
   printReady(config, server.url, server.metricsUrl);
   stopOnSignals(() => server.close(), config.shutdownTimeout);
 }

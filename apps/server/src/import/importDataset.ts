@@ -1,8 +1,7 @@
-import type { Dataset } from "@wsafe/schema";
 import { recordImportEvents } from "../events/recordImportEvents.js";
+import { checkDatasetShape, type DatasetShape } from "../store/checkDatasetShape.js";
 import { checkReferences } from "../store/checkReferences.js";
 import { DatasetError } from "../store/DatasetError.js";
-import { parseDataset } from "../store/parseDataset.js";
 import type { Store } from "../store/Store.js";
 import { writeDataset } from "../store/writeDataset.js";
 
@@ -30,9 +29,9 @@ export interface ImportOptions {
 
 /**
  * Imports a dataset (the `Dataset` format of `@wsafe/schema`) into the store in ONE transaction: all or nothing.
- * The whole document is validated with the schema first, then every reference is
- * checked; any problem throws a {@link DatasetError} listing them all and nothing is
- * written. Records whose ids exist are updated (upsert); records not named are kept.
+ * The whole document is validated with the schema, and every reference is checked,
+ * those of records with shape problems too where they are well-formed; any problem
+ * throws a {@link DatasetError} listing them all, by record id, and nothing is written. Records whose ids exist are updated (upsert); records not named are kept.
  * Rows travel by `COPY`, through temporary staging tables for records the store holds
  * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
  * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
@@ -51,27 +50,29 @@ export async function importDataset(
   input: unknown,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  return importParsedDataset(store, parseDataset(input), options);
+  return importCheckedDataset(store, checkDatasetShape(input), options);
 }
 
 /**
- * {@link importDataset} of a dataset that already passed the schema (`parseDataset`), so
- * that a caller that validated the document first does not pay for it twice.
+ * {@link importDataset} of a document whose shape was checked already
+ * (`checkDatasetShape`), so that a caller that did so while the store opened does not
+ * pay for it twice. Shape problems are reported together with the references'.
  *
  * @param store - the open store
- * @param dataset - the output of `parseDataset`
+ * @param shape - the output of `checkDatasetShape`
  * @param options - progress reporting
  * @param at - the import's instant (its events' `occurred_at`); not a public option: the
  *   suites that check events against `equipments.list` place imports on a timeline of their own
  */
-export async function importParsedDataset(
+export async function importCheckedDataset(
   store: Store,
-  dataset: Dataset,
+  shape: DatasetShape,
   options: ImportOptions = {},
   at = Date.now(),
 ): Promise<ImportSummary> {
-  const issues = await checkReferences(store.sql, dataset);
-  if (issues.length > 0) throw new DatasetError(issues);
+  const problems = [...shape.problems, ...(await checkReferences(store.sql, shape))];
+  if (problems.length > 0) throw new DatasetError(problems);
+  const { dataset } = shape;
 
   const versions = dataset.resources.reduce((sum, r) => sum + r.versions.length, 0);
   const schedules = dataset.equipments.reduce((sum, e) => sum + e.schedules.length, 0);

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { EventLog } from "../events/EventLog.js";
@@ -14,6 +15,8 @@ import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { closeWithin } from "./closeWithin.js";
+import { ensurePortFree } from "./ensurePortFree.js";
+import { PortInUseError } from "./PortInUseError.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
 import { ShutdownTimeoutError } from "./ShutdownTimeoutError.js";
 
@@ -21,18 +24,28 @@ import { ShutdownTimeoutError } from "./ShutdownTimeoutError.js";
 export const defaultShutdownTimeoutMs = 30_000;
 
 /**
- * Starts the /v1 service: opens (and migrates) the store, optionally fills it with the
- * demo dataset, and listens. Every request runs the request pipeline of
+ * Starts the /v1 service: checks that its ports are free, opens (and migrates) the
+ * store, optionally fills it with the demo dataset, and listens. Every request runs the request pipeline of
  * `@wsafe/schema`'s `requestChecks` and answers HTTP 200 with a JSON body, except CORS
  * pre-flights (204).
  *
  * @param options - see {@link ServerOptions}
+ * @throws PortInUseError when the port (or the metrics port) is taken, before the store is opened
  * @example
  * const server = await startServer({ port: 0, database: "memory://", demo: true });
  * console.log(server.url); // https://127.0.0.1:49152
  * await server.close();
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 8443;
+  // Before the seconds of opening and migrating the store. A worker of `--workers`
+  // listens through its primary's shared handle, which a probe of its own would find taken.
+  if (!cluster.isWorker) {
+    await ensurePortFree(port, host, "api");
+    if (options.metricsPort !== undefined)
+      await ensurePortFree(options.metricsPort, options.metricsHost ?? "127.0.0.1", "metrics");
+  }
   const tls = options.http ? undefined : (options.tls ?? (await createSelfSignedCertificate()));
   const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
   const metrics = options.metrics ?? (options.metricsPort === undefined ? undefined : createServerMetrics());
@@ -41,8 +54,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let rateLimiter: RateLimiter;
   try {
     // Listening before the demo import, so that a scrape can follow its progress.
-    if (metrics && options.metricsPort !== undefined)
-      metricsServer = await serveMetrics(metrics, options.metricsPort, options.metricsHost ?? "127.0.0.1");
+    if (metrics && options.metricsPort !== undefined) {
+      const metricsPort = options.metricsPort;
+      const metricsHost = options.metricsHost ?? "127.0.0.1";
+      metricsServer = await serveMetrics(metrics, metricsPort, metricsHost).catch((error) => {
+        throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+          ? new PortInUseError(metricsPort, metricsHost, "metrics")
+          : error;
+      });
+    }
     if (options.demo && (await store.isEmpty())) {
       const dataset = createDemoDataset();
       await (metrics?.imports ?? new ImportProgress()).track((onProgress) =>
@@ -77,15 +97,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     hsts: options.hstsMaxAge === undefined ? undefined : strictTransportSecurity(options.hstsMaxAge),
     requestTallies: metrics?.requests,
   });
-  const host = options.host ?? "127.0.0.1";
   try {
-    await app.listen({ port: options.port ?? 8443, host });
+    await app.listen({
+      port,
+      host,
+      // Fastify writes `http://` for a server it did not make itself (ours comes from
+      // `serverFactory`): name the scheme actually served.
+      listenTextResolver: (address) =>
+        `Server listening at ${address.replace(/^https?:/, tls ? "https:" : "http:")}`,
+    });
   } catch (error) {
     await app.close().catch(() => {});
     await metricsServer?.close();
     await rateLimiter.close();
     await store.close();
-    throw error;
+    // Taken since the check above: the same error as a port taken before.
+    throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+      ? new PortInUseError(port, host, "api")
+      : error;
   }
   const recorder = options.recordEvents === false ? undefined : new EventRecorder(store.sql, events, app.log);
   // Its first round catches up on what passed while no server ran, with the true
@@ -93,12 +122,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // (events.list computes what is not recorded yet), but a started server has recorded.
   await recorder?.start();
   const address = app.server.address();
-  const port = typeof address === "object" && address ? address.port : (options.port ?? 8443);
+  const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
-    url: `${tls ? "https" : "http"}://${urlHost}:${port}`,
-    port,
+    url: `${tls ? "https" : "http"}://${urlHost}:${boundPort}`,
+    port: boundPort,
     metricsUrl: metricsServer?.url,
     close() {
       closing ??= (async () => {

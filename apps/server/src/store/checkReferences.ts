@@ -1,6 +1,9 @@
-import type { Dataset, ValidationIssue } from "@wsafe/schema";
-import { findAccountMoves } from "./findAccountMoves.js";
+import type { PayloadProblem } from "@wsafe/schema";
+import type { DatasetList, DatasetShape } from "./checkDatasetShape.js";
+import { type AccountMove, findAccountMoves } from "./findAccountMoves.js";
+import { findDuplicates } from "./findDuplicates.js";
 import { findNulCharacters } from "./findNulCharacters.js";
+import { problemAt } from "./problemAt.js";
 import type { Sql } from "./Sql.js";
 
 interface KnownType {
@@ -8,171 +11,241 @@ interface KnownType {
   metafields: Set<string>;
 }
 
-function findDuplicates<T>(
-  list: readonly T[],
-  listName: string,
-  key: (item: T) => string,
-  field: string,
-  issues: ValidationIssue[],
-) {
-  // The lists of each record (an equipment's schedules) are short and there are many of
-  // them: comparing pairs costs less than a Map for each.
-  if (list.length <= 8) {
-    for (let index = 1; index < list.length; index++) {
-      const value = key(list[index]!);
-      for (let seen = 0; seen < index; seen++) {
-        if (key(list[seen]!) === value) {
-          issues.push({
-            path: `${listName}[${index}].${field}`,
-            message: `duplicate of ${listName}[${seen}]`,
-          });
-          break;
-        }
-      }
-    }
-    return;
-  }
-  const first = new Map<string, number>();
-  list.forEach((item, index) => {
-    const value = key(item);
-    const seen = first.get(value);
-    if (seen === undefined) first.set(value, index);
-    else
-      issues.push({ path: `${listName}[${index}].${field}`, message: `duplicate of ${listName}[${seen}]` });
-  });
+// PostgreSQL text cannot hold U+0000: such an id is reported on its own and is in no store.
+const storable = (id: string) => !id.includes("\u0000");
+const isText = (value: unknown): value is string => typeof value === "string";
+const nowhere = "which is neither in this file nor in the store";
+
+function movedWording(move: AccountMove, field: string): string {
+  const never = "an import never moves a record to another account";
+  if (move.list === "tokens")
+    return `this token already belongs to account ${move.owner} in the store; an import never moves a token to another account (this file says ${move.wanted})`;
+  if (move.list === "equipments")
+    return `already belongs to account ${move.owner} in the store, and its \`${field}\` is of account ${move.wanted}; ${never}: give it a type of ${move.owner}, or another id`;
+  return `already belongs to account ${move.owner} in the store; ${never} (this file says ${move.wanted}): keep \`${field}\` ${move.owner}, or give it another id`;
 }
 
 /**
  * Checks what the schema cannot: every referenced id exists in the document or in the
  * store (accounts, equipment types, users in the same account), metavalue keys are
- * metafields of the equipment's type, ids are unique within the document, and no record
- * the store holds would move to another account.
+ * metafields of the equipment's type, ids are unique within the document, no string
+ * holds U+0000, and no record the store holds would move to another account. A record
+ * refused for a move comes first, with what only follows from it grouped under it (a
+ * user moved to another account made every equipment assigned to them fail too, and
+ * was reported last, after six lines that it alone explained).
  *
- * @param sql - the store, read only
- * @param dataset - a dataset that already passed the schema
- * @returns every problem found, each naming the record and field
+ * @param sql - the store, read only; `undefined` for a store not made yet (nothing in it)
+ * @param shape - the records to check, from `checkDatasetShape` (well-formed or not)
+ * @returns every problem found, causes first, each naming its record by id
  */
-export async function checkReferences(sql: Sql, dataset: Dataset): Promise<ValidationIssue[]> {
-  const issues: ValidationIssue[] = [];
-  // PostgreSQL text cannot hold U+0000: found first, before any query sends a string
-  // of the document, so that the operator gets a path instead of a server error.
-  issues.push(...findNulCharacters(dataset));
-  findDuplicates(dataset.accounts, "accounts", (a) => a.id, "id", issues);
-  findDuplicates(dataset.tokens, "tokens", (t) => t.token, "token", issues);
-  findDuplicates(dataset.users, "users", (u) => u.id, "id", issues);
-  findDuplicates(dataset.resources, "resources", (r) => r.id, "id", issues);
-  findDuplicates(dataset.equipmentTypes, "equipmentTypes", (t) => t.id, "id", issues);
-  findDuplicates(dataset.equipments, "equipments", (e) => e.id, "id", issues);
+export async function checkReferences(sql: Sql | undefined, shape: DatasetShape): Promise<PayloadProblem[]> {
+  const { dataset, document } = shape;
+  const at = (list: DatasetList, index: number) => shape.positions?.[list]?.[index] ?? index;
+  const problems: PayloadProblem[] = findNulCharacters(document);
+
+  // `container` is where the list is in the document; `place` maps a list index to its position there.
+  const duplicates = <T>(
+    container: PropertyKey[],
+    records: readonly T[],
+    key: (record: T) => unknown,
+    field: string,
+    place: (index: number) => number = (index) => index,
+  ) => {
+    const found = findDuplicates(records, (record) => {
+      const value = key(record);
+      return isText(value) ? value : undefined;
+    });
+    for (const { index, first } of found) {
+      const other = `${String(container.at(-1))}[${place(first)}]`;
+      problems.push(
+        problemAt(
+          document,
+          [...container, place(index), field],
+          (name) => `the same \`${name}\` as ${other}; each must be unique`,
+        ),
+      );
+    }
+  };
+  const top = (list: DatasetList) => (index: number) => at(list, index);
+  duplicates(["accounts"], dataset.accounts, (a) => a.id, "id", top("accounts"));
+  duplicates(["tokens"], dataset.tokens, (t) => t.token, "token", top("tokens"));
+  duplicates(["users"], dataset.users, (u) => u.id, "id", top("users"));
+  duplicates(["resources"], dataset.resources, (r) => r.id, "id", top("resources"));
+  duplicates(["equipmentTypes"], dataset.equipmentTypes, (t) => t.id, "id", top("equipmentTypes"));
+  duplicates(["equipments"], dataset.equipments, (e) => e.id, "id", top("equipments"));
   for (const [index, type] of dataset.equipmentTypes.entries()) {
-    findDuplicates(type.metafields, `equipmentTypes[${index}].metafields`, (m) => m.id, "id", issues);
+    const container = ["equipmentTypes", at("equipmentTypes", index), "metafields"];
+    duplicates(container, type.metafields, (m) => m?.id, "id");
   }
   for (const [index, equipment] of dataset.equipments.entries()) {
-    findDuplicates(
-      equipment.schedules,
-      `equipments[${index}].schedules`,
-      (s) => s.schedule_id,
-      "schedule_id",
-      issues,
-    );
+    const container = ["equipments", at("equipments", index), "schedules"];
+    duplicates(container, equipment.schedules, (s) => s?.schedule_id, "schedule_id");
   }
 
   // The document wins over the store for records it names: that is what the store will hold.
-  const accounts = new Set(dataset.accounts.map((a) => a.id));
+  const malformed = shape.malformedIds;
+  const accounts = new Set([...dataset.accounts.map((a) => a.id), ...(malformed?.accounts ?? [])]);
   const users = new Map(dataset.users.map((u) => [u.id, u.account_id]));
   const types = new Map<string, KnownType>(
     dataset.equipmentTypes.map((t) => [
       t.id,
-      { accountId: t.account_id, metafields: new Set(t.metafields.map((m) => m.id)) },
+      { accountId: t.account_id, metafields: new Set(t.metafields.map((m) => m?.id)) },
     ]),
   );
-
   const wantedAccounts = new Set<string>();
-  for (const list of [dataset.tokens, dataset.users, dataset.resources, dataset.equipmentTypes]) {
+  for (const list of [dataset.tokens, dataset.users, dataset.resources, dataset.equipmentTypes])
     for (const record of list) if (!accounts.has(record.account_id)) wantedAccounts.add(record.account_id);
-  }
   const wantedTypes = new Set(
     dataset.equipments.map((e) => e.equipmentType_id).filter((id) => !types.has(id)),
   );
   const wantedUsers = new Set<string>();
   for (const resource of dataset.resources)
-    for (const v of resource.versions) if (!users.has(v.creator_id)) wantedUsers.add(v.creator_id);
+    for (const version of resource.versions)
+      if (isText(version?.creator_id) && !users.has(version.creator_id)) wantedUsers.add(version.creator_id);
   for (const equipment of dataset.equipments)
-    for (const id of equipment.assignedUsers_id) if (!users.has(id)) wantedUsers.add(id);
+    for (const id of equipment.assignedUsers_id) if (isText(id) && !users.has(id)) wantedUsers.add(id);
 
-  if (wantedAccounts.size > 0) {
+  const asked = (ids: Set<string>) => [...ids].filter(storable);
+  if (sql && asked(wantedAccounts).length > 0) {
     const rows = await sql.query<{ id: string }>("SELECT id FROM accounts WHERE id = ANY($1::text[])", [
-      [...wantedAccounts],
+      asked(wantedAccounts),
     ]);
     for (const row of rows) accounts.add(row.id);
   }
-  if (wantedUsers.size > 0) {
+  if (sql && asked(wantedUsers).length > 0) {
     const rows = await sql.query<{ id: string; account_id: string }>(
       "SELECT id, account_id FROM users WHERE id = ANY($1::text[])",
-      [[...wantedUsers]],
+      [asked(wantedUsers)],
     );
     for (const row of rows) users.set(row.id, row.account_id);
   }
-  if (wantedTypes.size > 0) {
+  if (sql && asked(wantedTypes).length > 0) {
     const rows = await sql.query<{ id: string; account_id: string; metafield_ids: string }>(
       `SELECT id, account_id, (SELECT coalesce(json_agg(m->>'id'), '[]'::json) FROM jsonb_array_elements(metafields) m)::text AS metafield_ids
          FROM equipment_types WHERE id = ANY($1::text[])`,
-      [[...wantedTypes]],
+      [asked(wantedTypes)],
     );
-    for (const row of rows) {
+    for (const row of rows)
       types.set(row.id, {
         accountId: row.account_id,
         metafields: new Set(JSON.parse(row.metafield_ids) as string[]),
       });
-    }
   }
 
-  const checkAccount = (listName: string, list: readonly { account_id: string }[]) =>
-    list.forEach((record, index) => {
-      if (!accounts.has(record.account_id)) {
-        issues.push({ path: `${listName}[${index}].account_id`, message: `no account ${record.account_id}` });
-      }
+  // Moves are causes: found first, so that what follows from one is reported under it.
+  const moves = sql
+    ? await findAccountMoves(
+        sql,
+        dataset,
+        (i) => types.get(dataset.equipments[i]?.equipmentType_id ?? "")?.accountId,
+      )
+    : [];
+  const causes = new Map<string, PayloadProblem>();
+  const causeList: PayloadProblem[] = [];
+  const report = (problem: PayloadProblem, cause?: PayloadProblem) => {
+    if (!cause) problems.push(problem);
+    else if (cause.consequences) cause.consequences.push(problem);
+    else cause.consequences = [problem];
+  };
+  // An equipment's move follows from its type's, so types go first.
+  const order: AccountMove["list"][] = ["users", "resources", "equipmentTypes", "tokens", "equipments"];
+  for (const move of moves.sort((a, b) => order.indexOf(a.list) - order.indexOf(b.list))) {
+    const path = [
+      move.list,
+      at(move.list, move.index),
+      move.list === "equipments" ? "equipmentType_id" : "account_id",
+    ];
+    const typeCause =
+      move.list === "equipments"
+        ? causes.get(`equipmentTypes:${dataset.equipments[move.index]!.equipmentType_id}`)
+        : undefined;
+    if (typeCause) {
+      report(
+        problemAt(document, path, () => `already belongs to account ${move.owner} in the store`),
+        typeCause,
+      );
+      continue;
+    }
+    const cause = problemAt(document, path, (field) => movedWording(move, field));
+    causes.set(`${move.list}:${move.id ?? move.index}`, cause);
+    causeList.push(cause);
+  }
+
+  const checkAccount = (list: DatasetList, records: readonly { account_id: string }[]) =>
+    records.forEach((record, index) => {
+      if (!accounts.has(record.account_id))
+        report(
+          problemAt(
+            document,
+            [list, at(list, index), "account_id"],
+            (field) => `\`${field}\` names account ${JSON.stringify(record.account_id)}, ${nowhere}`,
+          ),
+        );
     });
   checkAccount("tokens", dataset.tokens);
   checkAccount("users", dataset.users);
   checkAccount("resources", dataset.resources);
   checkAccount("equipmentTypes", dataset.equipmentTypes);
 
-  const checkUser = (path: string, id: string, accountId: string) => {
+  const checkUser = (
+    path: PropertyKey[],
+    id: unknown,
+    accountId: string,
+    via: PayloadProblem | undefined,
+  ) => {
+    if (!isText(id) || malformed?.users.has(id)) return;
     const owner = users.get(id);
-    if (owner === undefined) issues.push({ path, message: `no user ${id}` });
-    else if (owner !== accountId) issues.push({ path, message: `user ${id} belongs to another account` });
+    if (owner === undefined)
+      report(
+        problemAt(document, path, (field) => `\`${field}\` names user ${JSON.stringify(id)}, ${nowhere}`),
+      );
+    else if (owner !== accountId)
+      report(
+        problemAt(
+          document,
+          path,
+          (field) => `\`${field}\` names user ${JSON.stringify(id)} of another account`,
+        ),
+        causes.get(`users:${id}`) ?? via,
+      );
   };
-  for (const [index, resource] of dataset.resources.entries()) {
+  dataset.resources.forEach((resource, index) => {
+    const via = causes.get(`resources:${resource.id}`);
     for (const [v, version] of resource.versions.entries()) {
-      checkUser(`resources[${index}].versions[${v}].creator_id`, version.creator_id, resource.account_id);
-    }
-  }
-  dataset.equipments.forEach((equipment, index) => {
-    const type = types.get(equipment.equipmentType_id);
-    if (!type) {
-      issues.push({
-        path: `equipments[${index}].equipmentType_id`,
-        message: `no equipment type ${equipment.equipmentType_id}`,
-      });
-      return;
-    }
-    for (const [u, id] of equipment.assignedUsers_id.entries()) {
-      checkUser(`equipments[${index}].assignedUsers_id[${u}]`, id, type.accountId);
-    }
-    for (const key of Object.keys(equipment.metavalues)) {
-      if (!type.metafields.has(key)) {
-        issues.push({
-          path: `equipments[${index}].metavalues`,
-          message: `${key} is not a metafield of equipment type ${equipment.equipmentType_id}`,
-        });
-      }
+      const path = ["resources", at("resources", index), "versions", v, "creator_id"];
+      checkUser(path, version?.creator_id, resource.account_id, via);
     }
   });
-  issues.push(
-    ...(await findAccountMoves(sql, dataset, (index) => {
-      const equipment = dataset.equipments[index];
-      return equipment ? types.get(equipment.equipmentType_id)?.accountId : undefined;
-    })),
-  );
-  return issues;
+  dataset.equipments.forEach((equipment, index) => {
+    const position = at("equipments", index);
+    const type = types.get(equipment.equipmentType_id);
+    if (!type) {
+      if (!malformed?.equipmentTypes.has(equipment.equipmentType_id))
+        report(
+          problemAt(
+            document,
+            ["equipments", position, "equipmentType_id"],
+            (field) =>
+              `\`${field}\` names equipment type ${JSON.stringify(equipment.equipmentType_id)}, ${nowhere}`,
+          ),
+        );
+      return;
+    }
+    const via =
+      causes.get(`equipmentTypes:${equipment.equipmentType_id}`) ?? causes.get(`equipments:${equipment.id}`);
+    for (const [u, id] of equipment.assignedUsers_id.entries())
+      checkUser(["equipments", position, "assignedUsers_id", u], id, type.accountId, via);
+    for (const key of Object.keys(equipment.metavalues)) {
+      if (!type.metafields.has(key))
+        report(
+          problemAt(
+            document,
+            ["equipments", position, "metavalues", key],
+            (field) =>
+              `\`${field}\` is not a metafield of equipment type ${JSON.stringify(equipment.equipmentType_id)}`,
+          ),
+        );
+    }
+  });
+  return [...causeList, ...problems];
 }

@@ -1,24 +1,41 @@
-import type { Dataset, ValidationIssue } from "@wsafe/schema";
+import type { Dataset } from "@wsafe/schema";
 import { tokenKey } from "./hashToken.js";
 import type { Sql } from "./Sql.js";
 
+/** A record the document names that the store holds under another account. */
+export interface AccountMove {
+  /** The document's list, and the record's index in the dataset's list. */
+  list: "users" | "resources" | "equipmentTypes" | "equipments" | "tokens";
+  index: number;
+  /** The record's id; undefined for a token (its secret is never repeated). */
+  id: string | undefined;
+  /** The account the store holds it under. */
+  owner: string;
+  /** The account the document gives it (an equipment's is its type's). */
+  wanted: string;
+}
+
 /** A table whose records belong to an account, and the document's list that names them. */
 interface OwnedList {
-  listName: string;
+  list: AccountMove["list"];
   table: "users" | "resources" | "equipment_types" | "equipments";
   records: readonly { id: string }[];
-  /** The account the document gives the record (an equipment's is its type's). */
   accountOf: (index: number) => string | undefined;
 }
 
+// PostgreSQL text cannot hold U+0000; such an id is reported elsewhere and is in no store.
+const storable = (text: string) => !text.includes("\u0000");
+
 /**
  * Finds records the document names that the store already holds under another account.
- * Importing the same id again is an update (`datasetSchema` of `@wsafe/schema`: "the same ids again update records"), but an update that changed
- * the account would move a record between tenants - its versions, schedules and the
- * references other records hold to it - so it is refused, naming both accounts.
+ * Importing the same id again is an update (`datasetSchema` of `@wsafe/schema`: "the
+ * same ids again update records"), but an update that changed the account would move a
+ * record between tenants - its versions, schedules and the references other records
+ * hold to it - so the import refuses it; `checkReferences` words it as the cause of
+ * what follows from it.
  *
  * @param sql - the store, read only
- * @param dataset - a dataset that passed the schema
+ * @param dataset - the records that passed the schema
  * @param equipmentAccount - the account of each equipment, from its type (`undefined` when
  *   the type is unknown, which is reported elsewhere)
  */
@@ -26,47 +43,39 @@ export async function findAccountMoves(
   sql: Sql,
   dataset: Dataset,
   equipmentAccount: (index: number) => string | undefined,
-): Promise<ValidationIssue[]> {
-  const issues: ValidationIssue[] = [];
+): Promise<AccountMove[]> {
+  const moves: AccountMove[] = [];
   const lists: OwnedList[] = [
+    { list: "users", table: "users", records: dataset.users, accountOf: (i) => dataset.users[i]?.account_id },
     {
-      listName: "users",
-      table: "users",
-      records: dataset.users,
-      accountOf: (i) => dataset.users[i]?.account_id,
-    },
-    {
-      listName: "resources",
+      list: "resources",
       table: "resources",
       records: dataset.resources,
       accountOf: (i) => dataset.resources[i]?.account_id,
     },
     {
-      listName: "equipmentTypes",
+      list: "equipmentTypes",
       table: "equipment_types",
       records: dataset.equipmentTypes,
       accountOf: (i) => dataset.equipmentTypes[i]?.account_id,
     },
-    { listName: "equipments", table: "equipments", records: dataset.equipments, accountOf: equipmentAccount },
+    { list: "equipments", table: "equipments", records: dataset.equipments, accountOf: equipmentAccount },
   ];
-  for (const { listName, table, records, accountOf } of lists) {
-    if (records.length === 0) continue;
+  for (const { list, table, records, accountOf } of lists) {
+    const ids = records.map((record) => record.id).filter(storable);
+    if (ids.length === 0) continue;
     // One indexed lookup per list, whatever its length.
     const rows = await sql.query<{ id: string; account_id: string }>(
       `SELECT id, account_id FROM ${table} WHERE id = ANY($1::text[])`,
-      [records.map((record) => record.id)],
+      [ids],
     );
     if (rows.length === 0) continue;
     const stored = new Map(rows.map((row) => [row.id, row.account_id]));
     records.forEach((record, index) => {
       const owner = stored.get(record.id);
       const wanted = accountOf(index);
-      if (owner !== undefined && wanted !== undefined && owner !== wanted) {
-        issues.push({
-          path: `${listName}[${index}].${listName === "equipments" ? "equipmentType_id" : "account_id"}`,
-          message: `${record.id} already belongs to account ${owner}; an import never moves a record to another account (${wanted})`,
-        });
-      }
+      if (owner !== undefined && wanted !== undefined && owner !== wanted)
+        moves.push({ list, index, id: record.id, owner, wanted });
     });
   }
   if (dataset.tokens.length > 0) {
@@ -78,14 +87,9 @@ export async function findAccountMoves(
     const stored = new Map(rows.map((row) => [row.key, row.account_id]));
     dataset.tokens.forEach((token, index) => {
       const owner = stored.get(keys[index]!);
-      if (owner !== undefined && owner !== token.account_id) {
-        // Never echo the secret: the path says which token.
-        issues.push({
-          path: `tokens[${index}].account_id`,
-          message: `this token already belongs to account ${owner}; an import never moves a token to another account (${token.account_id})`,
-        });
-      }
+      if (owner !== undefined && owner !== token.account_id)
+        moves.push({ list: "tokens", index, id: undefined, owner, wanted: token.account_id });
     });
   }
-  return issues;
+  return moves;
 }

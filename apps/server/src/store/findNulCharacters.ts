@@ -1,14 +1,15 @@
-import type { ValidationIssue } from "@wsafe/schema";
+import type { PayloadProblem } from "@wsafe/schema";
+import { problemAt } from "./problemAt.js";
 
 // Documents known to hold no U+0000 without a walk (see noteNulFree).
 const knownFree = new WeakSet<object>();
 
 /**
  * Records that a document holds no U+0000, so that {@link findNulCharacters} answers at
- * once: walking a 100 000-equipment document costs half a second. For a dataset parsed
+ * once: walking a 100 000-equipment document costs half a second. For a document parsed
  * from a JSON text without the escape `\u0000`, the only way JSON can write it.
  *
- * @param document - the document (or the dataset parsed from it)
+ * @param document - the decoded document
  */
 export function noteNulFree(document: object): void {
   knownFree.add(document);
@@ -27,36 +28,37 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
-function walk(value: unknown, path: string, issues: ValidationIssue[]): void {
+function walk(value: unknown, path: PropertyKey[], found: { path: PropertyKey[]; key: boolean }[]): void {
   if (typeof value === "string") {
-    if (value.includes("\u0000"))
-      issues.push({ path, message: "contains the NUL character, which cannot be stored" });
+    if (value.includes("\u0000")) found.push({ path, key: false });
   } else if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) walk(item, `${path}[${index}]`, issues);
+    for (const [index, item] of value.entries()) walk(item, [...path, index], found);
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) issues.push({ path, message: "a key contains the NUL character" });
-      walk(
-        item,
-        /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`,
-        issues,
-      );
+      if (key.includes("\u0000")) found.push({ path, key: true });
+      walk(item, [...path, key], found);
     }
   }
 }
 
 /**
  * Every string (or key) of a document holding U+0000, which PostgreSQL text cannot
- * store, with its path (`users[0].name`). Paths are built only when there is one to
- * report: building every path of a large file took seconds.
+ * store, named like every other problem (`user "u_1": \`name\` contains ...`). Paths
+ * are built only when there is one to report: building every path of a large file
+ * took seconds.
  *
- * @param document - a decoded document, or a dataset parsed from one
+ * @param document - the decoded document
  */
-export function findNulCharacters(document: unknown): ValidationIssue[] {
+export function findNulCharacters(document: unknown): PayloadProblem[] {
   if (document && typeof document === "object" && knownFree.has(document)) return [];
   if (!holdsNul(document)) return [];
-  const issues: ValidationIssue[] = [];
-  walk(document, "", issues);
-  for (const issue of issues) issue.path = issue.path.replace(/^\./, "");
-  return issues;
+  const found: { path: PropertyKey[]; key: boolean }[] = [];
+  walk(document, [], found);
+  return found.map(({ path, key }) =>
+    problemAt(document, path, (field) =>
+      key
+        ? `${field === "" ? "a key" : `a key of \`${field}\``} contains the NUL character (U+0000), which cannot be stored`
+        : `\`${field}\` contains the NUL character (U+0000), which cannot be stored`,
+    ),
+  );
 }

@@ -1,3 +1,4 @@
+import { databaseKind, isPostgresUrl } from "./databaseKind.js";
 import { migrate } from "./migrate.js";
 import { openPglite } from "./openPglite.js";
 import { openPostgres } from "./openPostgres.js";
@@ -17,16 +18,17 @@ export interface StoreOptions {
   listenDatabase?: string;
 }
 
-/** Whether `--database` names a PostgreSQL server (else it is the embedded store). */
-export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+export { isPostgresUrl };
 
 /**
  * Opens the store and applies pending migrations: a `postgres://` (or `postgresql://`)
  * URL uses that PostgreSQL server, `memory://` an in-memory embedded database (tests),
- * anything else is the directory of the embedded database (PGlite).
+ * a path the directory of the embedded database (PGlite). Any other `scheme://` is
+ * refused before anything is opened or created (see {@link databaseKind}).
  *
  * @param database - URL or directory; default `./.wsafe/data`
  * @param options - a direct URL for listening, behind a transaction pooler
+ * @throws Error for a URL of another scheme, naming it
  * @example
  * const store = await openStore("memory://");
  * await importDataset(store, createDemoDataset());
@@ -35,14 +37,16 @@ export async function openStore(
   database: string = defaultDatabase,
   options: StoreOptions = {},
 ): Promise<Store> {
+  const kind = databaseKind(database);
   if (
     options.listenDatabase !== undefined &&
     !(isPostgresUrl(database) && isPostgresUrl(options.listenDatabase))
   )
     throw new Error("a listen database needs PostgreSQL: both URLs must be postgres://...");
-  const sql = isPostgresUrl(database)
-    ? await openPostgres(database, options.listenDatabase)
-    : await openPglite(database);
+  const sql =
+    kind === "postgres"
+      ? await openPostgres(database, options.listenDatabase)
+      : await openPglite(kind === "memory" ? "memory://" : database);
   try {
     await migrate(sql);
   } catch (error) {

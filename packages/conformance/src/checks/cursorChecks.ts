@@ -51,7 +51,7 @@ export function cursorChecks(method: MethodName): CheckDefinition[] {
       async run(ctx) {
         const data = listParams(ctx, walk);
         const reasons: string[] = [];
-        for (const other of paginatedMethodsBut(walk)) {
+        for (const other of paginatedMethodsBut(walk, ctx.options.servedMethods)) {
           let cursor: string;
           try {
             cursor = await firstCursor(ctx, other, listParams(ctx, other));
@@ -66,7 +66,9 @@ export function cursorChecks(method: MethodName): CheckDefinition[] {
         throw new CheckSkipped(
           reasons.length
             ? reasons.join("; ")
-            : "the registry has no other paginated method to take a cursor from",
+            : ctx.options.servedMethods
+              ? `the deployment serves no other paginated method to take a cursor from (servedMethods: ${ctx.options.servedMethods.join(", ")})`
+              : "the registry has no other paginated method to take a cursor from",
         );
       },
     },
@@ -102,14 +104,14 @@ export function cursorChecks(method: MethodName): CheckDefinition[] {
 }
 
 /**
- * The other paginated methods, those whose walks are bound to the same filters first:
- * their cursors differ from this method's only by the method, so only a cursor bound
- * to its method is refused.
+ * The other paginated methods the deployment serves, those whose walks are bound to the
+ * same filters first: their cursors differ from this method's only by the method, so
+ * only a cursor bound to its method is refused.
  */
-function paginatedMethodsBut(walk: Walk): Walk[] {
+function paginatedMethodsBut(walk: Walk, served: readonly MethodName[] | undefined): Walk[] {
   const sameFilters = (other: Walk) => isDeepStrictEqual(other.filters, walk.filters);
   const others = paginatedMethods()
-    .filter((other) => other !== walk.method)
+    .filter((other) => other !== walk.method && (served === undefined || served.includes(other)))
     .map((other) => walkOf(other)!);
   return [...others.filter(sameFilters), ...others.filter((other) => !sameFilters(other))];
 }

@@ -16,11 +16,11 @@ export function commandLinePage(): string {
       [
         [
           "`wsafe serve [--port 8443] [--host 127.0.0.1] [--database D] [--tls-cert F --tls-key F] [--http] [--rate-limit N/Ws] [--redis URL] [--demo]`",
-          "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and a ready `curl` line.",
+          "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and two ready `curl` lines (GET and POST) whose answers fit a screen.",
         ],
         [
           "`wsafe import FILE [--database D] [--metrics-port N]`",
-          "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and a clear message; nothing is written. With `--metrics-port` (and `--metrics-host`, default `127.0.0.1`) Prometheus can follow its progress at `/metrics` while it runs.",
+          "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and every problem of it, shape and references in one run (the first 50 listed), each record named by its id; a file that is not JSON, with the line and column of the fault. Nothing is written. With `--metrics-port` (and `--metrics-host`, default `127.0.0.1`) Prometheus can follow its progress at `/metrics` while it runs.",
         ],
         [
           "`wsafe tokens create --account ID [--write]`",
@@ -43,7 +43,7 @@ export function commandLinePage(): string {
           "`--database D`",
           "`WSAFE_DATABASE`",
           "`./.wsafe/data`",
-          "A `postgres://` URL uses PostgreSQL; anything else is a directory for the embedded store (PGlite). `import` takes it too.",
+          "A `postgres://` (or `postgresql://`) URL uses PostgreSQL; `memory://` an in-memory store; a path is a directory for the embedded store (PGlite). Any other `scheme://` (a typo such as `postgress://`) is refused, naming the scheme, before anything is created. Every command that opens the store takes it.",
         ],
         [
           "`--tls-cert F`, `--tls-key F`",
@@ -80,7 +80,7 @@ export function commandLinePage(): string {
           "`--demo`",
           "`WSAFE_DEMO=1`",
           "off",
-          "Import the demo dataset into an empty store; print the demo token and a ready `curl` line.",
+          "Import the demo dataset into an empty store; print the demo token and two ready `curl` lines (GET `users.info`, POST one page of five harnesses with three columns).",
         ],
         [
           "`--docs-dir DIR`",
@@ -127,7 +127,7 @@ export function commandLinePage(): string {
         ],
       ],
     ),
-    "`wsafe <command> --help` prints the same, as the installed version has it.",
+    "`wsafe <command> --help` prints the same, as the installed version has it; `wsafe --version` (or `-V`) prints the version of `@wsafe/server`.",
     "## Running",
     code(
       "sh",
@@ -137,6 +137,6 @@ export function commandLinePage(): string {
         "npm run wsafe -- import dataset.json",
       ].join("\n"),
     ),
-    "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. SIGTERM and SIGINT stop it gracefully: it accepts no new connection, `/readyz` answers 503 `draining`, requests in flight finish, then it exits with 0; requests still in flight after `--shutdown-timeout` seconds are cut and it exits with 1, naming them. `GET /healthz` (alive) and `GET /readyz` (store, migrations and Redis answer; not stopping) serve load balancers, outside `/v1`.",
+    "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. A port in use fails at once, before the store is opened, with `port 8443 on 127.0.0.1 is in use: stop what uses it or choose another with --port` (`--metrics-port` for the metrics listener); a start that fails later removes the store and certificate directories it created, and nothing that was there before. Its JSON log names the scheme it serves (`Server listening at https://...`) and logs one line per API request at info; requests for this site's pages and assets log at debug. SIGTERM and SIGINT stop it gracefully: it accepts no new connection, `/readyz` answers 503 `draining`, requests in flight finish, then it exits with 0; requests still in flight after `--shutdown-timeout` seconds are cut and it exits with 1, naming them. `GET /healthz` (alive) and `GET /readyz` (store, migrations and Redis answer; not stopping) serve load balancers, outside `/v1`.",
   );
 }

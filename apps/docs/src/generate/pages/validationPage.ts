@@ -44,6 +44,7 @@ export function validationPage(): string {
       ].join("\n"),
     ),
     "`validate(name, payload)` returns `{ ok: true, value }` or `{ ok: false, issues }`, each issue a `path` as people read it (`(root)` for the whole payload) and a `message`. Each schema is also exported for zod's own API (`equipmentSchema.parse(payload)` throws on invalid), and `methods[name].params` / `.result` reach a method's.",
+    'For a file a person wrote (a dataset to import), `describeProblems(name, payload)` words each problem for whoever fixes it and names its record by id: `equipment "eq_h_0003": required field `serialNumber` missing`, `` `created` must be an integer (ms since the epoch), got "yesterday" ``, ``unknown field `equipmentType` (did you mean `equipmentTypes`?)``. `formatProblems(problems)` lists them (the first 50, then how many more), and `describeJsonSyntaxError(text)` says where a text stops being JSON: line, column, the line with a caret under the fault. The `wsafe-schema` command and the server\'s `wsafe import` print them.',
     "### Names",
     "Every name the function and the command take, with its JSON Schema file:",
     table(

@@ -1,7 +1,9 @@
 import cluster, { type Worker } from "node:cluster";
 import { type MetricsServer, startMetricsServer } from "../../metrics/startMetricsServer.js";
 import { defaultDatabase, isPostgresUrl } from "../../store/openStore.js";
+import { cannotStart } from "../cannotStart.js";
 import { fail } from "../cliArguments.js";
+import type { CreatedPaths } from "../createdPaths.js";
 import type { ServeConfig } from "../resolveServeConfig.js";
 import { printReady } from "../serveOneProcess.js";
 import { createPrimaryMetrics } from "./createPrimaryMetrics.js";
@@ -27,23 +29,29 @@ const exitReason = (code: number | null, signal: string | null) =>
  *
  * @param config - the resolved `serve` options
  * @param count - how many workers
+ * @param created - what this command made (the certificate), removed when the store cannot be prepared
  */
-export async function serveWorkers(config: ServeConfig, count: number): Promise<void> {
+export async function serveWorkers(config: ServeConfig, count: number, created: CreatedPaths): Promise<void> {
   const database = config.server.database ?? defaultDatabase;
-  if (!isPostgresUrl(database))
+  if (!isPostgresUrl(database)) {
+    await created.remove();
     fail(
       `--workers ${count} needs PostgreSQL (--database postgres://...): the embedded store (PGlite) belongs to one process. Serve it with --workers 1, or move to PostgreSQL.`,
     );
+  }
   if (config.selfSignedCertPath)
     console.log(`self-signed certificate for localhost: ${config.selfSignedCertPath}`);
-  await prepareStore(config.server).catch((error: Error) => fail(`cannot start: ${error.message}`));
+  await prepareStore(config.server).catch(async (error: unknown) => {
+    await created.remove();
+    return cannotStart(error);
+  });
 
   const workers = new Map<Worker, number>(); // each live worker and when it started
   const metrics = config.metricsPort === undefined ? undefined : createPrimaryMetrics(() => workers.size);
   let metricsServer: MetricsServer | undefined;
   if (metrics)
     metricsServer = await startMetricsServer(metrics.render, config.metricsPort!, config.metricsHost).catch(
-      (error: Error) => fail(`cannot start: ${error.message}`),
+      cannotStart,
     );
 
   const listened = new Set<number>();

@@ -1,0 +1,80 @@
+// The two contract-on-Hono peers against the conformance kit, as the bench runs it
+// before timing them: both must do the contract's work for resources.list, and stock
+// tRPC, held to the same checks, must show as a floor that does less.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createDemoDataset, demoTokens } from "@wsafe/server";
+import { createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startChildServer } from "../lib/childServer.mjs";
+import { classifyPeer, runPeerConformance } from "../lib/peerConformance.mjs";
+import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
+
+const tokens = { read: demoTokens.read, other: demoTokens.otherAccount };
+/** @type {Awaited<ReturnType<typeof createScratchDirectory>>} */
+let scratch;
+let bodyPath = "";
+/** @type {import("../lib/childServer.mjs").ChildServer[]} */
+const started = [];
+
+/** Starts one of bench/children as the bench does, with a limit no test reaches. */
+async function start(/** @type {string} */ file) {
+  const server = await startChildServer(file, {
+    tlsDir: scratch.path,
+    bodyPath,
+    tokens,
+    token: tokens.read,
+    rateLimit: { points: 1_000_000, durationSeconds: 1 },
+  });
+  started.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  scratch = await createScratchDirectory("bench-contract-peers");
+  await writeCertificateFiles(scratch.path);
+  // The demo account's resources as resources.list orders them: by sequence, then id.
+  const resources = createDemoDataset()
+    .resources.filter((resource) => resource.account_id === "acc_demo")
+    .map(({ account_id: _account, ...resource }) => resource)
+    .sort((a, b) => a.sequence - b.sequence || (a.id < b.id ? -1 : 1));
+  bodyPath = join(scratch.path, "resources.list.json");
+  writeFileSync(bodyPath, JSON.stringify({ ok: true, resources }));
+}, 60_000);
+
+afterAll(async () => {
+  closeIdleSockets();
+  for (const server of started) await server.close();
+  await scratch?.remove();
+});
+
+describe("the contract peers", () => {
+  it.each(["honoContract.mjs", "honoContractFast.mjs"])(
+    "%s passes every conformance check of resources.list and answers the very bytes it was given",
+    async (file) => {
+      const server = await start(file);
+      const report = await runPeerConformance(server.url, tokens);
+      expect(report.results.filter((result) => result.status === "failed")).toEqual([]);
+      expect(classifyPeer({ role: "contract", report })).toMatchObject({ kind: "checked", timed: true });
+      // Only the check that needs a second paginated method is skipped: the peer serves one.
+      expect(
+        report.results.filter((result) => result.status === "skipped").map((result) => result.name),
+      ).toEqual(["parameter_invalid: a cursor of another paginated method"]);
+      const answer = await timedPost(
+        `${server.url}/v1/resources.list`,
+        { token: tokens.read },
+        { keepBody: true },
+      );
+      if (file === "honoContractFast.mjs") expect(answer.body).toEqual(readFileSync(bodyPath));
+      else expect(JSON.parse(String(answer.body))).toEqual(JSON.parse(readFileSync(bodyPath, "utf8")));
+    },
+    60_000,
+  );
+
+  it("stock tRPC, held to the same checks, is a floor that does less", async () => {
+    const server = await start("trpcFastify.mjs");
+    const report = await runPeerConformance(server.url, tokens);
+    expect(report.failed).toBeGreaterThan(report.passed);
+    expect(classifyPeer({ role: "floor", report })).toMatchObject({ kind: "floor", timed: true });
+  }, 60_000);
+});

@@ -1,0 +1,127 @@
+import type * as z from "zod";
+import { quoteInput } from "../quoteInput.js";
+import { expectedValue } from "./expectedValue.js";
+
+/** What a zod issue is worded from, besides the issue itself. */
+export interface IssueContext {
+  /** The value at the issue's path (`undefined` when missing). */
+  value: unknown;
+  /** The path inside the record, `schedules[0].expiresOn`; `""` for the record itself. */
+  field: string;
+  /** The schema of that value, when the path leads to one. */
+  schema: z.core.$ZodType | undefined;
+  /** Field names the object at the path knows, for an unknown key. */
+  knownKeys?: readonly string[];
+}
+
+/** The value a payload held, as a message quotes it: `"yesterday"`, `1.5`, `null`, `a list`. */
+export function receivedValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(quoteInput(value, 40));
+  if (Array.isArray(value)) return "a list";
+  if (value === null || typeof value !== "object") return String(value);
+  return "an object";
+}
+
+// zod's `expected` when the schema at the path is unknown (inside a union option).
+const expectedWords: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "true or false",
+  array: "a list",
+  object: "an object",
+  record: "an object",
+  null: "null",
+};
+
+/** Edit distance of two short names, for "did you mean". */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+function suggestion(key: string, known: readonly string[] | undefined): string {
+  const lower = key.toLowerCase();
+  const close = known?.find(
+    (name) => name.toLowerCase() === lower || distance(name.toLowerCase(), lower) <= 2,
+  );
+  return close === undefined ? "" : ` (did you mean \`${close}\`?)`;
+}
+
+const plural = (count: number | bigint, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The message of one zod issue in a person's words, naming the field: "required field
+ * \`serialNumber\` missing", "\`created\` must be an integer (ms since the epoch), got
+ * \"yesterday\"", "unknown field \`colour\`". zod's own messages ("Invalid input:
+ * expected string, received undefined") name the validator's types, not what to write.
+ *
+ * @param issue - one issue of a failed `safeParse`
+ * @param context - the value, field and schema at the issue's path
+ * @example
+ * issueWording(issue, { value: undefined, field: "serialNumber", schema }); // "required field `serialNumber` missing"
+ */
+export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): string {
+  const { value, field, schema } = context;
+  const subject = field === "" ? "the record" : `\`${field}\``;
+  const expected = () =>
+    schema
+      ? expectedValue(schema)
+      : (expectedWords[String(issue.code === "invalid_type" && issue.expected)] ?? "something else");
+  switch (issue.code) {
+    case "invalid_type":
+      if (value === undefined && field !== "") return `required field \`${field}\` missing`;
+      if (field === "" && issue.path.length === 0)
+        return `the document must be ${expected()}, got ${receivedValue(value)}`;
+      return `${subject} must be ${expected()}, got ${receivedValue(value)}`;
+    case "too_small":
+      if (issue.origin === "string")
+        return issue.minimum === 1
+          ? `${subject} must not be empty`
+          : `${subject} must be at least ${plural(issue.minimum, "character", "characters")} long, got ${(value as string).length}`;
+      if (issue.origin === "array")
+        return `${subject} must list at least ${plural(issue.minimum, "value", "values")}`;
+      return `${subject} must be ${issue.inclusive ? "at least" : "more than"} ${issue.minimum}, got ${receivedValue(value)}`;
+    case "too_big":
+      if (issue.origin === "string")
+        return `${subject} must be at most ${plural(issue.maximum, "character", "characters")} long, got ${(value as string).length}`;
+      if (issue.origin === "array")
+        return `${subject} must list at most ${plural(issue.maximum, "value", "values")}`;
+      return `${subject} must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}, got ${receivedValue(value)}`;
+    case "invalid_value":
+      return `${subject} must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`}, got ${receivedValue(value)}`;
+    case "unrecognized_keys": {
+      const names = issue.keys.map(
+        (key) => `\`${quoteInput(key, 40)}\`${suggestion(key, context.knownKeys)}`,
+      );
+      const where = field === "" ? "" : ` in \`${field}\``;
+      return `unknown field${names.length === 1 ? "" : "s"} ${names.join(", ")}${where}`;
+    }
+    case "invalid_union":
+      return `${subject} must be ${expected()}, got ${receivedValue(value)}`;
+    case "invalid_key": {
+      const key = String(issue.path.at(-1));
+      const empty = issue.issues.some((inner) => inner.code === "too_small" && inner.minimum === 1);
+      const owner = field.replace(/\[[^\]]*\]$|\.[^.[]*$/, "");
+      return empty
+        ? `\`${owner}\` has an empty key`
+        : `\`${owner}\` has a key that is not allowed: ${JSON.stringify(quoteInput(key, 40))}`;
+    }
+    case "invalid_format":
+      return `${subject} must be a valid ${issue.format}, got ${receivedValue(value)}`;
+    case "not_multiple_of":
+      return `${subject} must be a multiple of ${issue.divisor}, got ${receivedValue(value)}`;
+    default:
+      return field === "" ? issue.message : `${subject}: ${issue.message}`;
+  }
+}
