@@ -1,15 +1,17 @@
 // Guards the promise that the site never disagrees with the contract: every method,
 // parameter, result field, record field and error identifier of @wsafe/schema must be
 // on the built pages (the operational pages and the downloads: builtSiteOperations.test.ts).
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { errorDescriptions, errorIdentifiers, methods, schemaCatalog } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
 import { curlGet, curlPost } from "../src/generate/examples.js";
+import { examplesNote } from "../src/generate/pages/methodPage.js";
 import { auditExample, paginatedMethods } from "../src/generate/pages/paginationPage.js";
 import { recordPageNames, recordSlug } from "../src/generate/sitePaths.js";
 import {
   distDir,
+  distFiles,
   mainHtml,
   pageHtml,
   sectionHtml,
@@ -94,6 +96,27 @@ describe("method pages", () => {
   }
 });
 
+describe("the address of the demo server", () => {
+  // `npm start` serves and prints https://127.0.0.1:8443; a certificate exception a
+  // browser accepted for that name does not cover localhost, nor the other way round.
+  it("is the one npm start prints, on every page and download", () => {
+    const files = distFiles().filter((file) => /\.(html|json|js|xml|txt|md)$/.test(file));
+    const naming = files.filter((file) =>
+      readFileSync(join(distDir, file), "utf8").includes("localhost:8443"),
+    );
+    expect(naming).toEqual([]);
+    expect(shows(mainHtml(pageHtml("/")), "https://127.0.0.1:8443")).toBe(true);
+    expect(pageHtml("/methods/users.info/")).toContain('value="https://127.0.0.1:8443"');
+  });
+});
+
+describe("method pages' examples", () => {
+  it("say whose answers they are, and that a test checks them", () => {
+    const html = mainHtml(pageHtml("/methods/equipments.list/"));
+    expect(shows(html, examplesNote)).toBe(true);
+  });
+});
+
 describe("the errors page", () => {
   const html = mainHtml(pageHtml("/errors/"));
 
@@ -167,6 +190,8 @@ describe("the pagination page", () => {
     const html = mainHtml(pageHtml("/pagination/"));
     const request = auditExample().request as Record<string, unknown>;
     expect(shows(html, `"as_of":${request.as_of}`)).toBe(true);
+    // The answer it claims: test/examples.test.ts sends the request and compares.
+    expect(shows(html, JSON.stringify(auditExample().response, null, 2))).toBe(true);
     expect(shows(html, 'client.paginate("equipments.list"')).toBe(true);
     for (const method of paginatedMethods) expect(html).toContain(`href="/methods/${method.name}/"`);
   });

@@ -38,16 +38,31 @@ const entities: Record<string, string> = {
 
 /** The text a reader sees in an HTML fragment: no scripts, styles or tags, entities decoded. */
 export function textOf(html: string): string {
-  return html
-    .replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(
-      /&(#?\w+);/g,
-      (match, name: string) =>
-        entities[name] ?? (name.startsWith("#") ? String.fromCodePoint(Number(`0${name.slice(1)}`)) : match),
-    )
+  return decodeEntities(
+    html.replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]+>/g, " "),
+  )
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** HTML entities decoded, nothing else changed. */
+function decodeEntities(text: string): string {
+  return text.replace(
+    /&(#?\w+);/g,
+    (match, name: string) =>
+      entities[name] ?? (name.startsWith("#") ? String.fromCodePoint(Number(`0${name.slice(1)}`)) : match),
+  );
+}
+
+/**
+ * The text a reader copies from the code block titled `title`: what Expressive Code's
+ * copy button holds (`data-code`, lines joined by U+007F), decoded.
+ */
+export function copiedCode(html: string, title: string): string {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`<span class="title">${escaped}</span>[\\s\\S]*?data-code="([^"]*)"`).exec(html);
+  if (!match) throw new Error(`no code block titled ${title}`);
+  return decodeEntities(match[1]!).replaceAll("\u007f", "\n");
 }
 
 /** The page's main content (Starlight's `<main>`), without the sidebar and header. */

@@ -10,7 +10,23 @@ import { listChecks, usage } from "@wsafe/conformance";
 import { headerNames, methods, schemaNames } from "@wsafe/schema";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clientCall } from "../src/generate/clientCall.js";
-import { mainHtml, pageHtml, sectionHtml, shows, squashText, tableRows, textOf } from "./builtSite.js";
+import {
+  pagingOutput,
+  pagingOutputTitle,
+  pagingScript,
+  pagingScriptFile,
+} from "../src/generate/clientPagingSection.js";
+import { tarballInstallLine } from "../src/generate/installFromTarballs.js";
+import {
+  copiedCode,
+  mainHtml,
+  pageHtml,
+  sectionHtml,
+  shows,
+  squashText,
+  tableRows,
+  textOf,
+} from "./builtSite.js";
 
 const require = createRequire(import.meta.url);
 const all = Object.values(methods);
@@ -63,6 +79,38 @@ describe("the client page", () => {
     expect(row(rows, "headerPrefix")[1]).toBe(JSON.stringify(clientDefaults.headerPrefix));
     for (const [name, value] of Object.entries(clientDefaults.retries))
       expect(row(rows, "retries")[1]).toContain(`${name}: ${value}`);
+  });
+
+  // `npm install @wsafe/client` answers 404 until the packages are published, and
+  // `npm pack` makes a tarball npm refuses: the page must give the way that works.
+  it("installs from the tarballs of `npm run pack` next to `npm install`", () => {
+    const install = sectionHtml(html, "install");
+    const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+    expect(shows(install, "npm install @wsafe/client")).toBe(true);
+    expect(shows(install, "npm run pack -- --out /tmp/wsafe-tarballs")).toBe(true);
+    expect(
+      shows(
+        install,
+        `npm install /tmp/wsafe-tarballs/wsafe-schema-${version("@wsafe/schema")}.tgz /tmp/wsafe-tarballs/wsafe-client-${version("@wsafe/client")}.tgz`,
+      ),
+    ).toBe(true);
+    expect(shows(install, "Until the packages are on a public registry")).toBe(true);
+  });
+
+  it("documents paging: for await, .items() and .all(), with a whole script", () => {
+    const pages = sectionHtml(html, "pages");
+    for (const text of ["client.paginate(method, params)", ".items()", ".all()", "for await"])
+      expect(shows(pages, text), text).toBe(true);
+    expect(copiedCode(pages, pagingScriptFile)).toBe(pagingScript);
+    expect(copiedCode(pages, pagingOutputTitle)).toBe(pagingOutput);
+  });
+
+  it("gives the certificate fix that works everywhere, and says to install undici where it shows it", () => {
+    const certificate = sectionHtml(html, "a-development-servers-certificate");
+    expect(shows(certificate, "NODE_EXTRA_CA_CERTS=")).toBe(true);
+    expect(shows(certificate, "DEPTH_ZERO_SELF_SIGNED_CERT")).toBe(true);
+    expect(shows(certificate, 'from "undici"')).toBe(true);
+    expect(shows(certificate, "npm install undici")).toBe(true);
   });
 
   it("names the headers the response meta comes from", () => {
@@ -167,6 +215,12 @@ describe("the validation page", () => {
     for (const name of schemaNames) expect(html).toContain(`href="/v1/schemas/${name}.json"`);
   });
 
+  it("installs @wsafe/schema from the tarballs of `npm run pack` next to `npm install`", () => {
+    expect(shows(html, "npm install @wsafe/schema")).toBe(true);
+    expect(shows(html, "npm run pack -- --out /tmp/wsafe-tarballs")).toBe(true);
+    expect(shows(html, tarballInstallLine("@wsafe/schema"))).toBe(true);
+  });
+
   it("shows the help of the built wsafe-schema command", () => {
     const manifest = require.resolve("@wsafe/schema/package.json");
     const { bin } = require(manifest) as { bin: Record<string, string> };
@@ -189,6 +243,11 @@ describe("the conformance page", () => {
         suite,
       ).toBe(true);
     for (const check of checks) expect(shows(html, check.name), check.name).toBe(true);
+  });
+
+  it("says how to install the kit until it is on a registry", () => {
+    expect(shows(html, tarballInstallLine("@wsafe/conformance"))).toBe(true);
+    expect(shows(html, "npx wsafe-conformance")).toBe(true);
   });
 
   it("documents every flag of the kit's command line", () => {

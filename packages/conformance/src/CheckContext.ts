@@ -37,19 +37,19 @@ export class CheckContext {
   }
 
   /**
-   * Request data of a successful call, `token` left out: the caller's own, else the
-   * registry's first successful example (a window of events in it moved to now once the
-   * service would find it older than its retention).
+   * Request data of a successful call, `token`, `limit` and `cursor` left out: the
+   * caller's own, else the registry's first successful example. Unpaged, because the
+   * checks compare whole answers (GET against POST, one account's against another's,
+   * whose cursors would differ) and page where they mean to, with `limit` of their own;
+   * the registry's examples page, so that their answers fit a screen. An example's window
+   * of events moves to now once the service would find it older than its retention.
    */
   successParams(method: MethodName): Record<string, unknown> {
-    const own = this.options.params?.[method];
-    if (own) {
-      const { token: _token, ...rest } = own;
-      return rest;
-    }
     const example = methods[method].examples.find((candidate) => candidate.response.ok);
-    const { token: _token, ...rest } = (example?.request ?? {}) as Record<string, unknown>;
-    return currentWindow(rest);
+    const own = this.options.params?.[method];
+    const data = own ?? currentWindow((example?.request ?? {}) as Record<string, unknown>);
+    const { token: _token, limit: _limit, cursor: _cursor, ...rest } = data;
+    return rest;
   }
 
   /**

@@ -103,6 +103,22 @@ describe(runConformance, () => {
     }
   });
 
+  // A walk's cursor names its instant, so two pages of one request differ (GET against
+  // POST); and with a limit, isolation would probe only the paged path. The checks page
+  // where they mean to.
+  it("leaves the limit and cursor of the caller's own params out of its unpaged checks", async () => {
+    const server = await startFixtureServer();
+    try {
+      const params = {
+        "equipments.list": { equipmentType_id: "et_harness", limit: 2, cursor: "from-before" },
+      };
+      const report = await runConformance({ ...options(server.url), params });
+      expect(failedChecks(report)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("fails every check with a reason when the server cannot be reached", async () => {
     const server = await startFixtureServer();
     await server.close();

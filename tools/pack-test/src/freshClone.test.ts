@@ -9,18 +9,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shellEnvironment } from "./shellEnvironment.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 let clone: string;
 let env: NodeJS.ProcessEnv;
-
-/** This process's environment without what a package manager or turbo put there for us. */
-function shellEnvironment(): NodeJS.ProcessEnv {
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (!/^(npm_|PNPM_|pnpm_|TURBO_|INIT_CWD$|NODE_PATH$|VITEST|NODE_ENV$)/i.test(key)) clean[key] = value;
-  return clean;
-}
 
 /** Copies the files a clone of the working tree would hold (tracked and new, not ignored). */
 function copyWorkingTree(target: string): void {

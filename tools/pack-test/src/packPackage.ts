@@ -10,12 +10,29 @@ export interface PackedPackage {
 }
 
 /**
+ * Every file path inside a package tarball, without the leading `package/`, as `tar`
+ * reads it: what consumers get, not what the packer meant to include.
+ *
+ * @param tarball - path of the `.tgz`
+ * @example
+ * tarballFiles("/tmp/out/wsafe-client-0.1.0.tgz"); // ["package.json", "README.md", "dist/index.js", ...]
+ */
+export function tarballFiles(tarball: string): string[] {
+  return execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line && !line.endsWith("/"))
+    .map((line) => line.replace(/^package\//, ""));
+}
+
+/**
  * Packs one workspace package with `pnpm pack` (which turns `workspace:*` into real
  * versions, as publishing does) and lists the tarball with `tar`, so the list is what
  * consumers get, not what the packer meant to include.
  *
  * @param packageDir - absolute directory of the package
  * @param destination - where the tarball goes
+ * @example
+ * const { tarball, files } = packPackage(join(root, "packages/client"), "/tmp/out");
  */
 export function packPackage(packageDir: string, destination: string): PackedPackage {
   // Under `pnpm run` (turbo, the root scripts) use that very pnpm: a fresh clone may have
@@ -29,9 +46,5 @@ export function packPackage(packageDir: string, destination: string): PackedPack
   });
   const { filename } = JSON.parse(output.slice(output.indexOf("{"))) as { filename: string };
   const tarball = filename.startsWith("/") ? filename : join(destination, filename);
-  const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })
-    .split("\n")
-    .filter((line) => line && !line.endsWith("/"))
-    .map((line) => line.replace(/^package\//, ""));
-  return { tarball, files };
+  return { tarball, files: tarballFiles(tarball) };
 }

@@ -18,7 +18,7 @@ const shellWords = (line: string) =>
 describe("curlGet", () => {
   it("percent-encodes the whole request data as the query string", () => {
     const request = { token: "t", columns: ["id", "status"], note: "a b&c=d'e\"f$g`h" };
-    const line = curlGet("equipments.list", request, "https://localhost:8443");
+    const line = curlGet("equipments.list", request, "https://127.0.0.1:8443");
     const url = new URL(shellWords(line.replace(/^curl -k /, ""))[0]!);
     expect(url.pathname).toBe("/v1/equipments.list");
     expect(JSON.parse(decodeURIComponent(url.search.slice(1)))).toEqual(request);

@@ -31,5 +31,10 @@ export const openApi32Path = new URL(openApi32Url).pathname;
 /** The anchor of an error identifier's row on the errors page. */
 export const errorPath = (identifier: string) => `/errors/#${identifier}`;
 
-/** Where a newcomer's server listens: `npm start` serves HTTPS on this address. */
-export const defaultBaseUrl = "https://localhost:8443";
+/**
+ * Where a newcomer's server listens: the address `npm start` serves and prints
+ * (`listening on https://127.0.0.1:8443`). Exactly that one: the certificate names
+ * `localhost` too, but a browser's exception accepted for one name does not cover the
+ * other, and a newcomer copies what the terminal shows.
+ */
+export const defaultBaseUrl = "https://127.0.0.1:8443";

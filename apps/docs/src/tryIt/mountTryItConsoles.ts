@@ -120,12 +120,24 @@ async function send(consoleElement: HTMLElement, form: HTMLFormElement) {
   });
 }
 
-/** Activates every try-it console under `root`. */
+/**
+ * This page's own origin, where `wsafe serve` (and so `npm start`) serves the API beside
+ * the site: calls there need no other certificate exception and no CORS. Undefined for a
+ * page that has none (opened from a file).
+ */
+function pageOrigin(): string | undefined {
+  return /^https?:$/.test(location.protocol) ? location.origin : undefined;
+}
+
+/**
+ * Activates every try-it console under `root`. The base URL is the one the reader last
+ * sent to, else this page's origin, else the address `npm start` prints (in the HTML).
+ */
 export function mountTryItConsoles(root: ParentNode) {
   for (const consoleElement of root.querySelectorAll<HTMLElement>(".try-it")) {
     const form = consoleElement.querySelector("form") as HTMLFormElement;
     const baseUrlInput = form.elements.namedItem("baseUrl") as HTMLInputElement;
-    baseUrlInput.value = readStoredBaseUrl() ?? baseUrlInput.value;
+    baseUrlInput.value = readStoredBaseUrl() ?? pageOrigin() ?? baseUrlInput.value;
     baseUrlInput.addEventListener("change", () => storeBaseUrl(baseUrlInput.value.trim()));
     form.addEventListener("submit", (event) => {
       event.preventDefault();

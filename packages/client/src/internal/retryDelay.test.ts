@@ -43,6 +43,16 @@ describe(retryDelay, () => {
       );
   });
 
+  // Asked again, the server shows the same certificate and Node refuses it again: the
+  // retries only delayed the message (4 attempts in 1.6 s before this rule).
+  it("gives up at once on a refused TLS certificate", () => {
+    const refusal = Object.assign(new Error("self-signed certificate"), {
+      code: "DEPTH_ZERO_SELF_SIGNED_CERT",
+    });
+    const error = transportErrorFromCause("m", new TypeError("fetch failed", { cause: refusal }), meta());
+    expect(retryDelay(error, 1, policy)).toBeUndefined();
+  });
+
   it("gives up on a 4xx page, a timeout, any other API error, and after maxRetries", () => {
     expect(retryDelay(transportErrorFromReply("m", "Not Found", meta(404)), 1, policy)).toBeUndefined();
     expect(retryDelay(timeoutErrorAfter("m", 10, meta()), 1, policy)).toBeUndefined();

@@ -1,6 +1,7 @@
 import { ErrorCode } from "../errors/ErrorCode.js";
 import type { WsafeError } from "../errors/WsafeError.js";
 import { backoffDelay } from "./backoffDelay.js";
+import { certificateFailure } from "./certificateFailure.js";
 
 /**
  * The retry policy with every default filled in; `maxRetries: 0` when retries are off.
@@ -19,7 +20,8 @@ export interface RetryPolicy {
  * the failure is final: `rate_limit_exceeded` waits `Retry-After` (unless that is longer
  * than `maxDelayMs`); a dropped connection or a reply that is not the envelope backs off,
  * except a 4xx other than 408/429 from something in front of the service, which will
- * answer the same again. Every other failure is final.
+ * answer the same again, and a refused TLS certificate, which is refused again. Every
+ * other failure is final.
  *
  * @example
  * retryDelay(error, 1, { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000 }); // 2000 after Retry-After: 2
@@ -32,7 +34,7 @@ export function retryDelay(error: WsafeError, attempt: number, policy: RetryPoli
     const wait = error.retryAfter === undefined ? backoff : error.retryAfter * 1000;
     return wait > policy.maxDelayMs ? undefined : wait;
   }
-  if (error.code !== ErrorCode.TransportError) return undefined;
+  if (error.code !== ErrorCode.TransportError || certificateFailure(error.cause)) return undefined;
   const { status } = error;
   if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
     return undefined;

@@ -99,17 +99,20 @@ export function fixtureRecords(now: number): Record<Owner, AccountRecords> {
       resources: resources(),
       equipmentTypes: [
         ...types,
-        {
-          id: "et_harness",
-          name: "Full body harness",
-          metafields: [
-            { id: "mf_length", name: "Length (m)" },
-            { id: "mf_brand", name: "Brand" },
-            { id: "mf_sites", name: "Sites" },
-          ],
-        },
-        { id: "et_gas_detector", name: "Gas detector", metafields: [] },
-        { id: "et_anchor", name: "Anchor point", metafields: [] },
+        // Those the example does not list already: an id twice would be two records.
+        ...[
+          {
+            id: "et_harness",
+            name: "Full body harness",
+            metafields: [
+              { id: "mf_length", name: "Length (m)" },
+              { id: "mf_brand", name: "Brand" },
+              { id: "mf_sites", name: "Sites" },
+            ],
+          },
+          { id: "et_gas_detector", name: "Gas detector", metafields: [] },
+          { id: "et_anchor", name: "Anchor point", metafields: [] },
+        ].filter((extra) => !types.some((type) => type.id === extra.id)),
       ],
       equipments: harnesses(now),
       users: { u_ada: "Ada Lovelace" },

@@ -64,7 +64,9 @@ export function toOpenApi(version: string, options: { openapi?: OpenApiVersion }
       license: { name: "MIT", identifier: "MIT" },
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    servers: [{ url: "https://{host}", variables: { host: { default: "localhost:8443" } } }],
+    // The address `wsafe serve` (and `npm start`) prints, as the docs give it: a browser's
+    // certificate exception for one name does not cover another.
+    servers: [{ url: "https://{host}", variables: { host: { default: "127.0.0.1:8443" } } }],
     // No HTTP-level security requirement, said explicitly: linters ask for one, and an
     // empty list is the truth (the token is inside the request data, see above).
     security: [],

@@ -56,7 +56,11 @@ export interface MethodSpec<
    * those of the request pipeline are added by {@link defineMethod}.
    */
   ownErrors: readonly Own[];
-  /** Realistic exchanges; at least one success. */
+  /**
+   * Exchanges with the demo data, at least one success: each response is what
+   * `wsafe serve --demo` answers, its data dated around 2026-12-01T00:00Z (the docs'
+   * `apps/docs/test/examples.test.ts` sends every one and compares), cursors excepted.
+   */
   examples: readonly MethodExample<Params, Result>[];
   /** For a method that takes `limit` and `cursor`: how its pages walk the list. */
   pagination?: WalkSpec<Params>;

@@ -73,6 +73,16 @@ export const equipmentTypesList = defineMethod({
               { id: "mf_capacity", name: "Capacity (kg)" },
             ],
           },
+          {
+            id: "et_harness",
+            name: "Full body harness",
+            metafields: [
+              { id: "mf_length", name: "Length (m)" },
+              { id: "mf_brand", name: "Brand" },
+              { id: "mf_sites", name: "Sites" },
+            ],
+          },
+          { id: "et_gas_detector", name: "Gas detector", metafields: [] },
         ],
       },
     },

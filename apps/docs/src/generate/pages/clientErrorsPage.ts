@@ -33,7 +33,7 @@ const kinds = {
   } satisfies Kind<keyof WsafeApiError>,
   TransportError: {
     name: "WsafeTransportError",
-    when: "No /v1 reply: the connection was refused, reset or timed out at the network, or the reply was not the JSON envelope (a proxy's HTML page, an empty or cut-off body).",
+    when: "No /v1 reply: the connection was refused, reset or timed out at the network, Node refused the server's TLS certificate (not retried; the message names the code), or the reply was not the JSON envelope (a proxy's HTML page, an empty or cut-off body).",
     fields: ["status", "bodySnippet", "cause"],
   } satisfies Kind<keyof WsafeTransportError>,
   TimeoutError: {

@@ -7,6 +7,8 @@ import type { CallOptions, ClientOptions, ResponseMeta } from "@wsafe/client";
 import { clientDefaults } from "@wsafe/client";
 import { headerNames, jsonContentType, type MethodDefinition, methods } from "@wsafe/schema";
 import { clientCall, objectLiteral } from "../clientCall.js";
+import { clientPagingSection } from "../clientPagingSection.js";
+import { installSteps } from "../installFromTarballs.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { ownParameters, ownParametersText } from "../ownParameters.js";
 import { defaultBaseUrl, methodPath } from "../sitePaths.js";
@@ -82,7 +84,7 @@ export function clientPage(): string {
     }),
     `\`@wsafe/client\` calls /v1 from Node (${engines.node.replace(/^>=\s*/, "")} or newer), browsers, web workers and edge runtimes. Parameters and results are typed from \`@wsafe/schema\`, failures are typed [errors](/client/errors/) you can \`switch\` on, [retries](/client/retries/) honour \`Retry-After\`, and it has no run-time dependency.`,
     "## Install",
-    code("sh", "npm install @wsafe/client"),
+    ...installSteps("@wsafe/client"),
     "## Create a client",
     code(
       "ts",
@@ -108,6 +110,7 @@ export function clientPage(): string {
     columnsMethods.length > 0 &&
       `When \`columns\` is a literal list (${columnsMethods.map((method) => inlineCode(method.name)).join(", ")}), the rows are typed with those fields only; without it they are whole records.`,
     "The methods are not a list inside the client: `client.<a>.<b>()` calls the method `a.b`, and the types of `@wsafe/schema` say which exist. A method added to the schema reaches the client with the next release of the schema, with no client change. A segment every function already has (`call`, `bind`, `name`, `toString`) keeps that meaning; reach such a method with `client.call`.",
+    ...clientPagingSection(),
     "## Options",
     "The options of `createClient`. The defaults are exported as `clientDefaults`, so code can extend them rather than restate them: `retries: { ...clientDefaults.retries, maxRetries: 5 }`.",
     table(
@@ -168,7 +171,17 @@ export function clientPage(): string {
     ),
     "## Browsers, workers and Node",
     "The client uses only standard APIs (`fetch`, `AbortController`, `setTimeout`, `Proxy`), so one build serves every runtime. The service allows cross-origin calls and exposes its headers to scripts, so `getMeta` and `retryAfter` work in a browser too. Keep tokens out of code shipped to browsers you do not control.",
-    "In Node, pass a `fetch` to use your own agent, e.g. to trust a development server's self-signed certificate:",
+    "### A development server's certificate",
+    "`npm start` (and `wsafe serve` without certificate files) serves HTTPS with a self-signed certificate, which Node refuses: the call fails at once, not retried, with a `WsafeTransportError` whose message names Node's code, `TLS certificate refused (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate)`. The fix that works in every Node program, with no change to your code: start Node with `NODE_EXTRA_CA_CERTS` set to the certificate path the server printed (`self-signed certificate for localhost: …`). Node reads it when it starts, so set it on the command, not from inside the script.",
+    code(
+      "sh",
+      [
+        "# the path npm start printed after `self-signed certificate for localhost:`",
+        "NODE_EXTRA_CA_CERTS=/path/to/wsafe/.wsafe/tls/localhost-cert.pem node my-script.mjs",
+      ].join("\n"),
+    ),
+    `Call the address the server prints, ${inlineCode(defaultBaseUrl)}. Or pass a \`fetch\` with your own agent; undici is a package of its own (\`npm install undici\`: Node's built-in \`fetch\` takes no agent):`,
+    code("sh", "npm install undici"),
     code(
       "ts",
       [

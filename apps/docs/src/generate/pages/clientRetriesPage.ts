@@ -63,6 +63,11 @@ export function clientRetriesPage(): string {
         ],
         ["No reply: connection refused or reset, DNS failure", "yes", "[backoff](#backoff)"],
         [
+          "A TLS certificate Node refuses (self-signed, unknown issuer, expired, another host name); the message names Node's code, e.g. `DEPTH_ZERO_SELF_SIGNED_CERT`",
+          "no",
+          "the server shows the same certificate again; trust it with `NODE_EXTRA_CA_CERTS` (see [the client](/client/#a-development-servers-certificate))",
+        ],
+        [
           "A reply that is not the envelope: a proxy's 5xx page, an empty or cut-off body",
           "yes",
           "[backoff](#backoff)",

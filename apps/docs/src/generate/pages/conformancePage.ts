@@ -3,6 +3,7 @@
 // its API. Nothing here restates a check or a flag the kit can tell itself.
 import { listChecks, usage } from "@wsafe/conformance";
 import { headerNames } from "@wsafe/schema";
+import { tarballDirectory, tarballInstallLine } from "../installFromTarballs.js";
 import { code, frontMatter, inlineCode, page } from "../markdown.js";
 import { defaultBaseUrl, methodPath } from "../sitePaths.js";
 
@@ -43,6 +44,14 @@ export function conformancePage(): string {
         "  --params my-ids.json --junit conformance.xml",
       ].join("\n"),
     ),
+    `Until the packages are on a public registry, \`npx @wsafe/conformance\` answers 404. Meanwhile install the kit in a project of yours from the tarballs that \`npm run pack -- --out ${tarballDirectory}\` writes in a clone of the repository (see [installing the client](/client/#install)), with the line it prints for it, and run it as \`npx wsafe-conformance\`:`,
+    code(
+      "sh",
+      [
+        tarballInstallLine("@wsafe/conformance"),
+        'npx wsafe-conformance https://api.example.test --token "$WSAFE_TOKEN"',
+      ].join("\n"),
+    ),
     `Against the local demo server (\`npm start\` in the repository, at ${inlineCode(defaultBaseUrl)} with a self-signed certificate), whose second account holds the records named below:`,
     code(
       "sh",
@@ -52,7 +61,7 @@ export function conformancePage(): string {
         "  --other-id equipmentType_id=et_other_account --other-id user=u_other",
       ].join("\n"),
     ),
-    "The successful calls use the request data of each method's first example (the demo dataset's ids) unless you give your own with `--params` or `--param`; against your data, give ids that exist in the account of `--token`.",
+    "The successful calls use the request data of each method's first example (the demo dataset's ids) unless you give your own with `--params` or `--param`; against your data, give ids that exist in the account of `--token`. Their `limit` and `cursor` are left out: the checks compare whole answers, and page where they mean to.",
     "## What it checks",
     `Every answer, whatever the check, must be HTTP 200 (204 for an OPTIONS pre-flight) with \`Content-Type: application/json\` and a JSON object with a boolean \`ok\`; a failure must match the published \`ErrorResponse\`; and every answer must carry \`${headers.requestId}\` and \`${headers.responseTime}\` (the prefix is \`--header-prefix\`). On top of that, a run over every method of the registry makes these ${total} checks. The parameter checks are derived from each method's published params schema: each case is a request with exactly one thing wrong, and the \`description\` must name the parameter.`,
     "Tenant isolation needs a second account (`--other-token`, and `--other-id` for the records it owns): its checks prove that your token asking for the other account's records gets `content_not_found`, and that the other token never gets your answer. Without it they are **skipped**; a check that cannot run is never counted as passed.",

@@ -3,6 +3,7 @@
 import type { MethodDefinition } from "@wsafe/schema";
 import { errorDescriptions, methodUrlPath } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
+import { exampleDay } from "../exampleInstant.js";
 import { clientSnippet, curlGet, curlPost } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
@@ -51,6 +52,9 @@ function exampleSection(method: MethodDefinition, example: MethodDefinition["exa
   ).trimEnd();
 }
 
+/** What the examples' responses are, and how far a reader's demo answers the same. */
+export const examplesNote = `Each response is what the demo server answers (\`npm start\`, token \`wsafe-demo-token-read\`), its data dated as on ${exampleDay}; a test sends every example to such a server and compares, cursors aside. Your demo dates its data around the moment it first imported it: its timestamps are shifted by the difference, and so may be statuses \`as_of\` a fixed date; ids, names and the statuses on the day of the import are the same.`;
+
 /** The Markdown of a method's page. */
 export function methodPage(method: MethodDefinition, order: number): string {
   const first = method.examples[0]!.request as Record<string, unknown>;
@@ -79,12 +83,13 @@ export function methodPage(method: MethodDefinition, order: number): string {
     'Every failure is HTTP 200 with `{ "ok": false, "error": <identifier>, "description": <text> }`. This method can answer with these identifiers; when several checks fail, the [first in pipeline order](/errors/#precedence) answers.',
     errorTable(method),
     "## Examples",
+    examplesNote,
     ...method.examples.map((example) => exampleSection(method, example)),
     "## With @wsafe/client",
     "The typed client sends the same request data (the token comes from the client's options), returns the success body and throws a typed error with the `error` identifier on failure:",
     code("ts", clientSnippet(method.name, first)),
     "## Try it",
-    `Sends the request from your browser to a running server with \`@wsafe/client\`. \`npm start\` serves one with demo data at ${inlineCode(defaultBaseUrl)}; open that address once and accept its self-signed certificate, or run the server with \`--http\` and use \`http://\`.`,
+    `Sends the request from your browser to a running server with \`@wsafe/client\`. The base URL starts as this page's own address: where \`wsafe serve\` serves this site, as \`npm start\` does at ${inlineCode(defaultBaseUrl)}, the console calls that very server. Elsewhere, give a server's address (with a self-signed certificate, open that address once and accept it, or run the server with \`--http\` and use \`http://\`). The console remembers the last one you sent to.`,
     tryItConsoleHtml(method.name, first),
   );
 }

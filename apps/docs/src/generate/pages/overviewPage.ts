@@ -2,7 +2,7 @@
 import { methods } from "@wsafe/schema";
 import { curlGet } from "../examples.js";
 import { code, frontMatter, page, table } from "../markdown.js";
-import { methodPath, openApi32Path, openApiPath } from "../sitePaths.js";
+import { defaultBaseUrl, methodPath, openApi32Path, openApiPath } from "../sitePaths.js";
 
 /** The Markdown of the home page. */
 export function overviewPage(): string {
@@ -23,7 +23,7 @@ export function overviewPage(): string {
       ]),
     ),
     "## Try it in one minute",
-    "From a clone of the repository, `npm start` installs, builds and serves the API with demo data on `https://localhost:8443` (with a self-signed certificate; `-k` tells curl to accept it), and serves this site at `/` beside it. The demo token is `wsafe-demo-token-read`.",
+    `From a clone of the repository, \`npm start\` installs, builds and serves the API with demo data on \`${defaultBaseUrl}\` (with a self-signed certificate; \`-k\` tells curl to accept it), and serves this site at \`/\` beside it. The demo token is \`wsafe-demo-token-read\`.`,
     code(
       "sh",
       curlGet("resources.list", { token: "wsafe-demo-token-read", pretty: true }),

@@ -4,6 +4,7 @@
 // from the schema (the recipe is the registry example that asks it).
 import { maxPageSize, methods, methodUrlPath, paginationShape, requestMediaType } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
+import { exampleDay } from "../exampleInstant.js";
 import { curlGet, curlPost, shellQuote } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
@@ -35,7 +36,8 @@ function parameterRows(): string[][] {
 }
 
 function recipeClient(request: Record<string, unknown>): string {
-  const { token: _token, ...params } = request;
+  // paginate's own page size (the largest) serves `.all()` best; the example's is for reading.
+  const { token: _token, limit: _limit, ...params } = request;
   return [
     `import { createClient } from "@wsafe/client";`,
     "",
@@ -101,6 +103,7 @@ export function paginationPage(): string {
       "curl and jq, the second page",
     ),
     code("ts", recipeClient(request), "@wsafe/client"),
-    `The answer of the example: ${inlineCode(JSON.stringify(audit.response))}.`,
+    `Against the demo data (\`npm start\`), dated as on ${exampleDay}, the first page of ${request.limit ?? "the"} records answers as below (a test sends it and compares, cursor aside); \`next_cursor\` leads to the rest, and \`.all()\` reads every page. Your demo dates its data around the moment it first imported it, so the same \`as_of\` may find other records.`,
+    code("json", JSON.stringify(audit.response, null, 2), "The first page"),
   );
 }

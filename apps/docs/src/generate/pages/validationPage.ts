@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { methods, schemaCatalog, schemaNames } from "@wsafe/schema";
 import { jsonSchemaBaseUrl } from "@wsafe/schema/openapi";
+import { installSteps } from "../installFromTarballs.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { schemaFilePath } from "../sitePaths.js";
 
@@ -32,7 +33,7 @@ export function validationPage(): string {
     }),
     "The contract is one set of schemas, published three ways: as zod schemas in `@wsafe/schema` for TypeScript, as a command line for any shell or pipeline, and as JSON Schema 2020-12 files for every other language. All three say the same, since the files and the command are generated from the zod schemas.",
     "## In TypeScript",
-    code("sh", "npm install @wsafe/schema"),
+    ...installSteps("@wsafe/schema"),
     code(
       "ts",
       [

@@ -22,6 +22,24 @@ describe(transportErrorFromCause, () => {
     expect(error.cause).toBe(cause);
   });
 
+  it("names a refused TLS certificate's code and the fix, keeping Node's error as cause", () => {
+    const refusal = Object.assign(new Error("self-signed certificate"), {
+      code: "DEPTH_ZERO_SELF_SIGNED_CERT",
+    });
+    const cause = new TypeError("fetch failed", { cause: refusal });
+    const error = transportErrorFromCause("users.info", cause, meta);
+    expect(error.message).toBe(
+      "users.info: TLS certificate refused (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate); not retried. " +
+        "To trust it, start Node with NODE_EXTRA_CA_CERTS=<its PEM file>",
+    );
+    expect(error).toMatchObject({
+      code: ErrorCode.TransportError,
+      status: undefined,
+      bodySnippet: undefined,
+    });
+    expect(error.cause).toBe(cause);
+  });
+
   it("describes a cause that is not an Error", () => {
     expect(transportErrorFromCause("users.info", "ECONNRESET", meta).message).toBe(
       "users.info: no reply (ECONNRESET)",

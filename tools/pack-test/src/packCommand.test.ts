@@ -1,0 +1,64 @@
+// `npm run pack -- --out <dir>`, the command the docs give for installing the packages
+// until they are on a registry: it writes a tarball of every published package and
+// prints the npm install line of each, and the client's line alone, run with npm in a
+// project outside the workspace, installs a client that imports and calls. Before it,
+// `npm install @wsafe/client` answered 404 and `npm pack` made a tarball npm refused
+// (`Unsupported URL Type "workspace:"`).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmInstall } from "./npmInstall.js";
+import { publishedPackages } from "./publishedPackages.js";
+import { type PackCommandRun, runPackCommand } from "./runPackCommand.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+let work: string;
+let run: PackCommandRun;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "wsafe-pack-command-"));
+  run = runPackCommand(root, join(work, "tarballs"));
+}, 600_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+}, 60_000);
+
+describe("npm run pack -- --out <dir>, as the docs give it", () => {
+  it("writes a tarball of every published package into <dir> and says where", () => {
+    expect([...run.tarballs.keys()].sort()).toEqual(publishedPackages.map((pkg) => pkg.name).sort());
+    for (const tarball of run.tarballs.values()) {
+      expect(dirname(tarball)).toBe(join(work, "tarballs"));
+      expect(existsSync(tarball), tarball).toBe(true);
+    }
+    expect(run.installLine("every package")).toBe(`npm install ${[...run.tarballs.values()].join(" ")}`);
+  });
+
+  // The client alone must not need a registry for @wsafe/schema either.
+  it("prints the line that installs the client alone, with npm only, and the client imports and calls", () => {
+    const line = run.installLine("@wsafe/client");
+    expect(line).toBe(
+      `npm install ${run.tarballs.get("@wsafe/schema")} ${run.tarballs.get("@wsafe/client")}`,
+    );
+    const project = join(work, "client-only");
+    mkdirSync(project);
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "client-only", private: true }));
+    npmInstall(line, project);
+    expect(existsSync(join(project, "node_modules", "@wsafe", "server"))).toBe(false);
+    const script = `import { createClient, clientDefaults } from "@wsafe/client";
+      const client = createClient({ baseUrl: "http://127.0.0.1:9", token: "t", retries: false });
+      const error = await client.users.info({ user: "u_ada" }).catch((err) => err);
+      console.log(JSON.stringify({ code: error.code, method: clientDefaults.method }));`;
+    const result = spawnSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], {
+      cwd: project,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.stderr).toBe("");
+    // Nothing listens on port 9: the call fails as a transport error, from the installed client.
+    expect(JSON.parse(result.stdout)).toEqual({ code: "wsafe_transport_error", method: "POST" });
+  }, 300_000);
+});
