@@ -15,6 +15,12 @@ export interface ListEventsInput {
   after: readonly [occurredAt: string, id: string] | undefined;
   /** Rows to read: one more than the page, to know whether another follows. */
   rows: number;
+  /**
+   * The last instant to compute transitions up to on this read (the window's end when
+   * absent): a page needs the transitions of its first instants only, and computing the
+   * whole rest of a long window for each page made a walk quadratic.
+   */
+  computeUpTo?: number | undefined;
 }
 
 /** One event as the statement answers it; `sequence` null until recorded. */
@@ -33,6 +39,40 @@ export interface EventRow {
 
 const listed =
   "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status";
+
+/**
+ * Where the computed transitions of a read start (excluded): after the event clock (what
+ * it recorded is read, not computed), after the window's start, and from the page's key on
+ * (its instant may hold more events after its id).
+ *
+ * @param from - SQL of the window's start
+ * @param after - SQL of the page key's instant, if any
+ */
+export const computedStartSql = (from: string, after: string | undefined) =>
+  `greatest((SELECT recorded_until FROM event_clock), ${from} - 1${after ? `, ${after} - 1` : ""})`;
+
+/**
+ * The statement of the instant by which the computed part of a read holds enough: the
+ * `count`-th schedule date after its start (each date is at most two events), read in
+ * order from the dates' indexes, or null when fewer are left before the window's end.
+ *
+ * @param input - the read
+ * @param count - how many dates
+ */
+export function computeBoundQuery(
+  input: ListEventsInput,
+  count: number,
+): { text: string; params: unknown[] } {
+  const { params, param } = sqlParameters();
+  const start = computedStartSql(param(input.from, "bigint"), input.after && param(input.after[0], "bigint"));
+  const to = param(input.to, "bigint");
+  const n = param(count, "integer");
+  const dates = (column: string) =>
+    `(SELECT ${column} AS at FROM schedules WHERE ${column} > ${start} AND ${column} <= ${to} ORDER BY ${column} LIMIT ${n})`;
+  const text = `SELECT CASE WHEN count(*) < ${n} THEN NULL ELSE max(at) END::text AS up_to
+  FROM (SELECT at FROM (${dates("expiring_on")} UNION ALL ${dates("expires_on")}) d ORDER BY at LIMIT ${n}) nearest`;
+  return { text, params };
+}
 
 /**
  * Builds the one statement of a page of `events.list`: the recorded events of the window
@@ -58,10 +98,9 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
       types ? ` AND ${alias}.type = ANY(${types})` : "",
       after ? ` AND (${alias}.occurred_at, ${alias}.id) > (${after.at}, ${after.id})` : "",
     ].join("");
-  // Computed transitions start after the clock, after the window's start, and from the
-  // page's key on (its instant may hold more events after its id).
-  const start = `greatest((SELECT recorded_until FROM event_clock), ${from} - 1${after ? `, ${after.at} - 1` : ""})`;
-  const computed = timeTransitionsSql(param, start, to, {
+  const start = computedStartSql(from, after?.at);
+  const upTo = input.computeUpTo === undefined ? to : `least(${to}, ${param(input.computeUpTo, "bigint")})`;
+  const computed = timeTransitionsSql(param, start, upTo, {
     accountId: input.accountId,
     equipmentTypeId: input.equipmentTypeId,
   });
