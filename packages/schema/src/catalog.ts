@@ -12,6 +12,12 @@ import { scheduleSchema } from "./records/schedule.js";
 import { statusSchema } from "./records/status.js";
 import { userSchema } from "./records/user.js";
 import { versionSchema } from "./records/version.js";
+import {
+  webhookDeliverySchema,
+  webhookSchema,
+  webhookSecretSchema,
+  webhookStateSchema,
+} from "./records/webhook.js";
 import { methods } from "./registry.js";
 
 /** A named schema of the catalog and which side of the wire it describes. */
@@ -57,6 +63,10 @@ const recordEntries = {
   Event: entry(eventSchema, "output", "event"),
   EventType: entry(eventTypeSchema, "output", "event"),
   EventCause: entry(eventCauseSchema, "output", "event"),
+  Webhook: entry(webhookSchema, "output", "webhook"),
+  WebhookState: entry(webhookStateSchema, "output", "webhook"),
+  WebhookSecret: entry(webhookSecretSchema, "output", "webhook"),
+  WebhookDelivery: entry(webhookDeliverySchema, "output", "webhook"),
   ResponseMetadata: entry(responseMetadataSchema, "output"),
   ErrorIdentifier: entry(errorIdentifierSchema, "output"),
   ErrorResponse: entry(errorResponseSchema, "output"),

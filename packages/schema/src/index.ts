@@ -35,6 +35,11 @@ export * from "./methods/events.list.js";
 export * from "./methods/eventsWindow.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
+export * from "./methods/webhooks.create.js";
+export * from "./methods/webhooks.delete.js";
+export * from "./methods/webhooks.deliveries.js";
+export * from "./methods/webhooks.list.js";
+export * from "./methods/webhooks.rotate_secret.js";
 export * from "./pagination.js";
 export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
 export {
@@ -59,4 +64,5 @@ export { quotedInputLimit, quoteInput } from "./quoteInput.js";
 export * from "./records/index.js";
 export * from "./registry.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";
+export * from "./webhookDelivery.js";
 export * from "./wire.js";

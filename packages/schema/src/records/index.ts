@@ -8,3 +8,4 @@ export * from "./schedule.js";
 export * from "./status.js";
 export * from "./user.js";
 export * from "./version.js";
+export * from "./webhook.js";

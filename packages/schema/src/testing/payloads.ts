@@ -4,6 +4,7 @@ import { eventPayloadCases } from "./eventPayloads.js";
 import { methodPayloadCases } from "./methodPayloads.js";
 import type { PayloadCase } from "./PayloadCase.js";
 import { recordPayloadCases } from "./recordPayloads.js";
+import { webhookPayloadCases } from "./webhookPayloads.js";
 
 export type { PayloadCase } from "./PayloadCase.js";
 
@@ -12,4 +13,5 @@ export const payloadCases: PayloadCase[] = [
   ...recordPayloadCases,
   ...methodPayloadCases,
   ...eventPayloadCases,
+  ...webhookPayloadCases,
 ];
