@@ -49,6 +49,18 @@ export const duration = (value: string): number => {
   return ms;
 };
 
+/**
+ * Parses `--webhook-retry-schedule`: durations separated by commas (`0s,5s,5m`), each
+ * when an attempt is made after the one before it failed (the first: after the event).
+ */
+export const durationList = (value: string): number[] => {
+  const parts = value.split(",").map((part) => part.trim());
+  const ms = parts.map((part) => (part === "0" || /^0[dhms]$/.test(part) ? 0 : duration(part)));
+  if (ms.length === 0)
+    throw new InvalidArgumentError("expected durations separated by commas, such as 0s,5s,5m");
+  return ms;
+};
+
 /** `--database`, which every command that opens the store takes. */
 export const databaseOption = (): Option =>
   new Option(

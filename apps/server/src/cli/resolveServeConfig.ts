@@ -35,6 +35,10 @@ export interface ServeCliOptions {
   metricsHost: string;
   /** Milliseconds, parsed from `--events-retention`. */
   eventsRetention: number;
+  webhooksAllowHttp?: boolean;
+  webhooksAllowPrivate?: boolean;
+  /** Milliseconds, parsed from `--webhook-retry-schedule`. */
+  webhookRetrySchedule: readonly number[];
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -96,6 +100,11 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
       demo: Boolean(options.demo) || envFlag("WSAFE_DEMO"),
       shutdownTimeoutMs: options.shutdownTimeout * 1000,
       eventsRetentionMs: options.eventsRetention,
+      webhooks: {
+        allowHttp: Boolean(options.webhooksAllowHttp) || envFlag("WSAFE_WEBHOOKS_ALLOW_HTTP"),
+        allowPrivate: Boolean(options.webhooksAllowPrivate) || envFlag("WSAFE_WEBHOOKS_ALLOW_PRIVATE"),
+        retryScheduleMs: options.webhookRetrySchedule,
+      },
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,

@@ -1,11 +1,19 @@
 import cluster from "node:cluster";
-import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames } from "@wsafe/schema";
+import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames, webhookDelivery } from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
 import { databaseKind } from "../store/databaseKind.js";
 import { cannotStart } from "./cannotStart.js";
-import { databaseOption, duration, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
+import {
+  databaseOption,
+  duration,
+  durationList,
+  portNumber,
+  seconds,
+  wholeSeconds,
+  workerCount,
+} from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
 import { createdPaths } from "./createdPaths.js";
@@ -106,6 +114,23 @@ export function serveCommand(): Command {
         .env("WSAFE_EVENTS_RETENTION")
         .default(defaultEventsRetentionMs, "90d")
         .argParser(duration),
+    )
+    .option(
+      "--webhooks-allow-http",
+      "let webhook endpoints be plain http://, for local development (env WSAFE_WEBHOOKS_ALLOW_HTTP=1)",
+    )
+    .option(
+      "--webhooks-allow-private",
+      "let webhook endpoints be loopback, private or link-local addresses, for local development (env WSAFE_WEBHOOKS_ALLOW_PRIVATE=1)",
+    )
+    .addOption(
+      new Option(
+        "--webhook-retry-schedule <DURATIONS>",
+        "when each webhook attempt is made after the one before failed, e.g. 0s,1s,2s for tests",
+      )
+        .env("WSAFE_WEBHOOK_RETRY_SCHEDULE")
+        .default(webhookDelivery.retryScheduleMs, "0s,5s,5m,30m,2h,5h,10h,14h,20h,24h")
+        .argParser(durationList),
     )
     .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")

@@ -4,6 +4,11 @@ import { eventsList } from "./eventsList.js";
 import type { MethodHandlers } from "./MethodHandler.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
+import { webhooksCreate } from "./webhooksCreate.js";
+import { webhooksDelete } from "./webhooksDelete.js";
+import { webhooksDeliveries } from "./webhooksDeliveries.js";
+import { webhooksList } from "./webhooksList.js";
+import { webhooksRotateSecret } from "./webhooksRotateSecret.js";
 
 /**
  * The handler of every method of the registry, checked against it at compile time: a
@@ -17,4 +22,9 @@ export const methodHandlers = {
   "users.info": usersInfo,
   "equipmentTypes.list": equipmentTypesList,
   "events.list": eventsList,
+  "webhooks.create": webhooksCreate,
+  "webhooks.list": webhooksList,
+  "webhooks.delete": webhooksDelete,
+  "webhooks.rotate_secret": webhooksRotateSecret,
+  "webhooks.deliveries": webhooksDeliveries,
 } as const satisfies MethodHandlers;

@@ -3,6 +3,7 @@ import type { EventLog } from "../events/EventLog.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
+import type { WebhookService } from "../webhooks/WebhookService.js";
 
 /**
  * One request as the pipeline's checks see it: what arrived, and what each check that
@@ -39,6 +40,7 @@ export interface PipelineServices {
   readonly store: Store;
   readonly rateLimiter: RateLimiter;
   readonly events: EventLog;
+  readonly webhooks: WebhookService;
 }
 
 /**

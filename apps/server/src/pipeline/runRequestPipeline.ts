@@ -51,5 +51,6 @@ export async function runRequestPipeline(
     token: state.token!,
     now: state.now,
     events: services.events,
+    webhooks: services.webhooks,
   });
 }

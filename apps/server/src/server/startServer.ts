@@ -14,6 +14,9 @@ import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
+import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
+import { WebhookStore } from "../webhooks/WebhookStore.js";
 import { closeWithin } from "./closeWithin.js";
 import { ensurePortFree } from "./ensurePortFree.js";
 import { PortInUseError } from "./PortInUseError.js";
@@ -50,6 +53,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
   const metrics = options.metrics ?? (options.metricsPort === undefined ? undefined : createServerMetrics());
   metrics?.watchPool(store.sql);
+  metrics?.watchDeliveries(store.sql);
   let metricsServer: MetricsServer | undefined;
   let rateLimiter: RateLimiter;
   try {
@@ -85,8 +89,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let draining = false;
   const inFlight = new RequestsInFlight();
   const events = new EventLog(store.sql, options.eventsRetentionMs);
+  const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
+  const webhooks = { store: new WebhookStore(store.sql), settings: webhookSettings };
   const app = createApp({
-    services: { store, rateLimiter, events },
+    services: { store, rateLimiter, events, webhooks },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -121,6 +127,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // instants, before the server says it is up; answers need not wait for it
   // (events.list computes what is not recorded yet), but a started server has recorded.
   await recorder?.start();
+  const deliveries = webhookSettings.deliver
+    ? new DeliveryWorker(store.sql, webhookSettings, {
+        error: (fields, message) => app.log.error(fields, message),
+        attempted: (outcome) => metrics?.webhookAttempted(outcome),
+      })
+    : undefined;
+  await deliveries?.start();
   const address = app.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
@@ -142,6 +155,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           app.log.error({ holders }, (error as Error).message);
         }
         await recorder?.stop();
+        // Attempts under way end and are recorded, so a rolling restart repeats none.
+        await deliveries?.stop();
         // After the last answer, so that a final scrape sees every request counted.
         await metricsServer?.close();
         await rateLimiter.close();

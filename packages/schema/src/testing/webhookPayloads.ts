@@ -75,6 +75,12 @@ export const webhookPayloadCases: PayloadCase[] = [
   { schema: "webhooks.create.result", title: "no secret", payload: { ok: true, webhook }, valid: false },
   { schema: "webhooks.list.params", title: "a token", payload: { token: "t" }, valid: true },
   {
+    schema: "webhooks.list.params",
+    title: "a url",
+    payload: { token: "t", url: "https://h.example/" },
+    valid: false,
+  },
+  {
     schema: "webhooks.list.result",
     title: "one endpoint",
     payload: { ok: true, webhooks: [webhook] },
@@ -83,6 +89,7 @@ export const webhookPayloadCases: PayloadCase[] = [
   { schema: "webhooks.delete.params", title: "an id", payload: { token: "t", id: "wh_1" }, valid: true },
   { schema: "webhooks.delete.params", title: "an empty id", payload: { token: "t", id: "" }, valid: false },
   { schema: "webhooks.delete.result", title: "ok", payload: { ok: true }, valid: true },
+  { schema: "webhooks.rotate_secret.params", title: "no id", payload: { token: "t" }, valid: false },
   {
     schema: "webhooks.rotate_secret.params",
     title: "an id",
