@@ -13,6 +13,7 @@ import { statusSchema } from "./records/status.js";
 import { userSchema } from "./records/user.js";
 import { versionSchema } from "./records/version.js";
 import { methods } from "./registry.js";
+import { eventsStreamParamsSchema } from "./streams/events.stream.js";
 
 /** A named schema of the catalog and which side of the wire it describes. */
 export interface CatalogEntry {
@@ -61,6 +62,7 @@ const recordEntries = {
   ErrorIdentifier: entry(errorIdentifierSchema, "output"),
   ErrorResponse: entry(errorResponseSchema, "output"),
   Dataset: entry(datasetSchema, "input"),
+  "events.stream.params": entry(eventsStreamParamsSchema, "input"),
 } as const satisfies Record<string, CatalogEntry>;
 
 type MethodEntries = {

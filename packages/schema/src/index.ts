@@ -36,7 +36,7 @@ export * from "./methods/eventsWindow.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
 export * from "./pagination.js";
-export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
+export { type ParamsFailure, type ParamsSuccess, parseParams, parseStreamParams } from "./parseParams.js";
 export {
   type MethodErrorsOf,
   methodErrorsFor,
@@ -58,5 +58,6 @@ export type { PayloadProblem } from "./problems/PayloadProblem.js";
 export { quotedInputLimit, quoteInput } from "./quoteInput.js";
 export * from "./records/index.js";
 export * from "./registry.js";
+export * from "./streams/index.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";
 export * from "./wire.js";
