@@ -62,6 +62,7 @@ export default defineConfig({
             { label: "Dataset format", slug: "dataset" },
             { label: "Command line", slug: "command-line" },
             { label: "Downloads", slug: "downloads" },
+            { label: "Versions and releases", slug: "versions" },
             { label: "Changelog", slug: "changelog" },
             { label: "Benchmarks", slug: "benchmarks" },
             { label: "Mutation testing", slug: "mutation-testing" },

@@ -26,6 +26,7 @@ import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
+import { versionsPage } from "./pages/versionsPage.js";
 import { readContractMutations } from "./readContractMutations.js";
 import { readMutationScores } from "./readMutationScores.js";
 import { readVerifiedTools } from "./readVerifiedTools.js";
@@ -138,6 +139,7 @@ export function generatePages(
     "command-line.md": commandLinePage(),
     "operate.md": operatePage(),
     "downloads.md": downloadsPage(readVerifiedTools(repoRoot)),
+    "versions.md": versionsPage(),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),
     "benchmarks.md": benchmarksPage(benchmarks.latest, benchmarks.svgNames),
     "mutation-testing.md": mutationTestingPage(readMutationScores(repoRoot), readContractMutations(repoRoot)),
