@@ -14,6 +14,7 @@ import type { DatasetInput, Event } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventFeed } from "../src/events/EventFeed.js";
 import { EventLog } from "../src/events/EventLog.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
@@ -78,6 +79,8 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
     services = {
       store,
       events: new EventLog(store.sql),
+      // Not started: this suite streams nothing.
+      feed: new EventFeed(store.sql, () => {}),
       rateLimiter: await RateLimiter.create({ points: 1_000_000, durationSeconds: 60 }),
     };
   }, 60_000);

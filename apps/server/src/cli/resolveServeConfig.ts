@@ -35,6 +35,8 @@ export interface ServeCliOptions {
   metricsHost: string;
   /** Milliseconds, parsed from `--events-retention`. */
   eventsRetention: number;
+  /** Milliseconds, parsed from `--stream-ping`. */
+  streamPing: number;
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -96,6 +98,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
       demo: Boolean(options.demo) || envFlag("WSAFE_DEMO"),
       shutdownTimeoutMs: options.shutdownTimeout * 1000,
       eventsRetentionMs: options.eventsRetention,
+      streamPingMs: options.streamPing,
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,

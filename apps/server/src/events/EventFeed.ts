@@ -79,7 +79,9 @@ export class EventFeed {
 
   /** The largest sequence recorded (0 when none). */
   async lastSequence(): Promise<number> {
-    const [row] = await this.sql.query<{ last: string | null }>("SELECT max(sequence)::text AS last FROM events");
+    const [row] = await this.sql.query<{ last: string | null }>(
+      "SELECT max(sequence)::text AS last FROM events",
+    );
     return row?.last == null ? 0 : Number(row.last);
   }
 
@@ -142,7 +144,7 @@ export class EventFeed {
         WHERE sequence > $1 AND account_id = $2
           AND ($3::text IS NULL OR equipment_type_id = $3)
           AND (cardinality($4::text[]) = 0 OR type = ANY($4::text[]))
-        ORDER BY sequence LIMIT ${batch}`,
+        ORDER BY events.sequence LIMIT ${batch}`,
       [after, filter.accountId, filter.equipmentTypeId ?? null, filter.types],
     );
   }
@@ -159,14 +161,15 @@ export class EventFeed {
         try {
           for (;;) {
             const rows = await this.sql.query<FeedEvent>(
-              `SELECT ${columns}, account_id FROM events WHERE sequence > $1 ORDER BY sequence LIMIT ${batch}`,
+              `SELECT ${columns}, account_id FROM events WHERE sequence > $1 ORDER BY events.sequence LIMIT ${batch}`,
               [this.#last],
             );
             for (const row of rows) {
               this.#last = Number(row.sequence);
               const accountId = (row as FeedEvent & { account_id: string }).account_id;
               for (const subscriber of this.#subscribers)
-                if (subscriber.filter.accountId === accountId && matches(subscriber.filter, row)) subscriber.push(row);
+                if (subscriber.filter.accountId === accountId && matches(subscriber.filter, row))
+                  subscriber.push(row);
             }
             if (rows.length < batch) break;
           }

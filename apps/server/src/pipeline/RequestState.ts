@@ -1,4 +1,5 @@
 import type { MethodName, Methods } from "@wsafe/schema";
+import type { EventFeed } from "../events/EventFeed.js";
 import type { EventLog } from "../events/EventLog.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
@@ -48,6 +49,8 @@ export interface PipelineServices {
   readonly store: Store;
   readonly rateLimiter: RateLimiter;
   readonly events: EventLog;
+  /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
+  readonly feed: EventFeed;
 }
 
 /**

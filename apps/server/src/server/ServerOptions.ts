@@ -39,6 +39,11 @@ export interface ServerOptions {
    * server of a deployment may: recording is idempotent and serialised in the database.
    */
   recordEvents?: boolean;
+  /**
+   * How often an idle `events.stream` gets a keep-alive ping (ms), below the idle timeout
+   * of every proxy in front (`--stream-ping`). Default 15 s.
+   */
+  streamPingMs?: number;
   /** Requests per window per token. Default 600 per 60 s. */
   rateLimit?: RateLimit;
   /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */

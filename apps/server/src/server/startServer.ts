@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
+import { EventFeed } from "../events/EventFeed.js";
 import { EventLog } from "../events/EventLog.js";
 import { EventRecorder } from "../events/EventRecorder.js";
 import { createApp } from "../http/createApp.js";
@@ -85,8 +86,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let draining = false;
   const inFlight = new RequestsInFlight();
   const events = new EventLog(store.sql, options.eventsRetentionMs);
+  const feed = new EventFeed(store.sql, (error) =>
+    app.log.error({ err: error }, "reading recorded events failed; trying again"),
+  );
   const app = createApp({
-    services: { store, rateLimiter, events },
+    services: { store, rateLimiter, events, feed },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -96,6 +100,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     inFlight,
     hsts: options.hstsMaxAge === undefined ? undefined : strictTransportSecurity(options.hstsMaxAge),
     requestTallies: metrics?.requests,
+    streamPingMs: options.streamPingMs,
   });
   try {
     await app.listen({
@@ -121,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // instants, before the server says it is up; answers need not wait for it
   // (events.list computes what is not recorded yet), but a started server has recorded.
   await recorder?.start();
+  await feed.start();
   const address = app.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
@@ -142,6 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           app.log.error({ holders }, (error as Error).message);
         }
         await recorder?.stop();
+        await feed.stop();
         // After the last answer, so that a final scrape sees every request counted.
         await metricsServer?.close();
         await rateLimiter.close();
