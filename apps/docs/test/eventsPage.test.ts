@@ -4,9 +4,8 @@
 // by eventsExamples.test.ts.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { eventCauseMeanings, eventTypeMeanings } from "@wsafe/schema";
+import { eventCauseMeanings, eventTypeMeanings, streams } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
-import { eventStreamPath } from "../src/generate/events/eventStreamSection.js";
 import {
   fallsDueCurlTitles,
   fallsDueFirstPage,
@@ -68,17 +67,14 @@ describe("the Events page", () => {
     expect(shows(recipe, "for await")).toBe(true);
   });
 
-  it("describes the stream: where it is, tracked ids, resuming, pings, the /v1 checks", () => {
-    const stream = sectionHtml(html, "the-stream-eventsstream");
-    for (const text of [
-      eventStreamPath,
-      "tracked()",
-      "Last-Event-ID",
-      "pings",
-      "httpSubscriptionLink",
-      "EventSource",
-    ])
-      expect(shows(stream, text), text).toBe(true);
+  it("describes the stream in the schema's words, with its input and both readers", () => {
+    const stream = streams["events.stream"];
+    const section = sectionHtml(html, "the-stream");
+    for (const paragraph of stream.description.split("\n\n"))
+      expect(shows(section, paragraph), paragraph).toBe(true);
+    expect(tableRows(section).map((row) => row[0])).toEqual(Object.keys(stream.params.shape));
+    for (const text of [stream.path, "httpSubscriptionLink", "new EventSource("])
+      expect(shows(section, text), text).toBe(true);
   });
 });
 

@@ -1,12 +1,14 @@
 // The Events page's section on `events.stream`, the tRPC subscription over Server-Sent
-// Events. Written from issue 29's description of the stream (tracked ids, resuming from
-// the last event id, keep-alive pings, the /v1 checks) while the stream was being built:
-// unlike the recipe, its snippets are not yet run by a test against a server.
-import { code } from "../markdown.js";
-import { defaultBaseUrl, methodPath } from "../sitePaths.js";
+// Events: its summary, description and parameters are the schema's (`streams`), the
+// snippets ours. Written while the stream was being built: unlike the recipe, no test
+// runs these snippets against a server yet.
+import { streams } from "@wsafe/schema";
+import { toJsonSchema } from "@wsafe/schema/openapi";
+import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
+import { code, inlineCode, table } from "../markdown.js";
+import { defaultBaseUrl, schemaFilePath } from "../sitePaths.js";
 
-/** The URL path of the stream on a server. */
-export const eventStreamPath = "/trpc/events.stream";
+const stream = streams["events.stream"];
 
 const trpcClientSnippet = `import { createTRPCClient, httpSubscriptionLink } from "@trpc/client";
 
@@ -16,16 +18,16 @@ const trpc = createTRPCClient({
 
 // Each event as the service records it; after a cut, the link reconnects with the last id it got.
 const subscription = trpc.events.stream.subscribe(
-  { token: process.env.WSAFE_TOKEN },
+  { token: process.env.WSAFE_TOKEN, types: ["equipment.status_changed"] },
   {
-    onData: ({ id, data: event }) => console.log(id, event.type, event.equipment_id, event.from, "->", event.to),
+    onData: ({ id, data: event }) => console.log(id, event.equipment_id, event.from, "->", event.to),
     onError: (error) => console.error(error.message),
   },
 );
 // subscription.unsubscribe() ends it.`;
 
 const eventSourceSnippet = `const input = encodeURIComponent(JSON.stringify({ token: "wsafe-demo-token-read" }));
-const source = new EventSource(\`${defaultBaseUrl}${eventStreamPath}?input=\${input}\`);
+const source = new EventSource(\`${defaultBaseUrl}${stream.path}?input=\${input}\`);
 
 // Each event is a message whose id is the event's id; on a reconnect the EventSource
 // sends the last one back (Last-Event-ID) and gets what it missed first.
@@ -34,18 +36,27 @@ source.onmessage = (message) => {
   console.log(message.lastEventId, event.type, event.equipment_id, event.from, "->", event.to);
 };`;
 
-/** The Markdown of the section, from its heading on. */
+function parameterTable(): string {
+  const schema = toJsonSchema("events.stream.params") as SchemaNode;
+  return table(
+    ["Parameter", "Type", "Description and rules"],
+    propertyRows(schema, schema).map((row) => [
+      inlineCode(row.name),
+      row.type,
+      [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
+    ]),
+  );
+}
+
+/** The Markdown of the section, from its heading on (`#the-stream`, which the schema's TSDoc names). */
 export function eventStreamSection(): string[] {
   return [
-    "## The stream: `events.stream`",
-    `Instead of asking [\`events.list\`](${methodPath("events.list")}) again and again, a client can keep one connection open and receive each event as the service records it. \`events.stream\` is a tRPC 11 subscription over Server-Sent Events on the server's \`/trpc\` router, at \`${eventStreamPath}\`, and behaves as tRPC's documentation describes:`,
-    [
-      "- **Tracked by id.** Each event is sent `tracked()` by its `id`: the message's id is the event's `id`, the same one `events.list` showed while the event was still expected.",
-      "- **Resumed without gap or duplicate.** A client that reconnects with the last event id it received (`Last-Event-ID`, which an `EventSource` and tRPC's link send by themselves) first gets, from the store, every event it missed, then the new ones.",
-      "- **Kept alive.** While nothing happens the server sends pings, so that a proxy or a client does not take a quiet connection for a dead one; the reference deployment's HAProxy passes the stream unbuffered.",
-      "- **Checked as /v1 is.** The stream takes the same token, account, rate-limit and parameter checks as `/v1`, and a caller sees only its own account's events.",
-    ].join("\n"),
-    "With `@trpc/client`'s `httpSubscriptionLink` (on Node 20, which has no global `EventSource`, give the link one through its `EventSource` option):",
+    "## The stream",
+    `Instead of asking \`events.list\` again and again, keep one connection open: \`${stream.name}\` ${stream.summary.replace(/^Streams/, "streams")}`,
+    stream.description,
+    `Its input ([${stream.name}.params.json](${schemaFilePath(`${stream.name}.params`)})):`,
+    parameterTable(),
+    "With `@trpc/client`'s `httpSubscriptionLink` (TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/server`; on Node 20, which has no global `EventSource`, give the link one through its `EventSource` option):",
     code("js", trpcClientSnippet, "@trpc/client"),
     "With a plain Server-Sent Events reader, such as a browser's `EventSource`:",
     code("js", eventSourceSnippet, "EventSource"),
