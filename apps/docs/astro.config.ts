@@ -41,6 +41,7 @@ export default defineConfig({
             { label: "Errors", slug: "errors" },
             { label: "Rate limits", slug: "rate-limits" },
             { label: "Pagination", slug: "pagination" },
+            { label: "Events", slug: "events" },
           ],
         },
         { label: "Methods", autogenerate: { directory: "methods" } },
