@@ -11,14 +11,16 @@ import { defaultBaseUrl, schemaFilePath } from "../sitePaths.js";
 const stream = streams["events.stream"];
 
 const trpcClientSnippet = `import { createTRPCClient, httpSubscriptionLink } from "@trpc/client";
+import { EventSource } from "eventsource"; // Node 20 has none of its own
 
 const trpc = createTRPCClient({
-  links: [httpSubscriptionLink({ url: ${JSON.stringify(`${defaultBaseUrl}/trpc`)} })],
+  links: [httpSubscriptionLink({ url: ${JSON.stringify(`${defaultBaseUrl}/trpc`)}, EventSource })],
 });
 
-// Each event as the service records it; after a cut, the link reconnects with the last id it got.
-const subscription = trpc.events.stream.subscribe(
-  { token: process.env.WSAFE_TOKEN, types: ["equipment.status_changed"] },
+// The last day's equipment changes first, then each as the service records it; after a
+// cut, the link reconnects with the last id it got and misses nothing.
+const subscription = trpc["events.stream"].subscribe(
+  { token: process.env.WSAFE_TOKEN, types: ["equipment.status_changed"], from: Date.now() - 86_400_000 },
   {
     onData: ({ id, data: event }) => console.log(id, event.equipment_id, event.from, "->", event.to),
     onError: (error) => console.error(error.message),
@@ -48,6 +50,9 @@ function parameterTable(): string {
   );
 }
 
+/** The title of the @trpc/client snippet, a file a reader saves and runs. */
+export const streamScriptFile = "follow-events.mjs";
+
 /** The Markdown of the section, from its heading on (`#the-stream`, which the schema's TSDoc names). */
 export function eventStreamSection(): string[] {
   return [
@@ -56,8 +61,8 @@ export function eventStreamSection(): string[] {
     stream.description,
     `Its input ([${stream.name}.params.json](${schemaFilePath(`${stream.name}.params`)})):`,
     parameterTable(),
-    "With `@trpc/client`'s `httpSubscriptionLink` (TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/server`; on Node 20, which has no global `EventSource`, give the link one through its `EventSource` option):",
-    code("js", trpcClientSnippet, "@trpc/client"),
+    "With `@trpc/client`'s `httpSubscriptionLink` (`npm install @trpc/client eventsource`; TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/server`; Node 20 has no `EventSource` of its own, so the link is given the `eventsource` package's; against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as on the client page):",
+    code("js", trpcClientSnippet, streamScriptFile),
     "With a plain Server-Sent Events reader, such as a browser's `EventSource`:",
     code("js", eventSourceSnippet, "EventSource"),
   ];
