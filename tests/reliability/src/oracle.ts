@@ -1,10 +1,7 @@
 import {
-  defaultEventsRetentionMs,
   type ErrorIdentifier,
-  eventsWindowProblem,
   isMethodName,
   type MethodName,
-  type Methods,
   methodUrlPath,
   parseParams,
   type RequestCheckId,
@@ -13,6 +10,7 @@ import {
 } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 
+import { eventsWindowCheck, lookups, type Owned } from "./oracleLookups.js";
 import type { RequestCase } from "./requestCase.js";
 
 /** The body limit of the request data check. */
@@ -163,43 +161,6 @@ function depthOf(value: unknown): number {
     }
   }
   return max;
-}
-
-type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
-
-/**
- * The method's own lookup in the fixture, per method: whether the content exists in the
- * caller's account. Exhaustive over the registry: a new method without its lookup here
- * does not compile.
- */
-const lookups: { [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean } = {
-  "resources.list": () => true,
-  "equipmentTypes.list": () => true,
-  "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
-  "users.info": (params, mine) =>
-    mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
-  "events.list": (params, mine) =>
-    params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id),
-};
-
-/**
- * How near an instant rule's boundary (the retention's start, now) a drawn instant may lie
- * and be answered either way: the oracle and the server read the clock apart.
- */
-const CLOCK_SLACK_MS = 60_000;
-
-/**
- * The parameter rules of `events.list` that need the request's instant (the contract's
- * own `eventsWindowProblem`): the outcome, and whether the instant lies so near a
- * boundary that both are allowed.
- */
-function eventsWindowCheck(params: { from: number; to?: number | undefined }) {
-  const now = Date.now();
-  const problem = eventsWindowProblem(params, now);
-  const near = [now - defaultEventsRetentionMs, ...(params.to === undefined ? [now] : [])].some(
-    (boundary) => Math.abs(params.from - boundary) < CLOCK_SLACK_MS,
-  );
-  return { problem, near };
 }
 
 /** What the oracle knows of a request while it walks the pipeline. */
