@@ -1,6 +1,7 @@
-// The suite Stryker runs for each mutant of the pipeline, pagination and parameter code
-// (stryker.config.mjs): their unit tests, and the end-to-end pipeline suite, which runs
-// every row of the precedence through a real server in this process. The other suites
+// The suite Stryker runs for each mutant of the pipeline, pagination and tRPC code
+// (stryker.config.mjs): their unit tests, the end-to-end pipeline suite, which runs
+// every row of the precedence through a real server in this process, and the /trpc-/v1
+// differential, which holds every check of the router's procedures to /v1's answers. The other suites
 // (store, CLI, import, transport) cannot see a mutant of these files; the pagination
 // and permission suites can, but each starts its own server (about 30 s on two busy
 // cores) for what the unit tests of pageCursor, readPageRequest, walkRequestOf,
@@ -24,7 +25,13 @@ class QuickTestsFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    include: ["src/pipeline/**/*.test.ts", "src/pagination/**/*.test.ts", "test/pipeline.test.ts"],
+    include: [
+      "src/pipeline/**/*.test.ts",
+      "src/pagination/**/*.test.ts",
+      "src/trpc/**/*.test.ts",
+      "test/pipeline.test.ts",
+      "test/trpcDifferential.test.ts",
+    ],
     sequence: { sequencer: QuickTestsFirst },
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -116,8 +116,15 @@ describe("the conventions and operations pages", () => {
     expect(html).toMatch(/href="[^"]*\/deploy\/README\.md"/);
   });
 
-  it("has the authentication, rate limit, changelog and benchmark pages", () => {
-    for (const path of ["/authentication/", "/rate-limits/", "/changelog/", "/benchmarks/", "/downloads/"]) {
+  it("has the authentication, rate limit, versions, changelog and benchmark pages", () => {
+    for (const path of [
+      "/authentication/",
+      "/rate-limits/",
+      "/versions/",
+      "/changelog/",
+      "/benchmarks/",
+      "/downloads/",
+    ]) {
       expect(textOf(mainHtml(pageHtml(path))).length).toBeGreaterThan(100);
     }
   });

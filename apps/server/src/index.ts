@@ -10,6 +10,13 @@
  * })).json();
  * await server.close();
  *
+ * @example
+ * // The same methods through tRPC, typed end to end (served at /trpc):
+ * import { createTRPCClient, httpBatchLink } from "@trpc/client";
+ * import type { AppRouter } from "@wsafe/server";
+ * const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${server.url}/trpc` })] });
+ * const { resources } = await client["resources.list"].query({ token: demoTokens.read });
+ *
  * @packageDocumentation
  */
 export { createDemoDataset, type DemoDatasetOptions } from "./demo/createDemoDataset.js";
@@ -24,3 +31,5 @@ export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";
 export { DatasetError } from "./store/DatasetError.js";
 export { defaultDatabase, openStore, type StoreOptions } from "./store/openStore.js";
 export type { Store } from "./store/Store.js";
+export type { AppRouter } from "./trpc/appRouter.js";
+export type { TrpcErrorData, TrpcErrorShape } from "./trpc/formatTrpcError.js";

@@ -14,6 +14,7 @@ import type { DatasetInput, Event } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventFeed } from "../src/events/EventFeed.js";
 import { EventLog } from "../src/events/EventLog.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
@@ -21,6 +22,8 @@ import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
 import { checkDatasetShape } from "../src/store/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
+import { defaultWebhookSettings } from "../src/webhooks/WebhookSettings.js";
+import { WebhookStore } from "../src/webhooks/WebhookStore.js";
 import { callInProcess } from "./support/callInProcess.js";
 import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
 import { RANDOM_EPOCH, type RandomAccount, randomAccount } from "./support/randomDatasets.js";
@@ -78,6 +81,9 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
     services = {
       store,
       events: new EventLog(store.sql),
+      // Not started: this suite streams nothing.
+      feed: new EventFeed(store.sql, () => {}),
+      webhooks: { store: new WebhookStore(store.sql), settings: defaultWebhookSettings },
       rateLimiter: await RateLimiter.create({ points: 1_000_000, durationSeconds: 60 }),
     };
   }, 60_000);

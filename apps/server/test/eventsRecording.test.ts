@@ -14,8 +14,8 @@ import { callMethod } from "./support/callApi.js";
 import { soonDataset, soonToken } from "./support/soonDataset.js";
 
 /** The schedule's instants, from the dataset's making: enough for a store to be seeded and served. */
-const EXPIRING_IN_MS = 10_000;
-const EXPIRED_IN_MS = 16_000;
+const EXPIRING_IN_MS = 15_000;
+const EXPIRED_IN_MS = 21_000;
 
 describe.each(testStores)("events recorded as time passes on $name", ({ skip, create }) => {
   let db: ScratchDatabase;

@@ -19,6 +19,7 @@ import {
   webhookStateSchema,
 } from "./records/webhook.js";
 import { methods } from "./registry.js";
+import { eventsStreamParamsSchema } from "./streams/events.stream.js";
 
 /** A named schema of the catalog and which side of the wire it describes. */
 export interface CatalogEntry {
@@ -71,6 +72,7 @@ const recordEntries = {
   ErrorIdentifier: entry(errorIdentifierSchema, "output"),
   ErrorResponse: entry(errorResponseSchema, "output"),
   Dataset: entry(datasetSchema, "input"),
+  "events.stream.params": entry(eventsStreamParamsSchema, "input"),
 } as const satisfies Record<string, CatalogEntry>;
 
 type MethodEntries = {

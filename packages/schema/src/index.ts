@@ -41,7 +41,7 @@ export * from "./methods/webhooks.deliveries.js";
 export * from "./methods/webhooks.list.js";
 export * from "./methods/webhooks.rotate_secret.js";
 export * from "./pagination.js";
-export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
+export { type ParamsFailure, type ParamsSuccess, parseParams, parseStreamParams } from "./parseParams.js";
 export {
   type MethodErrorsOf,
   methodErrorsFor,
@@ -63,6 +63,7 @@ export type { PayloadProblem } from "./problems/PayloadProblem.js";
 export { quotedInputLimit, quoteInput } from "./quoteInput.js";
 export * from "./records/index.js";
 export * from "./registry.js";
+export * from "./streams/index.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";
 export * from "./webhookDelivery.js";
 export * from "./wire.js";

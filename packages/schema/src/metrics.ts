@@ -35,7 +35,8 @@ export interface MetricDefinition {
 
 const methodLabel: MetricLabel = {
   name: "method",
-  values: "the /v1 method the path names (`users.info`, ...); `none` when it names none",
+  values:
+    "the /v1 method the path names (`users.info`, ...); `trpc` for a request to the tRPC router at `/trpc` (a batch counts once); `none` when it names none",
 };
 
 /**

@@ -1,10 +1,8 @@
 import {
-  defaultEventsRetentionMs,
   type ErrorIdentifier,
-  eventsWindowProblem,
   isMethodName,
   type MethodName,
-  type Methods,
+  methods,
   methodUrlPath,
   parseParams,
   type RequestCheckId,
@@ -13,6 +11,7 @@ import {
 } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 
+import { eventsWindowCheck, lookups, type Owned, webhookUrlCheck } from "./oracleLookups.js";
 import type { RequestCase } from "./requestCase.js";
 
 /** The body limit of the request data check. */
@@ -62,6 +61,7 @@ interface TokenFacts {
   active: boolean;
   accountActive: boolean;
   read: boolean;
+  write: boolean;
 }
 
 function tokenFacts(fixture: TenantFixture): Map<string, TokenFacts> {
@@ -73,6 +73,7 @@ function tokenFacts(fixture: TenantFixture): Map<string, TokenFacts> {
       active: token.active !== false,
       accountActive: accounts.get(token.account_id) ?? false,
       read: (token.permissions ?? ["read"]).includes("read"),
+      write: (token.permissions ?? ["read"]).includes("write"),
     });
   }
   return facts;
@@ -165,43 +166,6 @@ function depthOf(value: unknown): number {
   return max;
 }
 
-type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
-
-/**
- * The method's own lookup in the fixture, per method: whether the content exists in the
- * caller's account. Exhaustive over the registry: a new method without its lookup here
- * does not compile.
- */
-const lookups: { [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean } = {
-  "resources.list": () => true,
-  "equipmentTypes.list": () => true,
-  "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
-  "users.info": (params, mine) =>
-    mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
-  "events.list": (params, mine) =>
-    params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id),
-};
-
-/**
- * How near an instant rule's boundary (the retention's start, now) a drawn instant may lie
- * and be answered either way: the oracle and the server read the clock apart.
- */
-const CLOCK_SLACK_MS = 60_000;
-
-/**
- * The parameter rules of `events.list` that need the request's instant (the contract's
- * own `eventsWindowProblem`): the outcome, and whether the instant lies so near a
- * boundary that both are allowed.
- */
-function eventsWindowCheck(params: { from: number; to?: number | undefined }) {
-  const now = Date.now();
-  const problem = eventsWindowProblem(params, now);
-  const near = [now - defaultEventsRetentionMs, ...(params.to === undefined ? [now] : [])].some(
-    (boundary) => Math.abs(params.from - boundary) < CLOCK_SLACK_MS,
-  );
-  return { problem, near };
-}
-
 /** What the oracle knows of a request while it walks the pipeline. */
 interface Walk {
   request: RequestCase;
@@ -266,7 +230,8 @@ export function createOracle(fixture: TenantFixture) {
     account_active: ({ facts }, result) => (facts!.accountActive ? undefined : result("account_inactive")),
     // The fuzzed server's limit is out of reach, so the check always passes.
     rate_limit: () => undefined,
-    permission: ({ facts }, result) => (facts!.read ? undefined : result("token_permission")),
+    permission: ({ facts, name }, result) =>
+      facts![methods[name!].permission] ? undefined : result("token_permission"),
     parameters(walk, result) {
       const params = parseParams(walk.name!, walk.decoded!.data);
       if (!params.ok) return result(params.error, { parameter: params.parameter });
@@ -282,6 +247,12 @@ export function createOracle(fixture: TenantFixture) {
           if (near) (answer.allowed as Set<string>).add("ok");
           return answer;
         }
+      }
+      if (walk.name === "webhooks.create") {
+        const check = webhookUrlCheck((params.params as { url: string }).url);
+        if (check === "refused") return result("parameter_invalid", { parameter: "url" });
+        if (check === "unknown")
+          walk.ambiguity = "a webhook URL's host name, which only the network resolves";
       }
       // A cursor the fuzzer made up is never one the server signed for this walk.
       if (typeof (params.params as { cursor?: unknown }).cursor === "string")

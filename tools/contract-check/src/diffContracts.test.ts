@@ -4,10 +4,11 @@ import { ruleIds, rules } from "./rules.js";
 import { diff, params, rulesOf, status, thing } from "./testing/contractFixture.js";
 import { contractRuleCases } from "./testing/contractRuleCases.js";
 import { schemaRuleCases } from "./testing/schemaRuleCases.js";
+import { walkAndMetricRuleCases } from "./testing/walkAndMetricRuleCases.js";
 
 // One case per rule, each on a copy of the small fixture contract changed in exactly
 // one way: the change, the rules that must fire, and nothing else.
-const cases = [...contractRuleCases, ...schemaRuleCases];
+const cases = [...contractRuleCases, ...schemaRuleCases, ...walkAndMetricRuleCases];
 
 describe(diffContracts, () => {
   it("reports nothing for an identical contract", () => {
@@ -20,8 +21,36 @@ describe(diffContracts, () => {
     expect(differences[0]!.severity).toBe(rules[rule].severity);
   });
 
-  it("has a case for every rule", () => {
-    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(ruleIds));
+  it("has a case for every rule but the command line's (diffCli.test.ts)", () => {
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(
+      new Set(ruleIds.filter((rule) => !rule.startsWith("cli."))),
+    );
+  });
+
+  it("renames a metric as a removal (breaking) and an addition", () => {
+    const differences = diff((c) => {
+      c.metrics!.things_total = c.metrics!.things_served_total!;
+      delete c.metrics!.things_served_total;
+    });
+    expect(differences.map((d) => [d.rule, d.severity, d.path])).toEqual([
+      ["metric.removed", "breaking", "$.metrics.things_served_total"],
+      ["metric.added", "additive", "$.metrics.things_total"],
+    ]);
+  });
+
+  it("names the walk's order in the message, before and after", () => {
+    expect(
+      diff((c) => {
+        c.methods["things.list"].pagination.order = ["name", "id"];
+      }),
+    ).toEqual([
+      {
+        rule: "walk.order-changed",
+        severity: "breaking",
+        path: '$.methods["things.list"].pagination.order',
+        message: "order was id, now name, id",
+      },
+    ]);
   });
 
   it("ignores annotations: descriptions, titles, examples", () => {

@@ -1,7 +1,9 @@
 import type { ContractSnapshot } from "@wsafe/schema/openapi";
 import { type Difference, difference } from "./difference.js";
+import { diffMetrics, type Metric } from "./diffMetrics.js";
 import { diffPipeline, type PipelineCheck } from "./diffPipeline.js";
 import { type Direction, diffSchema } from "./diffSchema.js";
+import { diffWalk, type Walk } from "./diffWalk.js";
 import { jsonPath } from "./jsonPath.js";
 
 /** Options of {@link diffContracts}. */
@@ -35,12 +37,17 @@ export const defaultOpenEnums: readonly string[] = ["ErrorIdentifier"];
 
 /** A snapshot as read from disk: the shape of {@link ContractSnapshot}, loosely typed. */
 export type Contract = Pick<ContractSnapshot, "version" | "errors"> & {
-  methods: Record<string, { permission: string; errors: string[]; params: unknown; result: unknown }>;
+  methods: Record<
+    string,
+    { permission: string; errors: string[]; params: unknown; result: unknown; pagination?: Walk }
+  >;
   records: Record<string, unknown>;
   /** The request pipeline's checks in order; absent from snapshots written before it was recorded. */
   pipeline?: PipelineCheck[];
   /** Which side of the wire each record describes; absent from older snapshots. */
   directions?: Record<string, Direction>;
+  /** The metrics of `/metrics` by name; absent from older snapshots. */
+  metrics?: Record<string, Metric>;
 };
 
 const permissionRank: Record<string, number> = { read: 0, write: 1 };
@@ -48,7 +55,7 @@ const permissionRank: Record<string, number> = { read: 0, write: 1 };
 /**
  * Every difference between the released contract and the next one, classified by rule:
  * methods, their permissions, error identifiers, parameters (requests: may only widen),
- * results (responses: may only narrow or add) and records.
+ * results (responses: may only narrow or add), pagination walks, records and metrics.
  *
  * @param base - the released snapshot (`packages/schema/contract/v1.json`)
  * @param next - the snapshot about to be released (`packages/schema/generated/contract.json`)
@@ -125,6 +132,7 @@ export function diffContracts(
         openEnums,
       }),
     );
+    out.push(...diffWalk(name, method, now));
   }
   for (const name of Object.keys(next.methods)) {
     if (!Object.hasOwn(base.methods, name))
@@ -143,5 +151,6 @@ export function diffContracts(
     if (!Object.hasOwn(base.records, name))
       out.push(difference("record.added", jsonPath("$.records", name), `record ${name} was added`));
   }
+  out.push(...diffMetrics(base.metrics, next.metrics));
   return out;
 }

@@ -4,8 +4,8 @@ import type { Difference } from "./difference.js";
 const line = (d: Difference) => `  ${d.rule.padEnd(36)} ${d.path}\n  ${"".padEnd(36)} ${d.message}`;
 
 /**
- * The gate's verdict for people: breaking changes first, then additive ones, each with
- * its rule id and JSON path, then what to do.
+ * The gate's verdict for people: the version to release, breaking changes first, then
+ * additive ones, each with its rule id and JSON path, then what to do.
  *
  * @example
  * process.stdout.write(formatReport(checkContract(base, next, { changesetDir })));
@@ -17,8 +17,13 @@ export function formatReport(
   const out: string[] = [`contract-check: ${labels.base} → ${labels.next}`];
   if (!result.breaking.length && !result.additive.length && !result.acknowledged.length)
     out.push("no contract changes.");
-  if (result.breaking.length)
-    out.push("", `BREAKING (${result.breaking.length}):`, ...result.breaking.map(line));
+  if (result.version) out.push(`release: ${result.version}, serving /${result.line}`);
+  if (result.breaking.length) {
+    const allowed = result.breakingAllowed
+      ? `, allowed: the move to a new line released as ${result.version}`
+      : "";
+    out.push("", `BREAKING (${result.breaking.length})${allowed}:`, ...result.breaking.map(line));
+  }
   if (result.acknowledged.length) {
     out.push(
       "",
@@ -28,12 +33,11 @@ export function formatReport(
   }
   if (result.additive.length)
     out.push("", `additive (${result.additive.length}):`, ...result.additive.map(line));
-  if (result.changesets.length) {
-    out.push(
-      "",
-      `changesets bumping the contract: ${result.changesets.map((c) => `${c.file} (${c.type})`).join(", ")}`,
-    );
-  }
+  const named = (changesets: typeof result.changesets) =>
+    changesets.map((c) => `${c.file} (${c.type})`).join(", ");
+  if (result.changesets.length) out.push("", `changesets bumping the contract: ${named(result.changesets)}`);
+  if (result.cliChangesets.length)
+    out.push(`changesets bumping the command line: ${named(result.cliChangesets)}`);
   out.push("");
   if (result.ok) out.push("contract-check: passed.");
   else out.push(...result.failures.map((failure) => `contract-check: FAILED: ${failure}`));

@@ -153,6 +153,110 @@ export const rules = {
     severity: "breaking",
     why: "Two patterns cannot be compared; values may fall outside the old one.",
   },
+  "walk.added": {
+    severity: "additive",
+    why: "A method now promises how its pages walk (or the snapshot now records it): a promise made explicit.",
+  },
+  "walk.removed": {
+    severity: "breaking",
+    why: "Callers walking the method's pages lose the promised order and cursors.",
+  },
+  "walk.order-changed": {
+    severity: "breaking",
+    why: "Pages come in another order, and cursors of walks under way point into the old one.",
+  },
+  "walk.filter-added": {
+    severity: "breaking",
+    why: "A cursor sent with another value of a parameter callers already send now answers parameter_invalid.",
+  },
+  "walk.filter-added-with-parameter": {
+    severity: "additive",
+    why: "The new parameter binds the walk; callers that never send it walk as before.",
+  },
+  "walk.filter-removed": {
+    severity: "additive",
+    why: "A cursor is bound to fewer parameters: every walk that worked still does.",
+  },
+  "walk.instant-changed": {
+    severity: "breaking",
+    why: "Statuses along a walk are computed at another instant, or no longer at one kept instant.",
+  },
+  "metrics.published": {
+    severity: "additive",
+    why: "The snapshot now records the metric names, which the released one did not: a promise made explicit.",
+  },
+  "metric.removed": {
+    severity: "breaking",
+    why: "Dashboards and alerts querying the name find no series; an alert on it never fires again.",
+  },
+  "metric.added": { severity: "additive", why: "A new name; no query used it before." },
+  "metric.type-changed": {
+    severity: "breaking",
+    why: "Queries written for a counter (rate) or a histogram (buckets) do not work on another type.",
+  },
+  "metric.label-removed": {
+    severity: "breaking",
+    why: "Queries that filter or aggregate by the label find nothing.",
+  },
+  "metric.label-added": {
+    severity: "breaking",
+    why: "Every series splits: alerts and ratios matched on the old label set see several series where there was one.",
+  },
+  "metric.bucket-removed": {
+    severity: "breaking",
+    why: 'Queries and alerts on that bucket (le="0.1") find no series.',
+  },
+  "metric.bucket-added": {
+    severity: "additive",
+    why: "The existing buckets stay; quantiles only get finer.",
+  },
+  "cli.published": {
+    severity: "additive",
+    why: "The command line is recorded for the first time: a promise made explicit.",
+  },
+  "cli.command-removed": {
+    severity: "breaking",
+    why: "Scripts and service units that run the command fail with unknown command.",
+  },
+  "cli.command-added": { severity: "additive", why: "A new command; nobody ran it before." },
+  "cli.argument-removed": {
+    severity: "breaking",
+    why: "Invocations that pass the argument fail with too many arguments.",
+  },
+  "cli.required-argument-added": {
+    severity: "breaking",
+    why: "Existing invocations lack the argument and fail.",
+  },
+  "cli.optional-argument-added": { severity: "additive", why: "Existing invocations stay valid." },
+  "cli.argument-now-required": { severity: "breaking", why: "Invocations that left it out now fail." },
+  "cli.argument-now-optional": { severity: "additive", why: "Every existing invocation stays valid." },
+  "cli.argument-now-variadic": { severity: "additive", why: "It takes one value as before, or more." },
+  "cli.option-removed": {
+    severity: "breaking",
+    why: "Invocations, scripts and service units that pass the flag fail with unknown option.",
+  },
+  "cli.option-added": { severity: "additive", why: "Existing invocations stay valid; the flag is new." },
+  "cli.required-option-added": {
+    severity: "breaking",
+    why: "Existing invocations lack the option and fail.",
+  },
+  "cli.option-now-required": { severity: "breaking", why: "Invocations that left it out now fail." },
+  "cli.option-now-optional": { severity: "additive", why: "Every existing invocation stays valid." },
+  "cli.option-value-changed": {
+    severity: "breaking",
+    why: "Whether the flag takes a value (or several) changed: existing invocations parse differently or fail.",
+  },
+  "cli.env-removed": {
+    severity: "breaking",
+    why: "Deployments that configure the server through the variable silently lose the setting.",
+  },
+  "cli.env-added": { severity: "additive", why: "A new way to set the flag; the old ones work." },
+  "cli.default-changed": {
+    severity: "breaking",
+    why: "Deployments that leave the flag out silently get other behaviour.",
+  },
+  "cli.choice-removed": { severity: "breaking", why: "Invocations that pass the value now fail." },
+  "cli.choice-added": { severity: "additive", why: "A new allowed value; the old ones still work." },
   "schema.unsupported-change": {
     severity: "breaking",
     why: "A keyword the gate does not model changed; treated as breaking until a person has looked.",

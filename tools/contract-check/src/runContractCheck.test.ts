@@ -6,9 +6,12 @@ import { toContract } from "@wsafe/schema/openapi";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acknowledgeDifferences, parseAcknowledgements } from "./acknowledgeDifferences.js";
 import { type Contract, diffContracts } from "./diffContracts.js";
+import { releasedContractFile } from "./releasedContractFile.js";
 import { defaultPaths, runContractCheck } from "./runContractCheck.js";
+import { cliFixture } from "./testing/cliRuleCases.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const releasedFile = releasedContractFile(join(root, defaultPaths.contracts));
 
 function run(args: string[], cwd: string) {
   let stdout = "";
@@ -27,8 +30,7 @@ function run(args: string[], cwd: string) {
 
 describe(runContractCheck, () => {
   let dir: string;
-  const contract = () =>
-    structuredClone(JSON.parse(readFileSync(join(root, defaultPaths.base), "utf8"))) as Contract;
+  const contract = () => structuredClone(JSON.parse(readFileSync(releasedFile, "utf8"))) as Contract;
   const write = (file: string, value: unknown) => writeFileSync(join(dir, file), JSON.stringify(value));
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), "contract-check-cli-"));
@@ -118,6 +120,81 @@ describe(runContractCheck, () => {
     expect(stdout).toContain("acknowledgement matches no difference");
   });
 
+  it("fails a removed flag of the command line, and passes an added one with a minor changeset of the server", () => {
+    const cli = structuredClone(cliFixture);
+    delete cli.commands["tool serve"]!.options["--port"];
+    write("base.json", contract());
+    write("next.json", contract());
+    write("cli-base.json", cliFixture);
+    write("cli-next.json", cli);
+    const args = [
+      "--base",
+      "base.json",
+      "--next",
+      "next.json",
+      "--cli-base",
+      "cli-base.json",
+      "--cli-next",
+      "cli-next.json",
+    ];
+    const removed = run([...args, "--changesets", ".changeset"], dir);
+    expect(removed.code).toBe(1);
+    expect(removed.stdout).toMatch(/cli\.option-removed\s+\$\.commands\["tool serve"\]\.options\["--port"\]/);
+    expect(removed.stdout).toMatch(/cli\.env-removed .*\n.*TOOL_PORT no longer sets tool serve --port/);
+
+    const added = structuredClone(cliFixture);
+    added.commands["tool serve"]!.options["--events-retention"] = {
+      value: "required",
+      env: "TOOL_EVENTS_RETENTION",
+    };
+    write("cli-next.json", added);
+    expect(run([...args, "--changesets", ".changeset"], dir).code).toBe(1);
+    writeFileSync(
+      join(dir, ".changeset", "retention.md"),
+      '---\n"@wsafe/server": minor\n---\n\nRetention.\n',
+    );
+    const passed = run([...args, "--changesets", ".changeset"], dir);
+    expect(passed.stdout).toMatch(
+      /cli\.option-added\s+\$\.commands\["tool serve"\]\.options\["--events-retention"\]/,
+    );
+    expect(passed.code).toBe(0);
+  });
+
+  it("says so when the command line it is told to compare is missing", () => {
+    write("base.json", contract());
+    write("next.json", contract());
+    expect(run(["--base", "base.json", "--next", "next.json", "--cli-next", "nope.json"], dir)).toMatchObject(
+      {
+        code: 2,
+        stderr: expect.stringContaining("cannot read --cli-next nope.json"),
+      },
+    );
+  });
+
+  it("accepts a move to /v2 released as 2.0.0 beside v1.json, with the command line, and refuses it at 1.x", () => {
+    mkdirSync(join(dir, "contract"));
+    const v2 = contract();
+    v2.version = "v2";
+    v2.errors.pop();
+    writeFileSync(join(dir, "contract", "v1.json"), JSON.stringify(contract()));
+    write("next.json", v2);
+    write("cli-next.json", cliFixture);
+    const args = ["--base", "contract/v1.json", "--next", "next.json", "--cli-base", "contract/cli.json"];
+    const accept = [...args, "--cli-next", "cli-next.json", "--package-json", "package.json", "--accept"];
+    write("package.json", { version: "1.3.0" });
+    expect(run(accept, dir)).toMatchObject({ code: 1, stderr: expect.stringContaining("refusing") });
+    expect(existsSync(join(dir, "contract", "v2.json"))).toBe(false);
+    // After `changeset version` with a major changeset: 2.0.0, no changeset left.
+    write("package.json", { version: "2.0.0" });
+    expect(run(accept, dir)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("contract/v2.json now equals"),
+    });
+    expect(JSON.parse(readFileSync(join(dir, "contract", "v2.json"), "utf8"))).toEqual(v2);
+    expect(JSON.parse(readFileSync(join(dir, "contract", "v1.json"), "utf8"))).toEqual(contract());
+    expect(JSON.parse(readFileSync(join(dir, "contract", "cli.json"), "utf8"))).toEqual(cliFixture);
+  });
+
   it("refuses to accept breaking changes", () => {
     const next = contract();
     next.errors.pop();
@@ -130,7 +207,7 @@ describe(runContractCheck, () => {
 
 describe("the working contract", () => {
   it("equals the released snapshot, or differs from it only additively or as acknowledged", () => {
-    const released = JSON.parse(readFileSync(join(root, defaultPaths.base), "utf8")) as Contract;
+    const released = JSON.parse(readFileSync(releasedFile, "utf8")) as Contract;
     const file = join(root, defaultPaths.acknowledgements);
     const acknowledgements = existsSync(file)
       ? parseAcknowledgements(JSON.parse(readFileSync(file, "utf8")))

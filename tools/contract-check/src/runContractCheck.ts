@@ -1,11 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type Acknowledgement, parseAcknowledgements } from "./acknowledgeDifferences.js";
 import { checkContract } from "./checkContract.js";
+import type { CliContract } from "./diffCli.js";
 import type { Contract } from "./diffContracts.js";
 import { findWorkspaceRoot } from "./findWorkspaceRoot.js";
 import { formatReport } from "./formatReport.js";
+import { releasedContractFile } from "./releasedContractFile.js";
 
 /** Where the command writes. */
 export interface CommandIo {
@@ -16,57 +18,67 @@ export interface CommandIo {
 
 /** Paths of the command, relative to the workspace root. */
 export const defaultPaths = {
-  base: "packages/schema/contract/v1.json",
+  /** The released snapshots, one per line: the newest `vN.json` is compared. */
+  contracts: "packages/schema/contract",
   next: "packages/schema/generated/contract.json",
+  cliBase: "apps/server/contract/cli.json",
+  cliNext: "apps/server/generated/cli.json",
+  /** The package whose version, with the pending changesets, is the version to release. */
+  packageJson: "packages/schema/package.json",
   changesets: ".changeset",
   acknowledgements: "packages/schema/contract/acknowledgements.json",
 } as const;
 
 /** The `--help` text of `contract-check`. */
-export const usage = `Usage: contract-check [--base FILE] [--next FILE] [--changesets DIR] [--acknowledgements FILE] [--json]
-       contract-check --accept [--force]
+export const usage = `Usage: contract-check [--base FILE] [--next FILE] [--cli-base FILE] [--cli-next FILE]
+                      [--package-json FILE] [--changesets DIR] [--acknowledgements FILE] [--json]
+       contract-check --accept
 
-Compares the released /v1 contract with the next one, direction-aware: requests may
-only widen, responses may only narrow or add. Breaking changes fail; additive ones
-pass when a changeset bumps @wsafe/schema by at least minor.
+Compares the released contract (methods, walks, metrics) and command line with the
+next ones, direction-aware: requests may only widen, responses may only narrow or add,
+flags, variables and metrics may only be added. Breaking changes fail unless the
+release moves the contract to its next line as its major (/v2 with 2.0.0); additive
+ones pass when a changeset bumps their package (@wsafe/schema, or @wsafe/server for the
+command line) by at least minor.
 
 Options:
-  --base FILE        released snapshot (default ${defaultPaths.base})
+  --base FILE        released snapshot (default: the newest vN.json in ${defaultPaths.contracts})
   --next FILE        snapshot to release (default ${defaultPaths.next}, written by the schema build)
+  --cli-base FILE    released command line (default ${defaultPaths.cliBase}; missing: never released)
+  --cli-next FILE    command line to release (default ${defaultPaths.cliNext}, written by the server build)
+  --package-json FILE
+                     whose version the pending changesets bump (default ${defaultPaths.packageJson})
   --changesets DIR   where changesets live (default ${defaultPaths.changesets})
   --acknowledgements FILE
                      reviewed acceptances of single breaking differences, each
                      matched exactly by rule, path and message (default
                      ${defaultPaths.acknowledgements}; a missing file is none)
   --json             print the result as JSON
-  --accept           on release: copy --next over --base (refused when breaking and not
-                     acknowledged) and empty the acknowledgements file
-  --force            with --accept: accept breaking changes too (a new major line only)
+  --accept           on release, after \`changeset version\`: the next snapshots become the
+                     released ones (a new line's as its own vN.json), refused when breaking
+                     and not a move to the next line; empties the acknowledgements file
 
 Exit codes: 0 passed (or accepted), 1 failed, 2 bad usage or unreadable snapshot.`;
 
-function readAcknowledgements(file: string): Acknowledgement[] {
-  if (!existsSync(file)) return [];
-  return parseAcknowledgements(JSON.parse(readFileSync(file, "utf8")));
-}
+const readJson = (file: string) => JSON.parse(readFileSync(file, "utf8"));
 
 function readContract(file: string): Contract {
-  const value = JSON.parse(readFileSync(file, "utf8")) as Contract;
-  if (
-    !value ||
-    typeof value !== "object" ||
-    !value.methods ||
-    !value.records ||
-    !Array.isArray(value.errors)
-  ) {
+  const value = readJson(file) as Contract;
+  if (!value || typeof value !== "object" || !value.methods || !value.records || !Array.isArray(value.errors))
     throw new Error("not a contract snapshot (needs version, errors, methods, records)");
-  }
+  return value;
+}
+
+function readCli(file: string): CliContract {
+  const value = readJson(file) as CliContract;
+  if (!value || typeof value !== "object" || !value.commands || typeof value.program !== "string")
+    throw new Error("not a command-line snapshot (needs program, commands)");
   return value;
 }
 
 /**
  * The `contract-check` command, as a function: parses `args`, runs the gate or
- * accepts the snapshot, writes its report and returns the exit code.
+ * accepts the snapshots, writes its report and returns the exit code.
  *
  * @example
  * const code = runContractCheck(["--base", "old.json", "--next", "new.json"], { cwd, stdout, stderr });
@@ -74,16 +86,19 @@ function readContract(file: string): Contract {
 export function runContractCheck(args: string[], io: CommandIo): number {
   let values: ReturnType<typeof parse>["values"];
   function parse() {
+    const file = { type: "string" } as const;
     return parseArgs({
       args,
       options: {
-        base: { type: "string" },
-        next: { type: "string" },
-        changesets: { type: "string" },
-        acknowledgements: { type: "string" },
+        base: file,
+        next: file,
+        "cli-base": file,
+        "cli-next": file,
+        "package-json": file,
+        changesets: file,
+        acknowledgements: file,
         json: { type: "boolean" },
         accept: { type: "boolean" },
-        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -101,58 +116,89 @@ export function runContractCheck(args: string[], io: CommandIo): number {
     return 0;
   }
   const root = findWorkspaceRoot(io.cwd);
-  const basePath = resolve(io.cwd, values.base ?? resolve(root, defaultPaths.base));
-  const nextPath = resolve(io.cwd, values.next ?? resolve(root, defaultPaths.next));
-  const changesetDir = resolve(io.cwd, values.changesets ?? resolve(root, defaultPaths.changesets));
-  const acknowledgementsPath = resolve(
-    io.cwd,
-    values.acknowledgements ?? resolve(root, defaultPaths.acknowledgements),
-  );
+  const path = (given: string | undefined, fallback: string) =>
+    resolve(io.cwd, given ?? resolve(root, fallback));
+  const basePath = values.base
+    ? resolve(io.cwd, values.base)
+    : releasedContractFile(join(root, defaultPaths.contracts));
+  const nextPath = path(values.next, defaultPaths.next);
+  const cliBasePath = path(values["cli-base"], defaultPaths.cliBase);
+  const cliNextPath = path(values["cli-next"], defaultPaths.cliNext);
+  const packagePath = path(values["package-json"], defaultPaths.packageJson);
+  const changesetDir = path(values.changesets, defaultPaths.changesets);
+  const acknowledgementsPath = path(values.acknowledgements, defaultPaths.acknowledgements);
   const label = (file: string) => relative(io.cwd, file) || file;
-  let next: Contract;
+  /** Reads a file with `parse`, or throws what to print: which option, which file, why. */
+  const read = <T>(what: string, file: string, parse: (file: string) => T, hint = ""): T => {
+    try {
+      return parse(file);
+    } catch (error) {
+      throw new Error(`cannot read ${what} ${label(file)}: ${(error as Error).message}${hint}`);
+    }
+  };
+
+  // The command line is compared wherever there is one: named, or a server package at the root.
+  const withCli =
+    values["cli-next"] !== undefined ||
+    existsSync(cliNextPath) ||
+    existsSync(join(root, "apps", "server", "package.json"));
+  let snapshots: {
+    next: Contract;
+    base: Contract;
+    cliNext?: CliContract;
+    cliBase?: CliContract;
+    acknowledgements: Acknowledgement[];
+    currentVersion?: string;
+  };
   try {
-    next = readContract(nextPath);
+    snapshots = {
+      next: read("--next", nextPath, readContract, " (build @wsafe/schema first)"),
+      base: read("--base", basePath, readContract),
+      ...(withCli && { cliNext: read("--cli-next", cliNextPath, readCli, " (build @wsafe/server first)") }),
+      ...(withCli && existsSync(cliBasePath) && { cliBase: read("--cli-base", cliBasePath, readCli) }),
+      acknowledgements: existsSync(acknowledgementsPath)
+        ? read("--acknowledgements", acknowledgementsPath, (file) => parseAcknowledgements(readJson(file)))
+        : [],
+      ...(existsSync(packagePath) && {
+        currentVersion: read("--package-json", packagePath, (file) => String(readJson(file).version)),
+      }),
+    };
   } catch (error) {
-    io.stderr(
-      `contract-check: cannot read --next ${label(nextPath)}: ${(error as Error).message} (build @wsafe/schema first)\n`,
-    );
+    io.stderr(`contract-check: ${(error as Error).message}\n`);
     return 2;
   }
-  let base: Contract;
-  try {
-    base = readContract(basePath);
-  } catch (error) {
-    io.stderr(`contract-check: cannot read --base ${label(basePath)}: ${(error as Error).message}\n`);
-    return 2;
-  }
-  let acknowledgements: Acknowledgement[];
-  try {
-    acknowledgements = readAcknowledgements(acknowledgementsPath);
-  } catch (error) {
-    io.stderr(
-      `contract-check: cannot read --acknowledgements ${label(acknowledgementsPath)}: ${(error as Error).message}\n`,
-    );
-    return 2;
-  }
-  const result = checkContract(base, next, { changesetDir, acknowledgements });
+  const { next, base, cliNext, cliBase, acknowledgements, currentVersion } = snapshots;
+  const result = checkContract(base, next, {
+    changesetDir,
+    acknowledgements,
+    ...(currentVersion !== undefined && { currentVersion }),
+    ...(cliNext && { cli: { next: cliNext, ...(cliBase && { base: cliBase }) } }),
+  });
+  const labels = { base: label(basePath), next: label(nextPath) };
   if (values.accept) {
-    if (result.breaking.length && !values.force) {
-      io.stdout(formatReport(result, { base: label(basePath), next: label(nextPath) }));
+    if ((result.breaking.length && !result.breakingAllowed) || result.lineFailures.length) {
+      io.stdout(formatReport(result, labels));
       io.stderr(
-        "contract-check: refusing to accept breaking changes into the /v1 snapshot (--force is for a new major line)\n",
+        "contract-check: refusing to accept breaking changes, or a version that does not name its contract line\n",
       );
       return 1;
     }
-    writeFileSync(basePath, `${JSON.stringify(next, null, 2)}\n`);
+    // A new line is released beside the old one, which stays as its record.
+    const acceptedPath = result.newLine ? join(dirname(basePath), `${next.version}.json`) : basePath;
+    writeFileSync(acceptedPath, `${JSON.stringify(next, null, 2)}\n`);
+    if (cliNext) {
+      mkdirSync(dirname(cliBasePath), { recursive: true });
+      writeFileSync(cliBasePath, `${JSON.stringify(cliNext, null, 2)}\n`);
+    }
     // The released snapshot now holds what they accepted; kept, they would match nothing.
     if (acknowledgements.length) writeFileSync(acknowledgementsPath, "[]\n");
     const accepted = result.additive.length + result.acknowledged.length + result.breaking.length;
     io.stdout(
-      `contract-check: accepted ${accepted} change(s); ${label(basePath)} now equals ${label(nextPath)}\n`,
+      `contract-check: accepted ${accepted} change(s); ${label(acceptedPath)} now equals ${label(nextPath)}${cliNext ? `, ${label(cliBasePath)} equals ${label(cliNextPath)}` : ""}\n`,
     );
     return 0;
   }
   if (values.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-  else io.stdout(formatReport(result, { base: label(basePath), next: label(nextPath) }));
+  else io.stdout(formatReport(result, labels));
   return result.ok ? 0 : 1;
 }

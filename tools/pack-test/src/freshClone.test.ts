@@ -4,35 +4,17 @@
 // uses), an environment without the variables pnpm and turbo set for this very suite,
 // then the README's set-up and one turbo task through the root scripts.
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyWorkingTree } from "./copyWorkingTree.js";
 import { shellEnvironment } from "./shellEnvironment.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 let clone: string;
 let env: NodeJS.ProcessEnv;
-
-/** Copies the files a clone of the working tree would hold (tracked and new, not ignored). */
-function copyWorkingTree(target: string): void {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: root,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter(Boolean);
-  for (const file of files) {
-    if (!existsSync(join(root, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    copyFileSync(join(root, file), join(target, file));
-  }
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: target, stdio: "ignore" });
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.name=wsafe", "-c", "user.email=wsafe@localhost", "commit", "-qm", "scratch clone");
-}
 
 /** Runs a command in the clone with the isolated environment. */
 function inClone(command: string, args: string[], timeout = 300_000) {
@@ -41,7 +23,7 @@ function inClone(command: string, args: string[], timeout = 300_000) {
 
 beforeAll(() => {
   clone = join(mkdtempSync(join(tmpdir(), "wsafe-fresh-clone-")), "wsafe");
-  copyWorkingTree(clone);
+  copyWorkingTree(root, clone);
   env = shellEnvironment();
   env.PATH = execFileSync(process.execPath, [join(clone, "scripts", "isolatedPath.mjs")], {
     env,

@@ -56,8 +56,9 @@ beforeAll(() => {
     join(scratch, "package.json"),
     JSON.stringify({ name: "wsafe-consumer", private: true, type: "module" }),
   );
-  // The printed line for every package, plus TypeScript for the type checks below.
-  npmInstall(run.installLine("every package"), scratch, "typescript@~6.0.2");
+  // The printed line for every package, plus TypeScript for the type checks below and
+  // what a TypeScript team calls the server's /trpc router with, typed by its AppRouter.
+  npmInstall(run.installLine("every package"), scratch, "typescript@~6.0.2 @trpc/client@~11.25.2");
 }, 600_000);
 
 afterAll(() => {
@@ -233,6 +234,24 @@ export async function serve(): Promise<string> {
   wrong["@wsafe/server"] = `
 import { startServer } from "@wsafe/server";
 export const server = startServer({ port: "8443" });`;
+  // The router's type reaches a consumer through the package's types alone: the input
+  // and output of each procedure are the method's request data and success body.
+  good.push(`
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "@wsafe/server";
+const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "https://wsafe.example.test/trpc" })] });
+export async function resourceTitles(): Promise<string[]> {
+  const { resources } = await trpc["resources.list"].query({ token: "t" });
+  return resources.map((resource) => resource.title);
+}
+export function failureIdentifier(error: TRPCClientError<AppRouter>): string | undefined {
+  return error.data?.error;
+}`);
+  wrong["@wsafe/server AppRouter"] = `
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import type { AppRouter } from "@wsafe/server";
+const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "https://wsafe.example.test/trpc" })] });
+export const answer = trpc["users.info"].query({ token: "t" });`;
 
   const compilerOptions = {
     target: "ES2022",

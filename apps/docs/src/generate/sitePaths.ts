@@ -19,6 +19,18 @@ export function recordSlug(name: string): string | undefined {
 /** The URL path of a method's page. */
 export const methodPath = (name: string) => `/methods/${name}/`;
 
+/**
+ * Pages that explain a method beyond its reference page (what it is for, a picture, a
+ * recipe), linked from the method's page.
+ */
+export const methodGuides: Readonly<Record<string, { title: string; path: string; about: string }>> = {
+  "events.list": {
+    title: "Events",
+    path: "/events/",
+    about: "what an event is, one equipment's timeline, what falls due this month, the stream",
+  },
+};
+
 /** The URL path of a published JSON Schema file; the file's `$id` ends with the same path. */
 export const schemaFilePath = (name: string) => new URL(`${jsonSchemaBaseUrl}${name}.json`).pathname;
 

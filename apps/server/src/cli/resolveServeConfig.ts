@@ -39,6 +39,8 @@ export interface ServeCliOptions {
   webhooksAllowPrivate?: boolean;
   /** Milliseconds, parsed from `--webhook-retry-schedule`. */
   webhookRetrySchedule: readonly number[];
+  /** Milliseconds, parsed from `--stream-ping`. */
+  streamPing: number;
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -105,6 +107,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
         allowPrivate: Boolean(options.webhooksAllowPrivate) || envFlag("WSAFE_WEBHOOKS_ALLOW_PRIVATE"),
         retryScheduleMs: options.webhookRetrySchedule,
       },
+      streamPingMs: options.streamPing,
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,

@@ -133,6 +133,15 @@ export function serveCommand(): Command {
         .argParser(durationList),
     )
     .addOption(
+      new Option(
+        "--stream-ping <DURATION>",
+        "how often an idle events.stream gets a keep-alive ping; below every proxy's idle timeout",
+      )
+        .env("WSAFE_STREAM_PING")
+        .default(15_000, "15s")
+        .argParser(duration),
+    )
+    .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")
         .env("WSAFE_WORKERS")
         .default(1)

@@ -78,6 +78,9 @@ describe("the API lane takes the common calls and leaves the rest to Fastify", (
     expect(await who("/v1/resources.list", { method: "OPTIONS" })).toBe("fastify");
     expect(await who("/v1/no.such", { method: "POST", body: "{}" })).toBe("fastify");
     expect(await who("/healthz")).toBe("fastify");
+    // The tRPC router's paths, even one that names a method, are Fastify's (tRPC's adapter).
+    expect(await who("/trpc/resources.list?input=%7B%7D")).toBe("fastify");
+    expect(await who("/trpc/resources.list", { method: "POST", body: "{}" })).toBe("fastify");
     draining = true;
     expect(await who("/v1/resources.list", { method: "POST", body: "{}" })).toBe("fastify");
     draining = false;

@@ -40,14 +40,14 @@ function isLaneBodyLength(length: string | undefined): boolean {
 
 /**
  * The API lane: the calls most traffic is made of (GET, or POST with a declared body
- * within the limit, on a method's path) answered straight on Node's request and
- * response, through the same pipeline, tRPC procedure, bodies and headers as the
- * Fastify route, without the route's per-request machinery (routing, hooks, request and
- * reply objects), which cost more than the pipeline itself (`bench/README.md`,
- * section 1). Everything else - chunked or oversized bodies, other HTTP methods, paths
- * that name no method, a server that is stopping - goes to Fastify, so the answers
- * that need its edge handling keep it. A differential test holds both lanes to the
- * same answers.
+ * within the limit, on a `/v1/<method>` path) answered straight on Node's request and
+ * response, through the same pipeline (ending in the method's handler), bodies and
+ * headers as the Fastify route, without the route's per-request machinery (routing,
+ * hooks, request and reply objects), which cost more than the pipeline itself
+ * (`bench/README.md`, section 1). Everything else - chunked or oversized bodies, other
+ * HTTP methods, paths that name no /v1 method (`/trpc/...` among them), a server that
+ * is stopping - goes to Fastify, so the answers that need its edge handling keep it. A
+ * differential test holds both lanes to the same answers.
  *
  * @param options - the server's services, responder, registries and logger
  */

@@ -7,6 +7,7 @@ import { bytesSent } from "../metrics/bytesSent.js";
 import type { RequestTallies } from "../metrics/RequestTallies.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { serverTlsOptions } from "../tls/serverTlsOptions.js";
+import { trpcPrefix } from "../trpc/trpcPrefix.js";
 import { answerClientError } from "./answerClientError.js";
 import { type ApiLane, createApiLane } from "./createApiLane.js";
 import { nodeServerFactory } from "./createNodeServer.js";
@@ -18,6 +19,7 @@ import { loggerOptions } from "./loggerOptions.js";
 import { failureAnswer, serverErrorAnswer } from "./methodAnswer.js";
 import type { RequestLogState } from "./RequestLogState.js";
 import type { RequestsInFlight } from "./RequestsInFlight.js";
+import { registerTrpcRoutes } from "./registerTrpcRoutes.js";
 
 /**
  * How long a client may take: to send its headers, and its whole request. Short
@@ -32,8 +34,14 @@ const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 /** How long a socket may stay silent before Node closes it. */
 const CONNECTION_TIMEOUT_MS = 60_000;
 
+const trpcPathStart = `${trpcPrefix}/`;
+/** Whether a request URL is the tRPC router's (`/trpc/...`). */
+const isTrpcPath = (url: string) => url.startsWith(trpcPathStart);
+
 /** What the Fastify application of one server is made from. */
 export interface AppOptions {
+  /** How often an idle `events.stream` is pinged (ms); default 15 s. */
+  streamPingMs?: number | undefined;
   services: PipelineServices;
   /** PEM certificate and key for HTTPS; absent: plain HTTP. */
   tls: { cert: string; key: string } | undefined;
@@ -53,7 +61,7 @@ export interface AppOptions {
 
 /**
  * The Fastify application of the service: one catch-all route into the request
- * pipeline, `/healthz` and `/readyz` beside it, every body taken as raw bytes, Node's limits and timeouts, and our envelope
+ * pipeline, the tRPC router at `/trpc`, `/healthz` and `/readyz` beside it, every body taken as raw bytes, Node's limits and timeouts, and our envelope
  * for what fails before a route (an unreadable URL, an oversized header block).
  *
  * @param options - services, TLS, header prefix, CORS origin, docs site, logging
@@ -107,8 +115,9 @@ export function createApp(options: AppOptions): FastifyInstance {
     request.wsafe = { start: performance.now() };
     // The request data check accepts a body of any Content-Type, even a malformed one
     // that Fastify would refuse before our raw-bytes parser runs; we decode the bytes
-    // ourselves, so the declared type is irrelevant.
-    if (request.method !== "GET" && request.method !== "HEAD") {
+    // ourselves, so the declared type is irrelevant. Not on `/trpc`: tRPC reads its
+    // bodies by their type.
+    if (request.method !== "GET" && request.method !== "HEAD" && !isTrpcPath(request.url)) {
       request.headers["content-type"] = "application/octet-stream";
     }
     // Here rather than in the responder, so docs pages and every other route carry it too.
@@ -161,6 +170,14 @@ export function createApp(options: AppOptions): FastifyInstance {
   });
 
   registerHealthRoutes(app, createReadinessCheck({ ...options.services, isDraining: options.isDraining }));
+  // Beside the catch-all, which routes only what no other route takes: `/trpc/<path>`
+  // reaches tRPC, `/trpc/` or `/trpc/a/b` the pipeline (`api_method_not_found`) or docs.
+  registerTrpcRoutes(app, {
+    services: options.services,
+    responder,
+    headerPrefix,
+    streamPingMs: options.streamPingMs,
+  });
   app.all("*", (request, reply) => handle(request, reply));
   app.setNotFoundHandler((request, reply) => handle(request, reply));
   app.setErrorHandler(async (error, request, reply) => {

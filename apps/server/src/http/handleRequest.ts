@@ -34,18 +34,6 @@ export function createRequestHandler({
   services,
   docsDir,
 }: RequestHandlerOptions): RequestHandler {
-  function preflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    request.wsafe.outcome = "preflight";
-    responder.commonHeaders(request, reply);
-    reply.header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-    reply.header(
-      "Access-Control-Allow-Headers",
-      (request.headers["access-control-request-headers"] as string | undefined) ?? "Content-Type",
-    );
-    reply.header("Access-Control-Max-Age", "86400");
-    return reply.code(204).send();
-  }
-
   return async function handleRequest(request, reply, bodyError) {
     const url = request.raw.url ?? "";
     const queryAt = url.indexOf("?");
@@ -72,7 +60,7 @@ export function createRequestHandler({
       request.wsafe.method = state.method;
       // Failures honour `pretty` once the request data was decoded, and it is a boolean.
       const pretty = state.data?.pretty === true;
-      if (error instanceof CorsPreflight) return preflight(request, reply);
+      if (error instanceof CorsPreflight) return responder.preflight(request, reply);
       // Only a path that names no method can be a page of the docs site, so API calls
       // never wait on the file system and no file can shadow a method.
       if (

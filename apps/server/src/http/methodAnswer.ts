@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { ErrorIdentifier, MethodName } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
+import { serverErrorDescription } from "../errors/serverErrorDescription.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import { streamListBody } from "./streamListBody.js";
@@ -26,7 +27,7 @@ export interface Answer {
  * tree: that keeps the whole-body path. Any other result is answered without a
  * promise turn.
  *
- * @param result - what the method's procedure answered
+ * @param result - what the method's handler answered
  * @param pretty - indent for people
  * @param onStreamFailure - told of a list that fails after its first bytes were sent
  */
@@ -44,7 +45,7 @@ export function resultAnswer(
  * The answer of a failed request: an `ApiError` is its envelope (and `Retry-After`);
  * anything else is `server_error`, its cause kept for the log.
  *
- * @param error - what the pipeline, the procedure or the body threw
+ * @param error - what the pipeline, the handler or the body threw
  * @param requestId - the request's id, which a `server_error` names
  */
 export function failureAnswer(error: unknown, requestId: string): Answer {
@@ -83,5 +84,5 @@ function failureBody(error: ApiError): FailureBody {
  * @param requestId - the request's id, as its header carries it
  */
 function serverErrorBody(requestId: string): FailureBody {
-  return { ok: false, error: "server_error", description: `internal error; quote request id ${requestId}` };
+  return { ok: false, error: "server_error", description: serverErrorDescription(requestId) };
 }

@@ -13,8 +13,9 @@ import { webhooksRotateSecret } from "./webhooksRotateSecret.js";
 /**
  * The handler of every method of the registry, checked against it at compile time: a
  * method added to `@wsafe/schema` without a handler here does not build, and a handler
- * for a method the registry lacks is an error too. The router is built from this
- * object; nothing else lists the methods.
+ * for a method the registry lacks is an error too. The `/v1` pipeline calls them from
+ * here (its `method_lookups` step) and the `/trpc` router is built from this object;
+ * nothing else lists the methods.
  */
 export const methodHandlers = {
   "resources.list": resourcesList,

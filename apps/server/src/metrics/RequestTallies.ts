@@ -1,6 +1,12 @@
 /** The `method` label of a request whose path names no /v1 method (docs pages, typos). */
 export const noMethod = "none";
 
+/**
+ * The `method` label of every request to the tRPC router (`/trpc/...`): one label, so
+ * neither a batch's list of paths nor a made-up path can add a series.
+ */
+export const trpcMethod = "trpc";
+
 /** What the requests of one method added up to since the process started. */
 export interface MethodTally {
   readonly method: string;

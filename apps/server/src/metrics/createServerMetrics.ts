@@ -5,7 +5,7 @@ import type { ReadCache } from "../store/ReadCache.js";
 import type { Sql } from "../store/Sql.js";
 import { ImportProgress } from "./ImportProgress.js";
 import { type MetricConfig, metricConfig } from "./metricConfig.js";
-import { type MethodTally, RequestTallies } from "./RequestTallies.js";
+import { type MethodTally, RequestTallies, trpcMethod } from "./RequestTallies.js";
 import { TallyHistogram } from "./TallyHistogram.js";
 
 /** The name of a metric that each serving process reports (summed over workers). */
@@ -56,7 +56,7 @@ export function createServerMetrics(): ServerMetrics {
   // Gauges named `_total`, which `promtool check metrics` rejects (the suffix promises a
   // counter); the counts of libuv handles and requests they report say little to an operator.
   for (const name of lintFailingDefaults) registry.removeSingleMetric(name);
-  const requests = new RequestTallies(methodNames, requestDurationBuckets);
+  const requests = new RequestTallies([...methodNames, trpcMethod], requestDurationBuckets);
   const imports = new ImportProgress();
   let cache: ReadCache | undefined;
   let sql: Sql | undefined;

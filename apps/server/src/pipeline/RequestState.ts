@@ -1,5 +1,7 @@
 import type { MethodName, Methods } from "@wsafe/schema";
+import type { EventFeed } from "../events/EventFeed.js";
 import type { EventLog } from "../events/EventLog.js";
+import type { MethodOutcome } from "../methods/MethodHandler.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
@@ -7,8 +9,8 @@ import type { WebhookService } from "../webhooks/WebhookService.js";
 
 /**
  * One request as the pipeline's checks see it: what arrived, and what each check that
- * passed learned (the method, the decoded data, the token). A check reads what the
- * checks before it set.
+ * passed learned (the method, the decoded data, the token), up to what the method's
+ * handler answered. A check reads what the checks before it set.
  */
 export interface RequestState {
   /** The HTTP method, e.g. `POST`. */
@@ -23,6 +25,12 @@ export interface RequestState {
   readonly bodyError: Error | undefined;
   /** The instant the request arrived (ms since the epoch). */
   readonly now: number;
+  /**
+   * The request data as a tRPC call decoded it (`/trpc`), not yet known to be an
+   * object: its `request_data` step checks it. Absent on `/v1`, whose data is `body` or
+   * `rawQuery`.
+   */
+  readonly input?: unknown;
   /** Set by `method_path`. */
   method?: MethodName;
   /** Set by `request_data`: the request data object, with null prototypes. */
@@ -33,6 +41,8 @@ export interface RequestState {
   token?: TokenRecord;
   /** Set by `parameters`: the method's parameters, parsed. */
   params?: Methods[MethodName]["parsedParams"];
+  /** Set by `method_lookups`: what the method's handler answered. */
+  outcome?: MethodOutcome<MethodName>;
 }
 
 /** What the checks and the methods use besides the request: the store, its events and the rate limiter. */
@@ -41,6 +51,8 @@ export interface PipelineServices {
   readonly rateLimiter: RateLimiter;
   readonly events: EventLog;
   readonly webhooks: WebhookService;
+  /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
+  readonly feed: EventFeed;
 }
 
 /**

@@ -1,29 +1,11 @@
 import { ApiError } from "../errors/ApiError.js";
+import { requestDataObject } from "./requestDataObject.js";
 
 const invalid = (description: string) => new ApiError("request_data_invalid", description);
 
 // Made once: a decode() without `stream` keeps no state between calls, and making a
 // decoder costs more than decoding a small body.
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
-
-/**
- * Parsed JSON with every object copied to a null prototype (arrays are kept, in place),
- * so `__proto__` or `constructor` are plain own keys that the parameter check then names
- * as unexpected. A walk after the parse rather than a reviver: a reviver is called for
- * every value and made decoding a small body three times slower.
- */
-function withoutPrototypes(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) value[i] = withoutPrototypes(value[i]);
-    return value;
-  }
-  const safe = Object.create(null) as Record<string, unknown>;
-  // JSON.parse made `__proto__` an own data key; on a null-prototype object assigning it stays one.
-  for (const key of Object.keys(value))
-    safe[key] = withoutPrototypes((value as Record<string, unknown>)[key]);
-  return safe;
-}
 
 function toObject(text: string): Record<string, unknown> {
   // Only JSON's own white space makes the data empty; `trim()` would also swallow
@@ -35,17 +17,7 @@ function toObject(text: string): Record<string, unknown> {
   } catch {
     throw invalid("request data is not valid JSON");
   }
-  let value: unknown;
-  try {
-    value = withoutPrototypes(parsed);
-  } catch {
-    // JSON.parse does not recurse; the walk does, and valid JSON can be deeper than the stack.
-    throw invalid("request data is nested too deeply");
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalid("request data must be a JSON object");
-  }
-  return value as Record<string, unknown>;
+  return requestDataObject(parsed);
 }
 
 /**

@@ -7,19 +7,16 @@ import {
   checkTokenKnown,
   checkTokenPresent,
 } from "./accessChecks.js";
+import { callMethodHandler } from "./callMethodHandler.js";
 import { checkHttpMethod, checkMethodPath, checkParameters, checkRequestData } from "./edgeChecks.js";
 import type { RequestCheckStep } from "./RequestState.js";
 
 /**
- * Marks a check the method's tRPC procedure runs: `method_lookups`, its resolver (the
- * method's handler, which looks up what the parameters name).
- */
-export const inProcedure = "in the method's procedure";
-
-/**
- * How the server runs each check of the schema's `requestChecks`, keyed by its id and
- * checked against them at compile time: a check added to the schema without a step
- * here does not build. The order is not here: the runner takes it from the schema.
+ * How the server runs each check of the schema's `requestChecks` on `/v1`, keyed by
+ * its id and checked against them at compile time: a check added to the schema without
+ * a step here does not build. The last, `method_lookups`, is the method's handler
+ * itself. The order is not here: the runner takes it from the schema. `/trpc` runs the
+ * very same steps from `token_present` on (`src/trpc/procedureCheckSteps.ts`).
  */
 export const requestCheckSteps = {
   method_path: checkMethodPath,
@@ -32,5 +29,8 @@ export const requestCheckSteps = {
   rate_limit: checkRateLimit,
   permission: checkPermission,
   parameters: checkParameters,
-  method_lookups: inProcedure,
-} as const satisfies { readonly [Id in RequestCheckId]: RequestCheckStep | typeof inProcedure };
+  method_lookups: callMethodHandler,
+} as const satisfies RequestCheckSteps;
+
+/** One step per check of the schema's `requestChecks`, keyed by its id. */
+export type RequestCheckSteps = { readonly [Id in RequestCheckId]: RequestCheckStep };

@@ -1,36 +1,70 @@
-import { type RequestCheckId, requestCheckIds } from "@wsafe/schema";
+import { requestCheckIds } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
-import { checkTokenKnown, checkTokenPresent } from "./accessChecks.js";
+import { checkTokenPresent } from "./accessChecks.js";
+import { callMethodHandler } from "./callMethodHandler.js";
 import { checkHttpMethod, checkMethodPath } from "./edgeChecks.js";
-import { inProcedure, requestCheckSteps } from "./requestCheckSteps.js";
-import { planRequestChecks } from "./runRequestPipeline.js";
+import type { RequestCheckStep, RequestState } from "./RequestState.js";
+import { type RequestCheckSteps, requestCheckSteps } from "./requestCheckSteps.js";
+import { runRequestChecks, stepsInSchemaOrder } from "./runRequestPipeline.js";
 
-describe(planRequestChecks, () => {
-  it("runs the server's own checks in the schema's order, leaving the procedure's for last", () => {
-    const steps = planRequestChecks(requestCheckIds);
-    expect(steps).toHaveLength(requestCheckIds.length - 1);
+/** A request state no step reads: the steps of these tests only record their turn. */
+const blankState = (): RequestState => ({
+  httpMethod: "POST",
+  path: "/v1/users.info",
+  rawQuery: "",
+  body: undefined,
+  bodyError: undefined,
+  now: 0,
+});
+const noServices = {} as Parameters<RequestCheckStep>[1];
+
+describe(stepsInSchemaOrder, () => {
+  it("puts the /v1 steps in the schema's order, the method's handler last", () => {
+    const steps = stepsInSchemaOrder(requestCheckSteps);
+    expect(steps).toHaveLength(requestCheckIds.length);
     expect(steps.slice(0, 2)).toEqual([checkMethodPath, checkHttpMethod]);
-    expect(steps).not.toContain(inProcedure);
+    expect(steps[requestCheckIds.indexOf("token_present")]).toBe(checkTokenPresent);
+    expect(steps.at(-1)).toBe(callMethodHandler);
   });
 
-  it("follows the order it is given: the schema's table, not a list of its own", () => {
-    const swapped: RequestCheckId[] = ["token_known", "token_present", "method_lookups"];
-    expect(planRequestChecks(swapped)).toEqual([checkTokenKnown, checkTokenPresent]);
-  });
-
-  it("runs every check of an order that leaves none to the procedure", () => {
-    expect(planRequestChecks(["token_present", "token_known"])).toEqual([checkTokenPresent, checkTokenKnown]);
-    expect(planRequestChecks([])).toEqual([]);
-    expect(planRequestChecks(["method_lookups"])).toEqual([]);
-  });
-
-  it("refuses an order that puts one of its checks after the procedure's", () => {
-    expect(() => planRequestChecks(["method_lookups", "token_present"])).toThrow(
-      "the pipeline puts token_present after method_lookups",
-    );
+  it("reads the order from the schema, not from the table's own key order", () => {
+    const ran: string[] = [];
+    const reversed = Object.fromEntries(
+      [...requestCheckIds].reverse().map((id) => [id, () => void ran.push(id)]),
+    ) as unknown as RequestCheckSteps;
+    for (const step of stepsInSchemaOrder(reversed)) step(blankState(), noServices);
+    expect(ran).toEqual(requestCheckIds);
   });
 
   it("has a step for every check of the schema", () => {
     expect(Object.keys(requestCheckSteps).sort()).toEqual([...requestCheckIds].sort());
+  });
+});
+
+describe(runRequestChecks, () => {
+  it("waits on a step that returns a promise before the next, and answers the state's outcome", async () => {
+    const ran: string[] = [];
+    const outcome = { ok: true as const, user: { id: "u", name: "U" } };
+    const steps: RequestCheckStep[] = [
+      () => new Promise<void>((resolve) => setTimeout(() => resolve(void ran.push("slow")), 5)),
+      (state) => {
+        ran.push("sync");
+        state.outcome = outcome;
+      },
+    ];
+    await expect(runRequestChecks(steps, blankState(), noServices)).resolves.toBe(outcome);
+    expect(ran).toEqual(["slow", "sync"]);
+  });
+
+  it("stops at the first step that throws, so no later step runs", async () => {
+    const ran: string[] = [];
+    const steps: RequestCheckStep[] = [
+      () => {
+        throw new Error("first");
+      },
+      () => void ran.push("second"),
+    ];
+    await expect(runRequestChecks(steps, blankState(), noServices)).rejects.toThrow("first");
+    expect(ran).toEqual([]);
   });
 });

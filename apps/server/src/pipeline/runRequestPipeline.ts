@@ -1,56 +1,53 @@
-import { type MethodName, type RequestCheckId, requestChecks } from "@wsafe/schema";
+import { type MethodName, requestChecks } from "@wsafe/schema";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
-import { callMethodProcedure } from "../trpc/callMethodProcedure.js";
 import type { PipelineServices, RequestCheckStep, RequestState } from "./RequestState.js";
-import { inProcedure, requestCheckSteps } from "./requestCheckSteps.js";
+import { type RequestCheckSteps, requestCheckSteps } from "./requestCheckSteps.js";
 
 /**
- * Splits the schema's checks, in its order, into those the server runs itself and
- * those the method's procedure runs (which must come last, since the procedure is
- * called once). A schema that puts another check after them fails the start, loudly.
+ * The steps of a table keyed by check id, in the order of the schema's `requestChecks`:
+ * the order is read from the contract, never written in the server.
  *
- * @param order - the check ids in pipeline order
+ * @param steps - one step per check id (`/v1`'s, or `/trpc`'s)
  */
-export function planRequestChecks(order: readonly RequestCheckId[]): RequestCheckStep[] {
-  const firstInProcedure = order.findIndex((id) => requestCheckSteps[id] === inProcedure);
-  const tail = firstInProcedure < 0 ? [] : order.slice(firstInProcedure);
-  const stray = tail.find((id) => requestCheckSteps[id] !== inProcedure);
-  if (stray) {
-    throw new Error(
-      `the pipeline puts ${stray} after ${tail[0]}, but the method's procedure runs ${tail[0]} and every check after it`,
-    );
-  }
-  return order.slice(0, firstInProcedure < 0 ? order.length : firstInProcedure).map((id) => {
-    const step = requestCheckSteps[id];
-    if (step === inProcedure) throw new Error(`unreachable: ${id}`);
-    return step;
-  });
+export function stepsInSchemaOrder(steps: RequestCheckSteps): readonly RequestCheckStep[] {
+  return requestChecks.map((check) => steps[check.id]);
 }
 
-const stepsBeforeProcedure = planRequestChecks(requestChecks.map((check) => check.id));
+/**
+ * Runs steps in turn; the first that fails throws the `ApiError` it answers with.
+ * Synchronous steps cost no promise: only a step that waits on something is awaited.
+ *
+ * @param steps - the steps, in pipeline order
+ * @param state - the request; each passing step records what it learned there
+ * @param services - the store and the rate limiter
+ * @returns what the method's handler answered (`method_lookups`, the last step)
+ */
+export async function runRequestChecks(
+  steps: readonly RequestCheckStep[],
+  state: RequestState,
+  services: PipelineServices,
+): Promise<MethodOutcome<MethodName>> {
+  for (const step of steps) {
+    const pending = step(state, services);
+    if (pending) await pending;
+  }
+  return state.outcome!;
+}
+
+const v1Steps = stepsInSchemaOrder(requestCheckSteps);
 
 /**
- * Runs the request pipeline in the order of the schema's `requestChecks`: the checks
- * that need nothing from tRPC here (the parameters included), then the method's
- * procedure (its own lookups). The first failing check throws the `ApiError` it answers with.
+ * Runs the `/v1` request pipeline in the order of the schema's `requestChecks`, from
+ * the path to the method's handler, which it calls straight (no framework between).
+ * The first failing check throws the `ApiError` it answers with.
  *
  * @param state - the request; each passing check records what it learned there
  * @param services - the store and the rate limiter
  * @returns what the method's handler answered
  */
-export async function runRequestPipeline(
+export function runRequestPipeline(
   state: RequestState,
   services: PipelineServices,
 ): Promise<MethodOutcome<MethodName>> {
-  for (const step of stepsBeforeProcedure) {
-    const pending = step(state, services);
-    if (pending) await pending;
-  }
-  return callMethodProcedure(state.method!, state.params!, {
-    store: services.store,
-    token: state.token!,
-    now: state.now,
-    events: services.events,
-    webhooks: services.webhooks,
-  });
+  return runRequestChecks(v1Steps, state, services);
 }

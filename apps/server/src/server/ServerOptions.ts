@@ -47,6 +47,11 @@ export interface ServerOptions {
    * addresses only, the Standard Webhooks retry schedule.
    */
   webhooks?: Partial<WebhookSettings>;
+  /**
+   * How often an idle `events.stream` gets a keep-alive ping (ms), below the idle timeout
+   * of every proxy in front (`--stream-ping`). Default 15 s.
+   */
+  streamPingMs?: number;
   /** Requests per window per token. Default 600 per 60 s. */
   rateLimit?: RateLimit;
   /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
+import { EventFeed } from "../events/EventFeed.js";
 import { EventLog } from "../events/EventLog.js";
 import { EventRecorder } from "../events/EventRecorder.js";
 import { createApp } from "../http/createApp.js";
@@ -91,8 +92,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const events = new EventLog(store.sql, options.eventsRetentionMs);
   const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
   const webhooks = { store: new WebhookStore(store.sql), settings: webhookSettings };
+  const feed = new EventFeed(store.sql, (error) =>
+    app.log.error({ err: error }, "reading recorded events failed; trying again"),
+  );
   const app = createApp({
-    services: { store, rateLimiter, events, webhooks },
+    services: { store, rateLimiter, events, feed, webhooks },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -102,6 +106,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     inFlight,
     hsts: options.hstsMaxAge === undefined ? undefined : strictTransportSecurity(options.hstsMaxAge),
     requestTallies: metrics?.requests,
+    streamPingMs: options.streamPingMs,
   });
   try {
     await app.listen({
@@ -127,6 +132,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // instants, before the server says it is up; answers need not wait for it
   // (events.list computes what is not recorded yet), but a started server has recorded.
   await recorder?.start();
+  await feed.start();
   const deliveries = webhookSettings.deliver
     ? new DeliveryWorker(store.sql, webhookSettings, {
         error: (fields, message) => app.log.error(fields, message),
@@ -155,6 +161,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           app.log.error({ holders }, (error as Error).message);
         }
         await recorder?.stop();
+        await feed.stop();
         // Attempts under way end and are recorded, so a rolling restart repeats none.
         await deliveries?.stop();
         // After the last answer, so that a final scrape sees every request counted.

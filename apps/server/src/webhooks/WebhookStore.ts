@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
 import type { Sql } from "../store/Sql.js";
-import type { PageRows } from "../store/Store.js";
+import { isStorableText, type PageRows } from "../store/Store.js";
 import { WebhookSecret } from "./WebhookSecret.js";
 
 /** A webhook row as the statements here select it. */
@@ -101,6 +101,7 @@ export class WebhookStore {
 
   /** Whether the account has the endpoint. */
   async has(accountId: string, id: string): Promise<boolean> {
+    if (!isStorableText(id)) return false;
     const rows = await this.sql.query("SELECT 1 FROM webhooks WHERE id = $1 AND account_id = $2", [
       id,
       accountId,
@@ -110,6 +111,7 @@ export class WebhookStore {
 
   /** Deletes the account's endpoint, with its deliveries and attempts; `false` when it has none such. */
   async delete(accountId: string, id: string): Promise<boolean> {
+    if (!isStorableText(id)) return false;
     const rows = await this.sql.query("DELETE FROM webhooks WHERE id = $1 AND account_id = $2 RETURNING 1", [
       id,
       accountId,
@@ -128,6 +130,8 @@ export class WebhookStore {
     id: string,
     now: number,
   ): Promise<{ secret: WebhookSecret; previousExpiresAt: number } | undefined> {
+    // An id with NUL names nothing: PostgreSQL text cannot hold it (see `isStorableText`).
+    if (!isStorableText(id)) return undefined;
     const secret = WebhookSecret.generate();
     const previousExpiresAt = now + webhookDelivery.rotationOverlapMs;
     const rows = await this.sql.query(

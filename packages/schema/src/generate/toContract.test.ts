@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { schemaCatalog, schemaNames } from "../catalog.js";
 import { errorDescriptions } from "../errors.js";
+import { serverMetrics } from "../metrics.js";
 import { requestChecks } from "../pipeline.js";
 import { methods } from "../registry.js";
+import { apiVersion } from "../wire.js";
 import { toContract } from "./toContract.js";
 import { toJsonSchema } from "./toJsonSchema.js";
 
@@ -11,6 +13,8 @@ describe(toContract, () => {
   it("is the /v1 contract, its error identifiers in the table's order", () => {
     const contract = toContract();
     expect(contract.version).toBe("v1");
+    // The URL's segment itself: moving to /v2 moves the snapshot's line with it.
+    expect(contract.version).toBe(apiVersion);
     expect(contract.errors).toEqual(Object.keys(errorDescriptions));
   });
 
@@ -47,8 +51,40 @@ describe(toContract, () => {
         errors: [...method.errors],
         params,
         result,
+        ...(method.pagination && { pagination: expect.any(Object) }),
       });
     }
+  });
+
+  it("holds each paginated method's walk: order, filters and instant, so changing one is a difference", () => {
+    const contract = toContract();
+    const paginated = Object.values(methods).filter((method) => method.pagination);
+    expect(paginated.length).toBeGreaterThan(0);
+    for (const method of paginated) {
+      const { order, filters, instant } = method.pagination!;
+      expect(contract.methods[method.name]!.pagination).toEqual({
+        order: [...order],
+        filters: [...filters],
+        ...(instant && { instant }),
+      });
+    }
+    expect(contract.methods["equipments.list"]!.pagination).toEqual({
+      order: ["created", "id"],
+      filters: ["equipmentType_id", "service_type", "status", "as_of"],
+      instant: "as_of",
+    });
+    expect(contract.methods["users.info"]).not.toHaveProperty("pagination");
+  });
+
+  it("holds every metric by name with its type, label names and buckets", () => {
+    const contract = toContract();
+    expect(Object.keys(contract.metrics)).toEqual(serverMetrics.map((metric) => metric.name));
+    expect(contract.metrics.wsafe_requests_total).toEqual({ type: "counter", labels: ["method", "outcome"] });
+    expect(contract.metrics.wsafe_request_duration_seconds).toEqual({
+      type: "histogram",
+      labels: ["method"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    });
   });
 
   it("holds every record (no method payload) and which side of the wire it is on", () => {

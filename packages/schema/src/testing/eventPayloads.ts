@@ -83,6 +83,26 @@ export const eventPayloadCases: PayloadCase[] = [
     payload: { token: "t", from: 0, limit: 1001 },
     valid: false,
   },
+  { schema: "events.stream.params", title: "a token", payload: { token: "t" }, valid: true },
+  {
+    schema: "events.stream.params",
+    title: "resuming, filtered",
+    payload: {
+      token: "t",
+      lastEventId: "ev_1",
+      from: 0,
+      equipmentType_id: "et",
+      types: ["schedule.status_changed"],
+    },
+    valid: true,
+  },
+  {
+    schema: "events.stream.params",
+    title: "a lastEventId of null",
+    payload: { token: "t", lastEventId: null },
+    valid: true,
+  },
+  { schema: "events.stream.params", title: "a limit", payload: { token: "t", limit: 5 }, valid: false },
   {
     schema: "events.list.result",
     title: "a page",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ScratchDirectory } from "../databases/createScratchDirectory.js";
 import { thrown } from "../helpers/thrown.js";
@@ -72,6 +73,28 @@ describe("startServerProcess, with any program", () => {
     expect([server.name, server.url, server.running()]).toEqual(["sleeper", "", true]);
     expect(await server.stop("SIGTERM", 1000)).toBe("SIGTERM");
     expect(server.running()).toBe(false);
+  });
+
+  // npx and npm exec do not pass SIGTERM on: the server they run would outlive them.
+  it("stops the whole group of a wrapper that does not pass signals on, when asked to", async () => {
+    const wrapper = `${process.execPath} -e 'console.log("listening on http://127.0.0.1:1 pid " + process.pid); setInterval(() => {}, 1000)'; echo done`;
+    // Running, not a zombie that init has yet to reap: `ps` would still list that one.
+    const alive = (pid: number) => {
+      try {
+        return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+      } catch {
+        return false;
+      }
+    };
+    const server = await startServerProcess(["-c", wrapper], {
+      command: "/bin/sh",
+      group: true,
+      readyPattern: /listening on (\S+) pid (\d+)/,
+    });
+    const inner = Number(server.ready![2]);
+    expect(alive(inner)).toBe(true);
+    await server.stop("SIGTERM", 5000);
+    expect(alive(inner)).toBe(false);
   });
 
   it("says a program that cannot be started exited before it was ready", async () => {

@@ -51,6 +51,12 @@ export interface ServerProcessOptions {
   execArgv?: string[];
   /** The executable, for a server that is not a Node script (HAProxy, a tool's `.bin` shim); default this Node. */
   command?: string;
+  /**
+   * Start it as the leader of a process group of its own, and signal the whole group:
+   * for wrappers that do not pass signals on to the server they run (`npx`, `npm exec`
+   * leave it running when they get SIGTERM). Only that group is signalled, by its id.
+   */
+  group?: boolean;
 }
 
 /** The readiness line of `wsafe serve` and of `startServer`'s callers, see the server's README. */
@@ -83,6 +89,7 @@ export async function startServerProcess(
     // stdin a pipe this process never writes to: it ends when this process dies, which
     // tells the launcher's child not to linger (see bin/launch-server.mjs).
     stdio: ["pipe", "pipe", "pipe", ...(options.ipc ? (["ipc"] as const) : [])],
+    detached: options.group ?? false,
   });
   const chunks: Buffer[] = [];
   const log = options.logFile ? createWriteStream(options.logFile, { flags: "a" }) : undefined;
@@ -111,11 +118,21 @@ export async function startServerProcess(
     child.once("close", done);
   });
   const running = () => child.exitCode === null && child.signalCode === null && child.pid !== undefined;
+  /** Signals the process, or its whole group: the group may outlive its leader. */
+  const signalIt = (signal: NodeJS.Signals) => {
+    if (!options.group || child.pid === undefined) {
+      if (running()) child.kill(signal);
+      return;
+    }
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // ESRCH: no process of the group is left.
+    }
+  };
   const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 15_000) => {
-    if (running()) child.kill(signal);
-    const killer = setTimeout(() => {
-      if (running()) child.kill("SIGKILL");
-    }, graceMs);
+    signalIt(signal);
+    const killer = setTimeout(() => signalIt("SIGKILL"), graceMs);
     const result = await exited;
     clearTimeout(killer);
     return result;
@@ -153,7 +170,7 @@ export async function startServerProcess(
       if (ready) settle(started(ready));
     };
     const timer = setTimeout(() => {
-      child.kill("SIGKILL");
+      signalIt("SIGKILL");
       settle(new Error(`${name} not ready in ${timeoutMs} ms:\n${output()}`));
     }, timeoutMs);
     child.stdout!.on("data", look);

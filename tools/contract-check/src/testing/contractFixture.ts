@@ -1,6 +1,7 @@
 import { type Contract, diffContracts } from "../diffContracts.js";
 
-// A small contract with one method, its records, an error enum and an input record:
+// A small contract with one paginated method, its records, an error enum, an input
+// record and two metrics:
 // every rule below is proven on a copy of it changed in exactly one way.
 export const fixture: Contract = {
   version: "v1",
@@ -57,6 +58,7 @@ export const fixture: Contract = {
           Status: { type: "string", enum: ["new", "done"] },
         },
       },
+      pagination: { order: ["id"], filters: ["kind"], instant: "name" },
     },
   },
   records: {
@@ -67,6 +69,10 @@ export const fixture: Contract = {
       required: ["things"],
       additionalProperties: false,
     },
+  },
+  metrics: {
+    things_served_total: { type: "counter", labels: ["method", "outcome"] },
+    thing_seconds: { type: "histogram", labels: ["method"], buckets: [0.1, 1] },
   },
 };
 
@@ -79,10 +85,12 @@ export type Mutable = {
   methods: Record<string, any>;
   // biome-ignore lint/suspicious/noExplicitAny: tests reach into arbitrary JSON Schema
   records: Record<string, any>;
+  metrics?: Record<string, { type: string; labels: string[]; buckets?: number[] }>;
 };
 export const params = (c: Mutable) => c.methods["things.list"].params;
 export const thing = (c: Mutable) => c.methods["things.list"].result.$defs.Thing;
 export const status = (c: Mutable) => c.methods["things.list"].result.$defs.Status;
+export const walk = (c: Mutable) => c.methods["things.list"].pagination;
 
 /** Diffs the fixture (changed by `base`) against a copy of that changed by `next`. */
 export function diff(next: (c: Mutable) => void, base: (c: Mutable) => void = () => {}) {

@@ -1,6 +1,7 @@
 // The server's command line: `wsafe serve`, `import`, `tokens` and `accounts`.
 import { defaultHeaderPrefix, headerNames } from "@wsafe/schema";
 import { code, frontMatter, page, table } from "../markdown.js";
+import { defaultRetentionFlagValue } from "./eventsPage.js";
 
 /** The Markdown of the command line page. */
 export function commandLinePage(): string {
@@ -100,6 +101,12 @@ export function commandLinePage(): string {
           "`WSAFE_LISTEN_DATABASE`",
           "`--database`",
           "A direct `postgres://` URL for the one session that listens for changes, when `--database` goes through PgBouncer in transaction mode (which delivers no notification).",
+        ],
+        [
+          "`--events-retention DURATION`",
+          "`WSAFE_EVENTS_RETENTION`",
+          `\`${defaultRetentionFlagValue}\``,
+          "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. See [Events](/events/#retention).",
         ],
         [
           "`--shutdown-timeout S`",
