@@ -70,6 +70,7 @@ export const webhooksCreate = defineMethod({
   examples: [
     {
       title: "Tell the ticketing system when a harness's status changes",
+      illustrative: true,
       request: {
         token: "wsafe-demo-token-write",
         url: "https://tickets.example.com/hooks/wsafe",
@@ -99,6 +100,19 @@ export const webhooksCreate = defineMethod({
         error: "parameter_invalid",
         description:
           "invalid parameter: url: 10.0.0.5 is a private address; webhooks reach public addresses only (wsafe serve --webhooks-allow-private allows it for local development)",
+      },
+    },
+    {
+      title: "An equipment type of another account is not found",
+      request: {
+        token: "wsafe-demo-token-write",
+        url: "https://93.184.215.14/hooks/wsafe",
+        equipmentType_id: "et_other_account",
+      },
+      response: {
+        ok: false,
+        error: "content_not_found",
+        description: "equipment type not found: et_other_account",
       },
     },
     {

@@ -43,6 +43,7 @@ export const webhooksDelete = defineMethod({
   examples: [
     {
       title: "Delete an endpoint",
+      illustrative: true,
       request: { token: "wsafe-demo-token-write", id: "wh_3f2a9c41d07e4b6a" },
       response: { ok: true },
     },

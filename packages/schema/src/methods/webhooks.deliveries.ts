@@ -63,6 +63,7 @@ export const webhooksDeliveries = defineMethod({
   examples: [
     {
       title: "The first attempts made to one endpoint",
+      illustrative: true,
       request: { token: "wsafe-demo-token-read", webhook_id: "wh_3f2a9c41d07e4b6a", limit: 2 },
       response: {
         ok: true,
@@ -92,6 +93,11 @@ export const webhooksDeliveries = defineMethod({
         ],
         response_metadata: { next_cursor: "djEuZXlKdElqb2lkMlZpYUc5dmEzTXVaR1ZzYVhabGNt.c2lnbmF0dXJl" },
       },
+    },
+    {
+      title: "An endpoint of another account is not found",
+      request: { token: "wsafe-demo-token-read", webhook_id: "wh_other_account" },
+      response: { ok: false, error: "content_not_found", description: "webhook not found: wh_other_account" },
     },
   ],
 });

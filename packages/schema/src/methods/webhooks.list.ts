@@ -45,6 +45,7 @@ export const webhooksList = defineMethod({
   examples: [
     {
       title: "The account's endpoints",
+      illustrative: true,
       request: { token: "wsafe-demo-token-read" },
       response: {
         ok: true,

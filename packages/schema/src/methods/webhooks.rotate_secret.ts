@@ -53,12 +53,18 @@ export const webhooksRotateSecret = defineMethod({
   examples: [
     {
       title: "Rotate a secret",
+      illustrative: true,
       request: { token: "wsafe-demo-token-write", id: "wh_3f2a9c41d07e4b6a" },
       response: {
         ok: true,
         secret: "whsec_2kP7cFq0N9sYwH4tR1vX6zA8bD3eG5jL",
         previous_secret_expires_at: 1796169600000,
       },
+    },
+    {
+      title: "An endpoint of another account is not found",
+      request: { token: "wsafe-demo-token-write", id: "wh_other_account" },
+      response: { ok: false, error: "content_not_found", description: "webhook not found: wh_other_account" },
     },
   ],
 });
