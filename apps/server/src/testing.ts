@@ -6,6 +6,8 @@
  * @packageDocumentation
  */
 import { importCheckedDataset } from "./import/importDataset.js";
+import type { RunningServer } from "./server/ServerOptions.js";
+import { storesOfServers } from "./server/storesOfServers.js";
 import { checkDatasetShape } from "./store/checkDatasetShape.js";
 import type { Store } from "./store/Store.js";
 
@@ -30,4 +32,22 @@ export type { ImportOptions, ImportSummary } from "./import/importDataset.js";
  */
 export function importDatasetAt(store: Store, input: unknown, at: number) {
   return importCheckedDataset(store, checkDatasetShape(input), {}, at);
+}
+
+/**
+ * The store a server started in this process holds, for a test that imports while the
+ * server runs: the embedded store belongs to the server's process and cannot be opened
+ * twice, and data whose statuses change seconds ahead must be imported once the server
+ * is up, not before.
+ *
+ * @param server - what `startServer` answered, in this process
+ * @throws when the server was not started in this process, or has stopped
+ * @example
+ * const server = await startServer({ port: 0, database: "memory://" });
+ * await importDataset(storeOf(server), dataset);
+ */
+export function storeOf(server: RunningServer): Store {
+  const store = storesOfServers.get(server);
+  if (!store) throw new Error("storeOf: a server started by startServer in this process is needed");
+  return store;
 }

@@ -23,6 +23,7 @@ import { ensurePortFree } from "./ensurePortFree.js";
 import { PortInUseError } from "./PortInUseError.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
 import { ShutdownTimeoutError } from "./ShutdownTimeoutError.js";
+import { storesOfServers } from "./storesOfServers.js";
 
 /** How long a stop may take by default: in-flight requests get this long to finish. */
 export const defaultShutdownTimeoutMs = 30_000;
@@ -144,7 +145,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
-  return {
+  const running: RunningServer = {
     url: `${tls ? "https" : "http"}://${urlHost}:${boundPort}`,
     port: boundPort,
     metricsUrl: metricsServer?.url,
@@ -168,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await metricsServer?.close();
         await rateLimiter.close();
         await store.close();
+        storesOfServers.delete(running);
         // Hand the buffered log lines to stdout before the caller exits.
         (app.log as { flush?: () => void }).flush?.();
         if (overran !== undefined) throw overran;
@@ -175,4 +177,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+  storesOfServers.set(running, store);
+  return running;
 }
