@@ -65,5 +65,6 @@ export * from "./records/index.js";
 export * from "./registry.js";
 export * from "./streams/index.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";
+export * from "./webhookAddressRules.js";
 export * from "./webhookDelivery.js";
 export * from "./wire.js";
