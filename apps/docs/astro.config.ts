@@ -42,6 +42,7 @@ export default defineConfig({
             { label: "Rate limits", slug: "rate-limits" },
             { label: "Pagination", slug: "pagination" },
             { label: "Events", slug: "events" },
+            { label: "Webhooks", slug: "webhooks" },
           ],
         },
         { label: "Methods", autogenerate: { directory: "methods" } },

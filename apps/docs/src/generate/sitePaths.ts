@@ -1,4 +1,4 @@
-import { recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
+import { methodNames, recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
 import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 
 // Where each generated page lives. The schema package's TSDoc links point here too
@@ -29,6 +29,19 @@ export const methodGuides: Readonly<Record<string, { title: string; path: string
     path: "/events/",
     about: "what an event is, one equipment's timeline, what falls due this month, the stream",
   },
+  ...Object.fromEntries(
+    // Every method of the webhooks namespace, as the registry has them.
+    methodNames
+      .filter((name) => name.startsWith("webhooks."))
+      .map((name) => [
+        name,
+        {
+          title: "Webhooks",
+          path: "/webhooks/",
+          about: "the delivery, retries, states, secret rotation, the security rules, receivers that verify",
+        },
+      ]),
+  ),
 };
 
 /** The URL path of a published JSON Schema file; the file's `$id` ends with the same path. */

@@ -29,6 +29,7 @@ import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
 import { versionsPage } from "./pages/versionsPage.js";
+import { webhooksPage } from "./pages/webhooksPage.js";
 import { readContractMutations } from "./readContractMutations.js";
 import { readMutationScores } from "./readMutationScores.js";
 import { readVerifiedTools } from "./readVerifiedTools.js";
@@ -145,6 +146,7 @@ export function generatePages(
     "errors.md": errorsPage(),
     "pagination.md": paginationPage(),
     "events.md": eventsPage(),
+    "webhooks.md": webhooksPage(),
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),
