@@ -15,6 +15,7 @@ import type { PageKey } from "./fixtureCursor.js";
 import { fixtureEvents } from "./fixtureEvents.js";
 import type { FixturePages, ListRequest } from "./fixturePages.js";
 import type { AccountRecords, Owner } from "./fixtureRecords.js";
+import { type AccountWebhooks, fixtureWebhookAnswer } from "./fixtureWebhooks.js";
 
 type Params = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -49,10 +50,17 @@ function project(record: Row, type: EquipmentType, params: Params): Row {
  * Faults that change what a method answers (rather than how) are applied here.
  *
  * @param records - the two accounts' records
+ * @param webhooks - the two accounts' webhook endpoints and attempts
  * @param pages - the server's pages and cursors
  * @param fault - the fixture's one fault
  */
-export function fixtureAnswer(records: Record<Owner, AccountRecords>, pages: FixturePages, fault?: Fault) {
+export function fixtureAnswer(
+  records: Record<Owner, AccountRecords>,
+  webhooks: Record<Owner, AccountWebhooks>,
+  pages: FixturePages,
+  fault?: Fault,
+) {
+  const webhookAnswer = fixtureWebhookAnswer(webhooks, pages, fault);
   const keyOf = (method: MethodName) => (row: Row) =>
     (methods[method].pagination?.order ?? []).map((f) => row[f]) as PageKey;
   const list = <Item extends Row>(
@@ -71,10 +79,16 @@ export function fixtureAnswer(records: Record<Owner, AccountRecords>, pages: Fix
   return (method: MethodName, params: Params, owner: Owner, now: number): Row => {
     const paging = params.limit !== undefined || params.cursor !== undefined;
     const leaks = fault === "leaks-other-tenant" || (fault === "leaks-other-tenant-with-limit" && paging);
+    if (method.startsWith("webhooks."))
+      return webhookAnswer(method, params, owner, now, (field, rows, request) =>
+        list(method, field, rows, request),
+      );
     // events.list checks its window first, then its cursor, as the service does.
     if (method === "events.list") {
       const problem = eventsWindowProblem(params as { from: number; to?: number }, now);
-      if (problem) throw new Failure("parameter_invalid", problem.description);
+      // A lenient server answers whatever is left once it dropped what was invalid: without
+      // `to`, a window that starts after now (the example's, before its date) would be refused.
+      if (problem && fault !== "invalid-ignored") throw new Failure("parameter_invalid", problem.description);
       // Every answer is a page: the first of a walk is `eventsPageSize` long unless `limit` says.
       const first = params.limit === undefined && params.cursor === undefined;
       const request = pages.request(
