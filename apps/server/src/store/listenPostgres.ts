@@ -50,7 +50,9 @@ export function postgresListener(url: string): Sql["listen"] {
       client = undefined;
       if (channels.size === 0) return;
       tell(false);
-      retryTimer = setTimeout(() => void (connecting = connect()), retryMs);
+      retryTimer = setTimeout(() => {
+        connecting = connect();
+      }, retryMs);
       retryTimer.unref();
       retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
     };
