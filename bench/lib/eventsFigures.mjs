@@ -130,7 +130,7 @@ export function eventsFigures(e) {
           name: `${where}: events.list over ${words}, ${formatNumber(walk.events)} events: first page of ${e.pageSize}`,
           value: walk.firstPageMs,
           unit: "ms",
-          peer: `raw SQL from the rules, its first ${e.pageSize} rows`,
+          peer: `raw SQL from the rules up to the first page's last instant, its first ${e.pageSize} rows`,
           peerValue: walk.peerFirstPageMs,
         }),
         figure({

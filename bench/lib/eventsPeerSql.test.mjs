@@ -103,18 +103,20 @@ describe("eventsPeerSql", () => {
   }, 120_000);
   afterAll(async () => store?.close());
 
-  it.each([
-    ["the whole grid", base - HOUR, base + 50 * HOUR],
-    ["a window starting and ending on dates", base + 10 * HOUR, base + 20 * HOUR],
-    ["one instant", base + 24 * HOUR, base + 24 * HOUR],
-  ])("gives the transitions the schema's status rules give: %s", async (_, from, to) => {
-    const expected = referenceTransitions(dataset, "acc_mine", from, to);
-    const rows = await store.sql.query(eventsPeerSql(), [from, to, "acc_mine"]);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(compareEventSets(expected, rows)).toMatchObject({ same: true, onlyWsafe: 0, onlyPeer: 0 });
-    // In time order; ties in any order.
-    const instants = rows.map((/** @type {any} */ r) => Number(r.occurred_at));
-    expect(instants).toEqual([...instants].sort((a, b) => a - b));
+  describe.each([false, true])("with perDate %s", (perDate) => {
+    it.each([
+      ["the whole grid", base - HOUR, base + 50 * HOUR],
+      ["a window starting and ending on dates", base + 10 * HOUR, base + 20 * HOUR],
+      ["one instant", base + 24 * HOUR, base + 24 * HOUR],
+    ])("gives the transitions the schema's status rules give: %s", async (_, from, to) => {
+      const expected = referenceTransitions(dataset, "acc_mine", from, to);
+      const rows = await store.sql.query(eventsPeerSql({ perDate }), [from, to, "acc_mine"]);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(compareEventSets(expected, rows)).toMatchObject({ same: true, onlyWsafe: 0, onlyPeer: 0 });
+      // In time order; ties in any order.
+      const instants = rows.map((/** @type {any} */ r) => Number(r.occurred_at));
+      expect(instants).toEqual([...instants].sort((a, b) => a - b));
+    });
   });
 
   it("keeps another account's transitions out, and gives the first rows of its order with a limit", async () => {

@@ -4,11 +4,11 @@
 import pg from "pg";
 import { startChildServer } from "../lib/childServer.mjs";
 import { compareEventSets } from "../lib/compareEventSets.mjs";
-import { eventsPeerSql } from "../lib/eventsPeerSql.mjs";
 import { sampleIdleCpu } from "../lib/idleCpu.mjs";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
 import { closeIdleSockets } from "../lib/timedPost.mjs";
+import { timePeer } from "../lib/timePeer.mjs";
 import { walkEvents } from "../lib/walkEvents.mjs";
 
 /**
@@ -70,16 +70,20 @@ async function walkBesidePeer({ url, peerSql, request, accountId, walks, label, 
   let comparison;
   for (let round = 0; round < walks; round++) {
     const walk = await walkEvents(url, request);
-    let start = performance.now();
-    const rows = await peerSql.query(eventsPeerSql(), params);
-    const peerMs = performance.now() - start;
-    start = performance.now();
-    await peerSql.query(eventsPeerSql({ limit: request.limit }), params);
-    const peerFirstPageMs = performance.now() - start;
+    const peer = await timePeer(peerSql, params);
+    const rows = peer.rows;
+    const peerMs = peer.ms;
+    // The first page's peer computes up to the instant where that page ended (all of it,
+    // as a page's instant may hold more events than the page), then keeps as many rows.
+    const firstPageEnd = Number(walk.events[request.limit - 1]?.occurred_at ?? request.to);
+    const firstPage = await timePeer(peerSql, [request.from, firstPageEnd, accountId], {
+      limit: request.limit,
+    });
+    const peerFirstPageMs = firstPage.ms;
     // The floor of a recorded window: the stored rows read back in the list's order.
     let rawReadMs;
     if (rawRead) {
-      start = performance.now();
+      const start = performance.now();
       await peerSql.query(
         `SELECT * FROM events WHERE account_id = $3::text AND occurred_at BETWEEN $1::bigint AND $2::bigint
           ORDER BY occurred_at, id`,
@@ -94,6 +98,8 @@ async function walkBesidePeer({ url, peerSql, request, accountId, walks, label, 
       firstPageMs: walk.firstPageMs,
       totalMs: walk.totalMs,
       peerMs,
+      peerJoinMs: peer.joinMs,
+      peerPerDateMs: peer.perDateMs,
       peerFirstPageMs,
       rawReadMs,
     });

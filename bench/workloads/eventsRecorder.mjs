@@ -2,11 +2,11 @@
 // equipment, measured in the bench's process with the server's own recording code (its
 // built `dist/events/recordTimeEvents.js`: not part of the package's API, so read by
 // path), beside the raw-SQL peer that computes the same transitions without storing them.
-import { eventsPeerSql } from "../lib/eventsPeerSql.mjs";
 import { listWindowOf } from "../lib/eventsTimeline.mjs";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
+import { timePeer } from "../lib/timePeer.mjs";
 
 /**
  * The server's recording functions, from the build under measurement.
@@ -47,9 +47,8 @@ async function recordBesidePeer(sql, internals, window, accountId) {
   if (outcome.state !== "recorded")
     throw new Error(`the recorder did not record up to ${window.upTo}: ${outcome.state}`);
   const { from, to } = listWindowOf(window);
-  const peerStart = performance.now();
-  const rows = await sql.query(eventsPeerSql(), [from, to, accountId]);
-  return { events: outcome.events, ms, peerEvents: rows.length, peerMs: performance.now() - peerStart };
+  const peer = await timePeer(sql, [from, to, accountId]);
+  return { events: outcome.events, ms, peerEvents: peer.rows.length, peerMs: peer.ms };
 }
 
 /**
