@@ -60,13 +60,14 @@ const sizes = quick
       workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
       // Idle CPU after 20 s: a new process's compiler threads are still busy with what its
       // start ran for the first 20-30 s (2-25 ms/s, falling), which is not the recorder's.
+      // 15 slices of 2 s: at load 7, one slice in four held a collection's 10-35 ms/s.
       events: {
         equipment: 100_000,
         pageSize: 1000,
         walks: 3,
         probes: 300,
         catchUps: 2,
-        idle: { settleSeconds: 20, seconds: 20, sliceSeconds: 5, withoutRecorder: true },
+        idle: { settleSeconds: 20, seconds: 30, sliceSeconds: 2, withoutRecorder: true },
       },
     };
 
