@@ -64,7 +64,12 @@ export function computeBoundQuery(
   count: number,
 ): { text: string; params: unknown[] } {
   const { params, param } = sqlParameters();
-  const start = computedStartSql(param(input.from, "bigint"), input.after && param(input.after[0], "bigint"));
+  // Dates after the page key's instant: those at it gave the events the walk already has
+  // (the read computes that instant again whatever the bound, for the rest of its events).
+  const start = computedStartSql(
+    param(input.from, "bigint"),
+    input.after && `(${param(input.after[0], "bigint")} + 1)`,
+  );
   const to = param(input.to, "bigint");
   const n = param(count, "integer");
   const dates = (column: string) =>
@@ -100,10 +105,13 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
     ].join("");
   const start = computedStartSql(from, after?.at);
   const upTo = input.computeUpTo === undefined ? to : `least(${to}, ${param(input.computeUpTo, "bigint")})`;
-  const computed = timeTransitionsSql(param, start, upTo, {
-    accountId: input.accountId,
-    equipmentTypeId: input.equipmentTypeId,
-  });
+  const computed = timeTransitionsSql(
+    param,
+    start,
+    upTo,
+    { accountId: input.accountId, equipmentTypeId: input.equipmentTypeId },
+    true,
+  );
   const text = `WITH recorded AS (
   SELECT ${listed}, sequence
     FROM events r
