@@ -90,7 +90,13 @@ export async function recordImportEvents<T>(
   return { written, instant, events };
 }
 
-/** Records the differences between `import_before` and the statuses now, at `instant`. */
+/**
+ * Records the differences between `import_before` and the statuses now, at `instant`.
+ * Into a store that held none of the scope (a first load) every status appears: read
+ * straight from the statuses now, with no join against an empty side (which PostgreSQL
+ * sorted on disk: 400 000 rows for 100 000 equipment). Counted where they are inserted:
+ * returning every row would send them all back to the server process.
+ */
 async function insertImportChanges(sql: Sql, instant: number): Promise<number> {
   const { params, param } = sqlParameters();
   const at = param(instant, "bigint");
@@ -110,25 +116,32 @@ async function insertImportChanges(sql: Sql, instant: number): Promise<number> {
     from,
     to,
   ]);
-  const rows = await sql.query(
-    `INSERT INTO events (${eventColumnList()}, sequence)
-     SELECT ${id}, c.account_id, ${type}, ${at}, '${importCause}', c.equipment_id, c.equipment_type_id,
-            ${scheduleId}, ${from}, ${to},
-            ${sequenceSql("c.equipment_id, c.removed DESC, c.kind, c.schedule_id")}
-       FROM (
-         SELECT coalesce(a.kind, b.kind) AS kind, coalesce(a.equipment_id, b.equipment_id) AS equipment_id,
-                coalesce(a.schedule_id, b.schedule_id) AS schedule_id,
-                coalesce(a.account_id, b.account_id) AS account_id,
-                coalesce(a.equipment_type_id, b.equipment_type_id) AS equipment_type_id,
-                b.severity AS severity_before, a.severity AS severity_at, a.kind IS NULL AS removed
-           FROM import_before b
-           FULL JOIN (${statusesAt(at)}) a
-             ON a.kind = b.kind AND a.equipment_id = b.equipment_id AND a.schedule_id = b.schedule_id
-            AND a.account_id = b.account_id AND a.equipment_type_id = b.equipment_type_id
-          WHERE a.severity IS DISTINCT FROM b.severity
-       ) c
-     RETURNING 1`,
+  const [before] = await sql.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM import_before) AS any");
+  const changes = before!.any
+    ? `SELECT coalesce(a.kind, b.kind) AS kind, coalesce(a.equipment_id, b.equipment_id) AS equipment_id,
+              coalesce(a.schedule_id, b.schedule_id) AS schedule_id,
+              coalesce(a.account_id, b.account_id) AS account_id,
+              coalesce(a.equipment_type_id, b.equipment_type_id) AS equipment_type_id,
+              b.severity AS severity_before, a.severity AS severity_at, a.kind IS NULL AS removed
+         FROM import_before b
+         FULL JOIN (${statusesAt(at)}) a
+           ON a.kind = b.kind AND a.equipment_id = b.equipment_id AND a.schedule_id = b.schedule_id
+          AND a.account_id = b.account_id AND a.equipment_type_id = b.equipment_type_id
+        WHERE a.severity IS DISTINCT FROM b.severity`
+    : `SELECT a.kind, a.equipment_id, a.schedule_id, a.account_id, a.equipment_type_id,
+              NULL::integer AS severity_before, a.severity AS severity_at, false AS removed
+         FROM (${statusesAt(at)}) a`;
+  const [row] = await sql.query<{ count: string }>(
+    `WITH inserted AS (
+       INSERT INTO events (${eventColumnList()}, sequence)
+       SELECT ${id}, c.account_id, ${type}, ${at}, '${importCause}', c.equipment_id, c.equipment_type_id,
+              ${scheduleId}, ${from}, ${to},
+              ${sequenceSql("c.equipment_id, c.removed DESC, c.kind, c.schedule_id")}
+         FROM (${changes}) c
+       RETURNING 1
+     )
+     SELECT count(*)::text AS count FROM inserted`,
     params,
   );
-  return rows.length;
+  return Number(row!.count);
 }

@@ -39,15 +39,19 @@ export async function recordTimeEvents(sql: Sql, after: number, upTo: number): P
   if (upTo > after) {
     const { params, param } = sqlParameters();
     const transitions = timeTransitionsSql(param, param(after, "bigint"), param(upTo, "bigint"));
-    const rows = await sql.query(
-      `INSERT INTO events (${eventColumnList()}, sequence)
-       SELECT ${eventColumnList("t")}, ${sequenceSql("t.occurred_at, t.equipment_id, t.kind, t.schedule_id")}
-         FROM (${transitions}) t
-       ON CONFLICT (id) DO NOTHING
-       RETURNING 1`,
+    // Counted where they are inserted: a catch-up may record many.
+    const [row] = await sql.query<{ count: string }>(
+      `WITH inserted AS (
+         INSERT INTO events (${eventColumnList()}, sequence)
+         SELECT ${eventColumnList("t")}, ${sequenceSql("t.occurred_at, t.equipment_id, t.kind, t.schedule_id")}
+           FROM (${transitions}) t
+         ON CONFLICT (id) DO NOTHING
+         RETURNING 1
+       )
+       SELECT count(*)::text AS count FROM inserted`,
       params,
     );
-    recorded = rows.length;
+    recorded = Number(row!.count);
   }
   await advanceEventClock(sql, upTo);
   if (recorded > 0) await sql.query(`SELECT pg_notify('${eventsChannel}', '')`);
