@@ -5,7 +5,7 @@
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, validation,
-//                      client, workers
+//                      client, workers, events
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -39,6 +39,15 @@ const sizes = quick
       import: { equipment: 500 },
       validation: { records: 1000, rounds: 2, roundMs: 150 },
       workers: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
+      // Pages of 100 so that the quick walk still crosses pages.
+      events: {
+        equipment: 300,
+        pageSize: 100,
+        walks: 1,
+        probes: 20,
+        catchUps: 1,
+        idle: { settleSeconds: 0, seconds: 0.5, sliceSeconds: 0.5, withoutRecorder: false },
+      },
     }
   : {
       // The steady method as issue 28 measured it: 3 pinned rounds of 6 s taking turns; then
@@ -49,6 +58,17 @@ const sizes = quick
       import: { equipment: 100_000 },
       validation: { records: 1000, rounds: 7, roundMs: 1000 },
       workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
+      // Idle CPU after 20 s: a new process's compiler threads are still busy with what its
+      // start ran for the first 20-30 s (2-25 ms/s, falling), which is not the recorder's.
+      // 15 slices of 2 s: at load 7, one slice in four held a collection's 10-35 ms/s.
+      events: {
+        equipment: 100_000,
+        pageSize: 1000,
+        walks: 3,
+        probes: 300,
+        catchUps: 2,
+        idle: { settleSeconds: 20, seconds: 30, sliceSeconds: 2, withoutRecorder: true },
+      },
     };
 
 const machine = machineFacts(root);
@@ -65,7 +85,7 @@ progress(
 /** @type {string[]} */
 const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
-if (!postgresUrl && (wanted("biglist") || wanted("typicallist") || wanted("import"))) {
+if (!postgresUrl && ["biglist", "typicallist", "import", "events"].some(wanted)) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
     : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
@@ -150,6 +170,9 @@ results.import = await step("import", async () => {
   });
   return result;
 });
+results.events = await step("events", async () =>
+  (await import("./workloads/events.mjs")).runEvents({ ...sizes.events, postgresUrl }),
+);
 results.workers = await step("workers", async () => {
   if (!postgresUrl) {
     notes.push("workers: not measured (wsafe serve --workers needs PostgreSQL).");
@@ -170,6 +193,12 @@ for (const [backend, variants] of Object.entries(results.bigList?.backends ?? {}
 }
 for (const [backend, v] of Object.entries(results.typicalList?.backends ?? {})) {
   if (!v.sameAnswer) notes.push(`typical list ${backend}: wsafe and the ceiling answered differently.`);
+}
+for (const [backend, v] of Object.entries(results.events?.backends ?? {})) {
+  for (const window of ["future", "past"]) {
+    if (v[window] && !v[window].comparison.same)
+      notes.push(`events ${backend}/${window}: the walk and the raw-SQL peer gave different events.`);
+  }
 }
 
 machine.loadBefore = loadBefore;

@@ -41,6 +41,8 @@ export default defineConfig({
             { label: "Errors", slug: "errors" },
             { label: "Rate limits", slug: "rate-limits" },
             { label: "Pagination", slug: "pagination" },
+            { label: "Events", slug: "events" },
+            { label: "Webhooks", slug: "webhooks" },
           ],
         },
         { label: "Methods", autogenerate: { directory: "methods" } },

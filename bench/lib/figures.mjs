@@ -3,6 +3,7 @@
 // `share` is the ratio made "higher is better" (wsafe's speed as a share of the
 // peer's) so one bar chart can hold them all.
 
+import { eventsFigures } from "./eventsFigures.mjs";
 import { figure } from "./figure.mjs";
 import { pipelineFigures } from "./pipelineFigures.mjs";
 import { typicalListFigures } from "./typicalListFigures.mjs";
@@ -140,7 +141,7 @@ export function buildFigures(results) {
       figures.push(
         figure({
           workload: w,
-          name: `${n} equipment (${i.rows.toLocaleString("en-US")} records) into ${where}`,
+          name: `${n} equipment (${i.rows.toLocaleString("en-US")} records${run.events === undefined ? "" : `, ${run.events.toLocaleString("en-US")} events recorded`}) into ${where}`,
           value: run.rowsPerSecond,
           unit: "records/s",
           peer: `${where}'s own COPY of the same rows from CSV`,
@@ -231,6 +232,7 @@ export function buildFigures(results) {
       }),
     );
   }
+  if (results.events) figures.push(...eventsFigures(results.events));
   const k = results.workers;
   if (k && !k.skipped) {
     figures.push(

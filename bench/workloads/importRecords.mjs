@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresDatabase } from "@wsafe/test-support";
 import { copyLimitPglite, copyLimitPostgres, writeCsvFiles } from "../lib/copyLimit.mjs";
+import { importedCounts } from "../lib/importedCounts.mjs";
 import { progress } from "../lib/log.mjs";
 import { runStatement } from "../lib/postgresDatabase.mjs";
 import { watchPeakMemory } from "../lib/procMemory.mjs";
@@ -64,7 +65,15 @@ function timeImport(label, args, execArgv = []) {
       for (const line of lines.slice(-2)) progress(`import ${label} │ ${line}`);
       if (code !== 0)
         reject(new Error(`import into ${label} failed (exit ${code}):\n${lines.slice(-10).join("\n")}`));
-      else resolve({ seconds, firstCountSeconds, peakRss, output: lines.slice(-20) });
+      // Since issue 29 an import records the statuses it changes: how many, beside its time.
+      else
+        resolve({
+          seconds,
+          firstCountSeconds,
+          peakRss,
+          events: importedCounts(lines).events,
+          output: lines.slice(-20),
+        });
     });
   });
 }
@@ -175,7 +184,7 @@ export async function runImportWorkload({ dataset, postgresUrl, cpuProfileDir })
   }
   for (const [backend, result] of Object.entries(backends)) {
     progress(
-      `import ${backend}: ${result.rowsPerSecond.toFixed(0)} records/s, ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s, ${Number.isFinite(result.firstCountSeconds) ? `${result.firstCountSeconds.toFixed(1)} s before its first progress line` : "no progress line"}); its own COPY ${result.copyLimit.rowsPerSecond.toFixed(0)} records/s: ${result.ratio.toFixed(2)}× (goal ≥ 0.50×)`,
+      `import ${backend}: ${result.rowsPerSecond.toFixed(0)} records/s, ${result.recordsPerSecond.toFixed(0)} equipment/s (${result.seconds.toFixed(1)} s, ${result.events ?? "no count of"} events recorded, ${Number.isFinite(result.firstCountSeconds) ? `${result.firstCountSeconds.toFixed(1)} s before its first progress line` : "no progress line"}); its own COPY ${result.copyLimit.rowsPerSecond.toFixed(0)} records/s: ${result.ratio.toFixed(2)}× (goal ≥ 0.50×)`,
     );
   }
   return { equipment, rows, fileBytes, backends };

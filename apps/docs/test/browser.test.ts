@@ -71,12 +71,31 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
     await page.goto(`${site.url}/`);
     await page.locator("site-search button[data-open-modal]").first().click();
     const input = page.locator(".pagefind-ui__search-input");
-    await input.fill("inspection schedule");
+    // Words of the method's own: "inspection schedule" now finds five pages about
+    // schedules, statuses and events first, and the dialog shows five results at first.
+    await input.fill("in-service equipment");
     const result = page.locator(".pagefind-ui__result-link", { hasText: "equipments.list" }).first();
     await result.waitFor();
     await screenshot(page, "search");
     await result.click();
     await page.waitForURL(/\/methods\/equipments\.list\/$/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("finds the Events page with the search, and shows its timeline picture", async () => {
+    const { page, errors } = await openPage();
+    await page.goto(`${site.url}/`);
+    await page.locator("site-search button[data-open-modal]").first().click();
+    await page.locator(".pagefind-ui__search-input").fill("falls due this month");
+    const result = page.locator(".pagefind-ui__result-link", { hasText: "Events" }).first();
+    await result.click();
+    await page.waitForURL(/\/events\/$/);
+    // A picture that fails to load or to parse as SVG has no natural size.
+    const picture = page.locator('main img[src^="/timeline/"]');
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await picture.scrollIntoViewIfNeeded();
+    await screenshot(page, "events-timeline");
     expect(errors).toEqual([]);
     await page.context().close();
   });

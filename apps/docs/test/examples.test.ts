@@ -2,49 +2,34 @@
 // data, and the answer must be the one shown: the registry's examples (each method page
 // shows every one with its response) and the Pagination page's audit recipe, read from
 // the built page as a reader copies it. The demo dates its data around the moment it
-// imports it, so the server here holds it dated at `exampleInstant`; a request without
-// `as_of` is sent with `as_of: exampleInstant`, which is what "now" means to the server
-// (it has no clock to set). Cursors are compared only as empty or not: they are signed
-// per server.
+// imports it, so the server here holds it dated at `exampleInstant` (./exampleServer.ts);
+// a request without `as_of` is sent with `as_of: exampleInstant`, which is what "now"
+// means to the server (it has no clock to set). An event's `expected` and `sequence` say
+// when the docs were checked, so they are not compared; cursors are compared only as
+// empty or not: they are signed per server.
 
 import { methods } from "@wsafe/schema";
-import type * as wsafeServer from "@wsafe/server";
-import {
-  createPgliteDatabase,
-  type InProcessServer,
-  loadServer,
-  seedDatabase,
-  startTestServer,
-  type TestServer,
-} from "@wsafe/test-support";
+import { type InProcessServer, loadServer, type TestServer } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exampleInstant } from "../src/generate/exampleInstant.js";
 import { copiedCode, mainHtml, pageHtml } from "./builtSite.js";
+import { comparable, startExampleServer } from "./exampleServer.js";
 
 const { server } = await loadServer("@wsafe/docs: the examples against the demo data");
 
-/** The body with every non-empty `next_cursor` replaced by one placeholder. */
-function comparable(body: unknown): unknown {
-  const meta = (body as { response_metadata?: { next_cursor: string } }).response_metadata;
-  if (!meta) return body;
-  return { ...(body as object), response_metadata: { next_cursor: meta.next_cursor && "(a cursor)" } };
-}
-
+// An illustration of data the demo does not hold (`illustrative`) is checked against the
+// schema only (packages/schema's registry tests).
 const cases = Object.values(methods).flatMap((method) =>
-  method.examples.map((example) => ({ name: method.name, title: example.title, method, example })),
+  method.examples
+    .filter((example) => !example.illustrative)
+    .map((example) => ({ name: method.name, title: example.title, method, example })),
 );
 
 describe.skipIf(!server)("the examples the docs show with an answer, against the demo data", () => {
   let t: TestServer<InProcessServer>;
 
   beforeAll(async () => {
-    const { createDemoDataset } = server as unknown as typeof wsafeServer;
-    t = await startTestServer({
-      createDatabase: () => createPgliteDatabase("docs-examples"),
-      seed: (database) => seedDatabase(server!, database, createDemoDataset({ now: exampleInstant })),
-      start: (database) => server!.startServer({ port: 0, database, http: true }),
-      stop: (running) => running.close(),
-    });
+    t = await startExampleServer(server!, "docs-examples");
   }, 180_000);
   afterAll(() => t?.stop());
 

@@ -3,10 +3,10 @@ import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
 import { packageVersion } from "./cli/packageVersion.js";
 import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
+import type { ImportSummary } from "./import/importDataset.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
 import { serveMetrics } from "./metrics/serveMetrics.js";
 import { databaseKind } from "./store/databaseKind.js";
-import type { ImportSummary } from "./store/importDataset.js";
 import { openStore } from "./store/openStore.js";
 import type { Store } from "./store/Store.js";
 

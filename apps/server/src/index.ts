@@ -22,13 +22,13 @@
 export { createDemoDataset, type DemoDatasetOptions } from "./demo/createDemoDataset.js";
 export { demoTokens } from "./demo/demoTokens.js";
 export { ApiError } from "./errors/ApiError.js";
+export { type ImportOptions, type ImportSummary, importDataset } from "./import/importDataset.js";
 export { defaultRateLimit, type RateLimit } from "./rateLimit/RateLimiter.js";
 export { PortInUseError, type PortListener } from "./server/PortInUseError.js";
 export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
 export { type ShutdownHolders, ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";
 export { DatasetError } from "./store/DatasetError.js";
-export { type ImportOptions, type ImportSummary, importDataset } from "./store/importDataset.js";
 export { defaultDatabase, openStore, type StoreOptions } from "./store/openStore.js";
 export type { Store } from "./store/Store.js";
 export type { AppRouter } from "./trpc/appRouter.js";

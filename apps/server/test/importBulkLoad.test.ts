@@ -1,9 +1,9 @@
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../src/demo/createDemoDataset.js";
+import { importDataset } from "../src/import/importDataset.js";
 import { beginBulkLoad } from "../src/store/bulkLoad.js";
 import { DatasetError } from "../src/store/DatasetError.js";
-import { importDataset } from "../src/store/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Sql } from "../src/store/Sql.js";
 import type { Store } from "../src/store/Store.js";

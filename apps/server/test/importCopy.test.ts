@@ -1,8 +1,8 @@
 import type { DatasetInput } from "@wsafe/schema";
 import { createPostgresDatabase, postgresUrl, type ScratchDatabase } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importDataset } from "../src/import/importDataset.js";
 import { DatasetError } from "../src/store/DatasetError.js";
-import { importDataset } from "../src/store/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Sql } from "../src/store/Sql.js";
 import { Store } from "../src/store/Store.js";

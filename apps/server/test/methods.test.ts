@@ -252,6 +252,8 @@ describe.each(testStores)("methods on $name", ({ skip, create }) => {
     it("answers the registry's example requests as the examples say (demo data)", async () => {
       for (const [name, definition] of Object.entries(methods)) {
         for (const example of definition.examples) {
+          // An illustration of data the demo does not hold is checked against the schema only.
+          if (example.illustrative) continue;
           const answer = await callMethod(t.url, "POST", name, example.request);
           expect(answer.body.ok, `${name}: ${example.title}`).toBe(example.response.ok);
           if (!example.response.ok) expect(answer.body).toEqual(example.response);

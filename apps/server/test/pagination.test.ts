@@ -5,8 +5,8 @@
 import { fixtureTokens, plainEquipment, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoTokens } from "../src/demo/demoTokens.js";
+import { importDataset } from "../src/import/importDataset.js";
 import { type RunningServer, startServer } from "../src/index.js";
-import { importDataset } from "../src/store/importDataset.js";
 import { openStore } from "../src/store/openStore.js";
 import { callMethod } from "./support/callApi.js";
 import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";

@@ -4,7 +4,7 @@
 // failed alone answers its own). A new check gets its recipe in
 // support/precedence/failureRecipes.ts (the type demands it) and a new method its
 // examples; neither needs a line here.
-import { methodNames, type RequestCheckId, requestCheckIds } from "@wsafe/schema";
+import { methodNames, methods, type RequestCheckId, requestCheckIds } from "@wsafe/schema";
 import { createFixture, testStores, tokenCheckCases } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,10 +26,19 @@ import { type DatasetServer, startDatasetServer } from "./support/startDatasetSe
 
 const { cases } = planPrecedence();
 const tokens = exhaustedTokens(
-  cases.flatMap(({ request: { token } }) =>
-    token.kind === "known" && token.fails.length ? [token.fails] : [],
+  cases.flatMap(({ request: { token, method } }) =>
+    token.kind === "known" && token.fails.length
+      ? [{ fails: token.fails, needs: methods[method].permission }]
+      : [],
   ),
 );
+/**
+ * The checks a fixture token fails on a method that needs `write`: its records decide
+ * them as for a read method, but `permission` the other way round (a read token lacks
+ * write; a write-only one holds it).
+ */
+const failsOnWrite = (fails: readonly string[]) =>
+  fails.includes("permission") ? fails.filter((check) => check !== "permission") : [...fails, "permission"];
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((item) => b.includes(item));
 
@@ -67,10 +76,14 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
     changesWhileServing || (!token.deactivateAfter.token && !token.deactivateAfter.account);
   // The fixture's tokens fail any set of the checks their records decide; the ones
   // that used up their limit are this suite's.
-  const findToken: TokenFinder = (fails) => {
+  const findToken: TokenFinder = (fails, method) => {
+    const needs = methods[method].permission;
     if (fails.includes("rate_limit"))
-      return tokens.find((token) => sameSet(token.fails, fails) && available(token))?.token;
-    const fixture = tokenCheckCases.find((c) => sameSet(c.fails, fails));
+      return tokens.find((token) => sameSet(token.fails, fails) && token.needs === needs && available(token))
+        ?.token;
+    const fixture = tokenCheckCases.find((c) =>
+      sameSet(needs === "write" ? failsOnWrite(c.fails) : c.fails, fails),
+    );
     if (!fixture)
       throw new Error(`@wsafe/test-support's tokenCheckCases has no token failing ${fails.join(" + ")}`);
     return fixture.token;
@@ -153,7 +166,11 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
       const title = group[0]!.checks.length
         ? `${checks}: ${group[0]!.checks.length === 2 ? "failing both" : "failing it alone"} answers ${expected}`
         : "the examples themselves succeed";
-      const runnable = group.filter((c) => c.http);
+      // An illustrative example (an endpoint made with a random id, the history of one the
+      // store does not hold) cannot succeed as it stands; the pairs of checks it fails still hold.
+      const illustrative = (c: (typeof group)[number]) =>
+        c.checks.length === 0 && methods[c.request.method].examples.find((e) => e.response.ok)?.illustrative;
+      const runnable = group.filter((c) => c.http && !illustrative(c));
       if (!runnable.length) {
         it.skip(`${title} (SKIPPED on ${name}: no request can fail these checks together here)`, () => {});
         continue;
@@ -175,7 +192,7 @@ describe.each(testStores)("precedence of the request pipeline on $name", ({ name
     for (const check of tokenStateChecks.filter((id) => at(id) < at("rate_limit"))) {
       const answer = failureRecipes[check].answers(methodNames[0]!);
       it(`${check} before rate_limit: requests failing ${check} never count, past the limit they still answer ${answer}`, async () => {
-        const answers = await sendMany(findToken([check])!, limit + 1);
+        const answers = await sendMany(findToken([check], methodNames[0]!)!, limit + 1);
         expect(new Set(answers)).toEqual(new Set([answer]));
       });
     }

@@ -7,7 +7,7 @@ import {
 } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importDataset } from "../src/store/importDataset.js";
+import { importDataset } from "../src/import/importDataset.js";
 import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
 import { openStore } from "../src/store/openStore.js";
 import type { ReadCache } from "../src/store/ReadCache.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { startServer } from "../src/server/startServer.js";
 import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
 
-/** Sessions of the database that listen for changes: one per server whose read cache runs. */
+/** Sessions of the database that listen: one per server, for every channel it listens on. */
 async function listeningSessions(database: string): Promise<number> {
   const client = new pg.Client({ connectionString: database });
   await client.connect();
@@ -20,13 +20,14 @@ async function listeningSessions(database: string): Promise<number> {
 }
 
 // The store's own tests (readCache.test.ts) drive the cache directly; this checks that a
-// started server turns it on, with or without metrics (a regression once left it off).
+// started server turns it on, with or without metrics (a regression once left it off),
+// and that whatever a server listens for (changes, recorded events) shares one session.
 describe.skipIf(!postgresUrl)("the read cache of a started server", () => {
-  it("listens for changes by default, with or without metrics, and not with readCache: false", async () => {
+  it("listens on one session per server, with or without the read cache and metrics", async () => {
     const db = await createPostgresDatabase();
     try {
       const cases = [
-        { options: { readCache: false }, sessions: 0 },
+        { options: { readCache: false }, sessions: 1 },
         { options: {}, sessions: 1 },
         { options: { metricsPort: 0 }, sessions: 1 },
       ];

@@ -1,5 +1,6 @@
-// The token_permission correction end to end: a token without `read` gets
-// token_permission from every method, and that real reply is one the published
+// The token_permission correction end to end: a token without the permission a method
+// needs (`read`: a write-only token; `write`: a read-only one) gets token_permission from
+// every method, and that real reply is one the published
 // contract allows - the method's error list, the OpenAPI operation's response schema
 // (compiled by ajv from the published document) and the ErrorResponse JSON Schema.
 import { readFileSync } from "node:fs";
@@ -29,7 +30,7 @@ function operationSchema(method: string, httpMethod: "get" | "post") {
 const validErrorResponse = ajv.compile(errorResponse);
 
 describe.each(testStores)("token_permission on $name", ({ skip, create }) => {
-  describe.skipIf(skip)("a token without the read permission", () => {
+  describe.skipIf(skip)("a token without the method's permission", () => {
     let t: FixtureServer;
     beforeAll(async () => {
       t = await startFixtureServer(create);
@@ -42,11 +43,13 @@ describe.each(testStores)("token_permission on $name", ({ skip, create }) => {
       it.each(["GET", "POST"] as const)(
         "%s answers token_permission, as the published contract says it may",
         async (httpMethod) => {
-          const answer = await callMethod(t.url, httpMethod, method, { token: fixtureTokens.writeOnly });
+          const needs = methods[method].permission;
+          const token = needs === "write" ? fixtureTokens.readOnly : fixtureTokens.writeOnly;
+          const answer = await callMethod(t.url, httpMethod, method, { token });
           expect(answer.body).toEqual({
             ok: false,
             error: "token_permission",
-            description: "the token lacks the read permission",
+            description: `the token lacks the ${needs} permission`,
           });
           expect(methods[method].errors).toContain("token_permission");
           const validOperation = operationSchema(method, httpMethod === "GET" ? "get" : "post");

@@ -38,7 +38,13 @@ describe.each(testStores)("the tRPC router on $name", ({ skip, create }) => {
       expect(user).toEqual({ ok: true, user: { id: "u_fix_1", name: "Ada Fixture" } });
     });
 
-    it.each(methodNames)("answers %s's example as /v1 does, a body its schema accepts", async (method) => {
+    // A method whose success example is an illustration (an endpoint made with a random id
+    // and secret) answers differently each time: its errors are held to /v1's by the
+    // differential test, its successes to the schema by the webhooks suites.
+    const replayable = methodNames.filter(
+      (method) => !methods[method].examples.find((example) => example.response.ok)?.illustrative,
+    );
+    it.each(replayable)("answers %s's example as /v1 does, a body its schema accepts", async (method) => {
       const { token: exampleToken, params } = methodCaseOf(method);
       const data = { token: exampleToken, ...params };
       const output = await queryAny(client, method, data);

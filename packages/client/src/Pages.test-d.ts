@@ -1,4 +1,11 @@
-import type { Equipment, EquipmentSelection, EquipmentType, Resource } from "@wsafe/schema";
+import type {
+  Equipment,
+  EquipmentSelection,
+  EquipmentType,
+  Event,
+  Resource,
+  WebhookDelivery,
+} from "@wsafe/schema";
 import { describe, expectTypeOf, it } from "vitest";
 import { createClient } from "./createClient.js";
 import type { PageItem, PaginatedMethodName } from "./Pages.js";
@@ -8,7 +15,7 @@ const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
 describe("paginate", () => {
   it("is offered for the methods that take a cursor, and only them", () => {
     expectTypeOf<PaginatedMethodName>().toEqualTypeOf<
-      "resources.list" | "equipments.list" | "equipmentTypes.list"
+      "resources.list" | "equipments.list" | "equipmentTypes.list" | "events.list" | "webhooks.deliveries"
     >();
     // @ts-expect-error: users.info answers one user, not pages
     void client.paginate("users.info", { user: "u" });
@@ -18,6 +25,8 @@ describe("paginate", () => {
     expectTypeOf<PageItem<"resources.list">>().toEqualTypeOf<Resource>();
     expectTypeOf<PageItem<"equipmentTypes.list">>().toEqualTypeOf<EquipmentType>();
     expectTypeOf<PageItem<"equipments.list">>().toEqualTypeOf<Equipment>();
+    expectTypeOf<PageItem<"events.list">>().toEqualTypeOf<Event>();
+    expectTypeOf<PageItem<"webhooks.deliveries">>().toEqualTypeOf<WebhookDelivery>();
     const rows = client
       .paginate("equipments.list", { equipmentType_id: "et", columns: ["id", "status"] })
       .all();

@@ -2,10 +2,13 @@ import type {
   Equipment,
   EquipmentField,
   EquipmentSelection,
+  EventType,
   MethodName,
   MethodResult,
   Resource,
   User,
+  Webhook,
+  WebhookDelivery,
 } from "@wsafe/schema";
 import { fetch as undiciFetch } from "undici";
 import { describe, expectTypeOf, it } from "vitest";
@@ -115,6 +118,58 @@ describe("WsafeClient", () => {
     // @ts-expect-error: wrong params for the method
     void client.call("users.info", { equipmentType_id: "et" });
     expectTypeOf<Parameters<typeof client.call>[0]>().toEqualTypeOf<MethodName>();
+  });
+});
+
+describe("the webhooks methods, from the registry with no client change", () => {
+  it("has the five methods under one namespace", () => {
+    expectTypeOf<keyof WsafeClient["webhooks"]>().toEqualTypeOf<
+      "create" | "list" | "delete" | "rotate_secret" | "deliveries"
+    >();
+    expectTypeOf(client.webhooks.rotate_secret).toEqualTypeOf<MethodFunction<"webhooks.rotate_secret">>();
+  });
+
+  it("types the write methods' params and results", async () => {
+    const made = await client.webhooks.create({
+      url: "https://hooks.example.com/wsafe",
+      types: ["equipment.status_changed"],
+      equipmentType_id: "et_harness",
+    });
+    expectTypeOf(made.webhook).toEqualTypeOf<Webhook>();
+    expectTypeOf(made.secret).toEqualTypeOf<string>();
+    expectTypeOf(made.webhook.types).toEqualTypeOf<EventType[]>();
+    expectTypeOf(made.webhook.state).toEqualTypeOf<"active" | "failing" | "disabled">();
+    expectTypeOf(made.webhook.previous_secret_expires_at).toEqualTypeOf<number | null>();
+    expectTypeOf(made).toEqualTypeOf<WithMeta<MethodResult<"webhooks.create">>>();
+
+    const rotated = await client.webhooks.rotate_secret({ id: made.webhook.id });
+    expectTypeOf(rotated.secret).toEqualTypeOf<string>();
+    expectTypeOf(rotated.previous_secret_expires_at).toEqualTypeOf<number>();
+    // A write token of its own, for a client made with a read token.
+    expectTypeOf(client.webhooks.delete).toBeCallableWith({ id: "wh_1", token: "write-token" });
+    expectTypeOf(await client.webhooks.delete({ id: "wh_1" })).toEqualTypeOf<WithMeta<{ ok: true }>>();
+  });
+
+  it("types the read methods: the endpoints and one page of attempts", async () => {
+    const { webhooks } = await client.webhooks.list();
+    expectTypeOf(webhooks).toEqualTypeOf<Webhook[]>();
+    const page = await client.webhooks.deliveries({ webhook_id: "wh_1", limit: 10 });
+    expectTypeOf(page.deliveries).toEqualTypeOf<WebhookDelivery[]>();
+    expectTypeOf(page.deliveries[0]!.status).toEqualTypeOf<number | null>();
+    expectTypeOf(page.response_metadata.next_cursor).toEqualTypeOf<string>();
+  });
+
+  it("rejects wrong webhook params at compile time", () => {
+    // @ts-expect-error: url is required
+    void client.webhooks.create({ types: ["equipment.status_changed"] });
+    // @ts-expect-error: not an event type of the schema
+    void client.webhooks.create({ url: "https://h.example", types: ["equipment.created"] });
+    // @ts-expect-error: webhooks.delete takes id, not webhook_id
+    void client.webhooks.delete({ webhook_id: "wh_1" });
+    // @ts-expect-error: webhooks.deliveries needs webhook_id
+    void client.webhooks.deliveries({ limit: 10 });
+    // @ts-expect-error: no such method
+    void client.webhooks.update;
   });
 });
 

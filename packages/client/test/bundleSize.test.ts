@@ -47,6 +47,8 @@ describe("browser bundle size (esbuild, minified + gzip)", () => {
     const size = await measure(`export * from "./webhooks/index.ts";`);
     console.log(`@wsafe/client/webhooks: ${size.minified} B minified, ${size.gzip} B min+gzip`);
     expect(size.inputs.filter((input) => input.includes("node_modules"))).toEqual([]);
+    // The payload's types come from @wsafe/schema, as types only: none of its code (or zod's).
+    expect(size.inputs.filter((input) => /schema|zod/.test(input))).toEqual([]);
     expect(size.gzip).toBeLessThanOrEqual(1.5 * 1024);
     const main = await measure(`export * from "./index.ts";`);
     expect(main.inputs.filter((input) => input.includes("webhooks"))).toEqual([]);

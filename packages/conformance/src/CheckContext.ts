@@ -1,4 +1,5 @@
-import { defaultHeaderPrefix, type MethodName, methods, methodUrlPath } from "@wsafe/schema";
+import { defaultHeaderPrefix, isMethodName, type MethodName, methodUrlPath } from "@wsafe/schema";
+import { type Baseline, baselineOf, isWriteMethod } from "./baselineOf.js";
 import type { ConformanceOptions, OtherAccount } from "./ConformanceOptions.js";
 import { conventionProblems } from "./conventionProblems.js";
 import type { ApiClient, ApiResponse } from "./createClient.js";
@@ -36,17 +37,47 @@ export class CheckContext {
   }
 
   /**
-   * Request data of a successful call, `token`, `limit` and `cursor` left out: the
-   * caller's own, else the registry's first successful example. Unpaged, because the
-   * checks compare whole answers (GET against POST, one account's against another's,
-   * whose cursors would differ) and page where they mean to, with `limit` of their own;
-   * the registry's examples page, so that their answers fit a screen.
+   * Where the method's checks start (see {@link baselineOf}); skips the check for a
+   * write method the kit knows no refused request for, rather than write.
+   */
+  baseline(method: MethodName): Baseline {
+    const baseline = baselineOf(method, this.options);
+    if (!baseline)
+      throw new CheckSkipped(
+        `${method} writes, and this version of the kit knows no request to it that writes nothing: update @wsafe/conformance`,
+      );
+    return baseline;
+  }
+
+  /**
+   * Request data of the method's baseline call, `token`, `limit` and `cursor` left out:
+   * a successful call's, or the refused probe's (see {@link baselineOf}).
    */
   successParams(method: MethodName): Record<string, unknown> {
-    const example = methods[method].examples.find((candidate) => candidate.response.ok);
-    const data = this.options.params?.[method] ?? ((example?.request ?? {}) as Record<string, unknown>);
-    const { token: _token, limit: _limit, cursor: _cursor, ...rest } = data;
-    return rest;
+    return this.baseline(method).params;
+  }
+
+  /**
+   * The token a method is called with: the read token, or for a write method the write
+   * token; skips the check, saying what to give, when the run has none.
+   */
+  tokenFor(method: MethodName): string {
+    if (!isWriteMethod(method)) return this.options.token;
+    if (this.options.writeToken) return this.options.writeToken;
+    throw new CheckSkipped(
+      `${method} needs the write permission: give a write token of the same account (--write-token or WSAFE_WRITE_TOKEN); every call the kit makes with it is one the service must refuse, so nothing is written`,
+    );
+  }
+
+  /**
+   * Fails unless the response is what the method's baseline call must answer: a success,
+   * or its refusal (the error, the description naming what it must). Returns the body.
+   */
+  expectBaseline(method: MethodName, response: ApiResponse): Record<string, unknown> {
+    const { refusal } = this.baseline(method);
+    if (!refusal) return this.expectSuccess(response);
+    this.expectError(response, refusal.error, refusal.mentions);
+    return response.json as Record<string, unknown>;
   }
 
   /**
@@ -59,17 +90,25 @@ export class CheckContext {
     return this.options.other;
   }
 
-  /** POSTs request data as the JSON body, with `token` added (`null`: none added). */
-  post(method: string, data: unknown, token: string | null = this.options.token): Promise<ApiResponse> {
+  /** POSTs request data as the JSON body, with `token` added (the method's, see {@link tokenFor}; `null`: none added). */
+  post(
+    method: string,
+    data: unknown,
+    token: string | null = this.defaultToken(method),
+  ): Promise<ApiResponse> {
     return this.call({ path: methodUrlPath(method), body: JSON.stringify(withToken(data, token)) });
   }
 
   /** GETs with the request data JSON, percent-encoded, as the whole query string (`token` as for {@link post}). */
-  get(method: string, data: unknown, token: string | null = this.options.token): Promise<ApiResponse> {
+  get(method: string, data: unknown, token: string | null = this.defaultToken(method)): Promise<ApiResponse> {
     return this.call({
       path: `${methodUrlPath(method)}?${encodeURIComponent(JSON.stringify(withToken(data, token)))}`,
       method: "GET",
     });
+  }
+
+  private defaultToken(method: string): string {
+    return isMethodName(method) ? this.tokenFor(method) : this.options.token;
   }
 
   /** Fails unless the response follows the convention and is a success; returns the body. */
@@ -95,8 +134,12 @@ export class CheckContext {
       `${response.label}: expected error ${identifier}, got ${body.ok ? "ok: true" : `error ${body.error}`}`,
     );
     if (mentions !== undefined) {
+      // The key as a word of its own: `id` is not named by "invalid".
+      const named = new RegExp(
+        `(^|[^A-Za-z0-9_])${mentions.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}($|[^A-Za-z0-9_])`,
+      );
       expect(
-        typeof body.description === "string" && body.description.includes(mentions),
+        typeof body.description === "string" && named.test(body.description),
         `${response.label}: description ${JSON.stringify(body.description)} does not name ${mentions}`,
       );
     }

@@ -24,11 +24,21 @@ export interface ConformanceOptions {
   baseUrl: string;
   /** A read token of the account under test. */
   token: string;
+  /**
+   * A token of the same account with the `write` permission. Without it, the checks of
+   * every write method that need a token are skipped, saying so, and only its refusal of
+   * the read token (`token_permission`) is checked. With it, they run on requests the
+   * service must refuse after the permission check (a private address as `url`, an
+   * endpoint id that does not exist): nothing is written, no endpoint is made.
+   */
+  writeToken?: string;
   /** A second account, for the tenant-isolation checks; without it they are skipped. */
   other?: OtherAccount;
   /**
    * Request data of a successful call per method, `token` left out. Defaults to the
    * registry's first successful example (the demo dataset's ids); give your own ids here.
+   * Ignored for write methods, which the kit only ever calls with requests the service
+   * must refuse.
    */
   params?: Partial<Record<MethodName, Record<string, unknown>>>;
   /** Only these methods; default every method of the registry. */

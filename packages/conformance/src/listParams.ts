@@ -1,4 +1,4 @@
-import type { CheckContext } from "./CheckContext.js";
+import { type CheckContext, CheckSkipped } from "./CheckContext.js";
 import type { Walk } from "./walkOf.js";
 
 const day = 24 * 3600 * 1000;
@@ -21,7 +21,13 @@ export function listParams(
   walk: Walk,
   drop: readonly string[] = [],
 ): Record<string, unknown> {
-  const { limit: _limit, cursor: _cursor, ...params } = ctx.successParams(walk.method);
+  const { params: baseline, refusal } = ctx.baseline(walk.method);
+  // A walk needs a list: the refused probe that stands in for a success lists nothing.
+  if (refusal)
+    throw new CheckSkipped(
+      `the kit calls ${walk.method} ${refusal.what}, which lists nothing to walk: ${refusal.toSucceed ?? "give request data of your own (--params)"}`,
+    );
+  const { limit: _limit, cursor: _cursor, ...params } = baseline;
   for (const key of drop) delete params[key];
   if (walk.instant !== undefined && params[walk.instant] === undefined)
     params[walk.instant] = Date.now() - 365 * day;

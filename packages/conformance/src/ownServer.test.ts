@@ -2,6 +2,7 @@
 // written beside this package; until its build exists this suite says loudly that it
 // skipped rather than passing quietly.
 import { type InProcessServer, loadServer } from "@wsafe/test-support";
+import { Agent, fetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "./runConformance.js";
 
@@ -21,17 +22,35 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
     await running?.close();
   });
 
-  it("passes every check, pages, statuses at an instant and tenant isolation included", async () => {
+  it("passes every check, pages, statuses at an instant, tenant isolation and write methods included", async () => {
     const report = await runConformance({
       baseUrl: running.url,
       token: server!.demoTokens.read,
+      writeToken: server!.demoTokens.write,
       other: { token: server!.demoTokens.otherAccount, ids: otherIds },
       insecure: true,
     });
-    const failed = report.results
-      .filter((result) => result.status !== "passed")
-      .map((r) => `${r.suite} › ${r.name}: ${r.message}`);
-    expect(failed).toEqual([]);
+    const notPassed = (status: string) =>
+      report.results
+        .filter((result) => result.status === status)
+        .map((r) => `${r.suite} › ${r.name}: ${r.message}`);
+    expect(notPassed("failed")).toEqual([]);
+    // The demo data has no webhook endpoint, and the kit never makes one: what needs one
+    // is skipped, saying what to give.
+    const skipped = report.results.filter((result) => result.status === "skipped");
+    for (const result of skipped) {
+      expect(`${result.suite} › ${result.name}`).toMatch(
+        /^webhooks\.deliveries › |^webhooks\.list › isolation: another account repeating/,
+      );
+      expect(result.message).toMatch(/--param webhooks\.deliveries\.webhook_id=ID|--other-id|lists nothing/);
+    }
+    // The write methods ran on requests the server refused, and refused the read token.
+    for (const method of ["webhooks.create", "webhooks.delete", "webhooks.rotate_secret"]) {
+      const ran = report.results.filter((result) => result.suite === method);
+      expect(ran.filter((result) => result.status !== "passed")).toEqual([]);
+      expect(ran.map((result) => result.name)).toContain("token_permission: a read token, over POST and GET");
+      expect(ran.some((result) => result.name.startsWith("refusal: POST"))).toBe(true);
+    }
     expect(report.passed).toBeGreaterThan(50);
     // The demo data is long enough to page every list and carries every status, so the
     // pagination and status checks ran rather than being skipped.
@@ -41,6 +60,32 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
     expect(ran).toContain("equipments.list › as_of");
     expect(ran).toContain("equipments.list › status");
   }, 60_000);
+
+  it("with the read token alone, checks token_permission of each write method and skips the rest", async () => {
+    const report = await runConformance({
+      baseUrl: running.url,
+      token: server!.demoTokens.read,
+      methods: ["webhooks.create", "webhooks.rotate_secret"],
+      insecure: true,
+    });
+    expect(report.failed).toBe(0);
+    const permission = report.results.filter((result) => result.name.startsWith("token_permission"));
+    expect(permission.map((result) => result.status)).toEqual(["passed", "passed"]);
+    expect(report.skipped).toBeGreaterThan(4);
+    for (const result of report.results.filter((r) => r.status === "skipped"))
+      expect(result.message).toMatch(/--write-token/);
+  }, 60_000);
+
+  it("made no endpoint in either run: the demo account still has none", async () => {
+    const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
+    const response = await fetch(`${running.url}/v1/webhooks.list`, {
+      method: "POST",
+      body: JSON.stringify({ token: server!.demoTokens.read }),
+      dispatcher,
+    });
+    expect(await response.json()).toEqual({ ok: true, webhooks: [] });
+    await dispatcher.close();
+  });
 
   it("refuses the self-signed certificate without insecure", async () => {
     const report = await runConformance({

@@ -1,4 +1,5 @@
-import { type CheckContext, CheckFailed, expect } from "./CheckContext.js";
+import { maxPageSize } from "@wsafe/schema";
+import { type CheckContext, CheckFailed, CheckSkipped, expect } from "./CheckContext.js";
 import type { ApiResponse } from "./createClient.js";
 import type { Walk } from "./walkOf.js";
 
@@ -44,4 +45,36 @@ export async function readList(
     nextCursor = metadata.next_cursor;
   }
   return { response, records, hasMetadata, nextCursor };
+}
+
+/** The most pages {@link readWholeList} reads of a method that always answers a page. */
+const maxWholeListPages = 12;
+
+/**
+ * The whole list a request names: one answer, or, for a method that always answers a
+ * page (`walk.alwaysPaged`), its pages of the largest size joined, as its own walk reads
+ * them. A list longer than the kit reads skips the check, saying so.
+ *
+ * @param ctx - the check's context
+ * @param walk - the method, from {@link walkOf}
+ * @param data - request data, without token, `limit` or `cursor`
+ */
+export async function readWholeList(
+  ctx: CheckContext,
+  walk: Walk,
+  data: Record<string, unknown>,
+): Promise<ListAnswer> {
+  if (!walk.alwaysPaged) return readList(ctx, walk, data);
+  const records: unknown[] = [];
+  let answer = await readList(ctx, walk, { ...data, limit: maxPageSize });
+  for (let page = 1; ; page++) {
+    records.push(...answer.records);
+    if (answer.nextCursor === "") return { ...answer, records };
+    expect(answer.nextCursor !== undefined, `${answer.response.label}: a page without next_cursor`);
+    if (page === maxWholeListPages)
+      throw new CheckSkipped(
+        `${walk.method} answers more than ${maxWholeListPages} pages of ${maxPageSize} for ${JSON.stringify(data)}: too long a list to check (give other request data with --params)`,
+      );
+    answer = await readList(ctx, walk, { ...data, cursor: answer.nextCursor });
+  }
 }

@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./runCli.js";
-import { type FixtureServer, fixtureTokens, startFixtureServer } from "./test/fixtureServer.js";
+import {
+  type FixtureServer,
+  fixtureOtherIds,
+  fixtureTokens,
+  fixtureWebhookId,
+  startFixtureServer,
+} from "./test/fixtureServer.js";
 
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = "";
@@ -41,8 +47,11 @@ describe(runCli, () => {
       "--other-id",
       "equipmentType_id=et_other_account",
     ];
-    const { code, stdout } = await run([...args, "--other-id", "user=u_other", "--junit", junit], {
+    const more = ["--other-id", "user=u_other", "--other-id", `webhook_id=${fixtureOtherIds.webhook_id}`];
+    const endpoint = ["--param", `webhooks.deliveries.webhook_id=${fixtureWebhookId}`];
+    const { code, stdout } = await run([...args, ...more, ...endpoint, "--junit", junit], {
       WSAFE_TOKEN: fixtureTokens.read,
+      WSAFE_WRITE_TOKEN: fixtureTokens.write,
     });
     expect(code).toBe(0);
     expect(stdout).toMatch(
@@ -55,6 +64,23 @@ describe(runCli, () => {
     );
     expect(xml).toContain('<testsuite name="equipments.list"');
     expect(xml.match(/<testcase /g)!.length).toBe(Number(/tests="(\d+)"/.exec(xml)![1]));
+  });
+
+  it("runs a write method's checks with --write-token, and skips them without, saying so", async () => {
+    const args = [server.url, "--token", fixtureTokens.read, "--method", "webhooks.delete"];
+    const without = await run(args);
+    expect(without.code).toBe(0);
+    expect(without.stdout).toMatch(/✓ token_permission: a read token, over POST and GET/);
+    expect(without.stdout).toMatch(
+      /- refusal: POST with id \S+ \(no such endpoint\).*\(skipped\)\n.*--write-token/,
+    );
+    expect(without.stdout).not.toMatch(/\n0 skipped/);
+    const withToken = await run([...args, "--write-token", fixtureTokens.write]);
+    expect(withToken.code).toBe(0);
+    expect(withToken.stdout).toMatch(
+      /✓ refusal: POST with id \S+ \(no such endpoint\) answers content_not_found/,
+    );
+    expect(withToken.stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in/);
   });
 
   it("exits 1 when a check fails", async () => {

@@ -23,10 +23,14 @@ Checks a deployment of the /v1 wsafe Web API against the published contract: HTT
 and the envelope everywhere, the ${headers.requestId} and ${headers.responseTime} headers, every
 error identifier a caller can drive from outside, GET and POST equivalence, every
 success body against the published schema, pages and cursors of paginated methods,
-statuses at an instant (as_of, status), and tenant isolation.
+statuses at an instant (as_of, status), tenant isolation, and token_permission for
+a read token on every write method.
 
 Options:
   --token TOKEN           read token of the account under test (or WSAFE_TOKEN)
+  --write-token TOKEN     write token of the same account (or WSAFE_WRITE_TOKEN): runs the
+                          checks of write methods on requests the service must refuse
+                          (nothing is written); without it they are skipped
   --other-token TOKEN     read token of a second account (or WSAFE_OTHER_TOKEN)
   --other-id NAME=ID      an id of the second account's record, by the parameter that
                           takes it (repeatable): --other-id equipmentType_id=et_x --other-id user=u_y
@@ -72,6 +76,7 @@ function toOptions(
     options: {
       "base-url": { type: "string" },
       token: { type: "string" },
+      "write-token": { type: "string" },
       "other-token": { type: "string" },
       "other-id": { type: "string", multiple: true },
       params: { type: "string" },
@@ -94,6 +99,8 @@ function toOptions(
   const token = values.token ?? io.env.WSAFE_TOKEN;
   if (!token) throw new UsageError("a token is needed: --token or WSAFE_TOKEN");
   const options: ConformanceOptions & { junit?: string; json?: boolean } = { baseUrl, token };
+  const writeToken = values["write-token"] ?? io.env.WSAFE_WRITE_TOKEN;
+  if (writeToken) options.writeToken = writeToken;
   const otherToken = values["other-token"] ?? io.env.WSAFE_OTHER_TOKEN;
   const otherIds = Object.fromEntries(
     (values["other-id"] ?? []).map((pair) => splitPair(pair, "--other-id")),

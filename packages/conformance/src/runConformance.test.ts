@@ -1,12 +1,24 @@
+import { methodNames, methods } from "@wsafe/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ConformanceOptions } from "./ConformanceOptions.js";
+import { missingWebhookId, refusedProbes } from "./refusedProbes.js";
 import { runConformance } from "./runConformance.js";
-import { type Fault, fixtureOtherIds, fixtureTokens, startFixtureServer } from "./test/fixtureServer.js";
+import {
+  type Fault,
+  fixtureOtherIds,
+  fixtureTokens,
+  fixtureWebhookId,
+  startFixtureServer,
+} from "./test/fixtureServer.js";
 
+// Everything a run can be given: a write token, a second account, and an endpoint with
+// attempts, the one record the kit cannot take from the registry's examples.
 const options = (baseUrl: string): ConformanceOptions => ({
   baseUrl,
   token: fixtureTokens.read,
+  writeToken: fixtureTokens.write,
   other: { token: fixtureTokens.other, ids: { ...fixtureOtherIds } },
+  params: { "webhooks.deliveries": { webhook_id: fixtureWebhookId } },
 });
 const failedChecks = (report: Awaited<ReturnType<typeof runConformance>>) =>
   report.results
@@ -29,6 +41,7 @@ describe(runConformance, () => {
         "request_data_invalid",
         "token_missing",
         "token_invalid",
+        "token_permission",
         "parameter_unexpected",
         "parameter_missing",
         "parameter_invalid",
@@ -37,7 +50,7 @@ describe(runConformance, () => {
         expect(names).toContain(identifier);
       }
       expect(new Set(report.results.map((result) => result.suite))).toEqual(
-        new Set(["(service)", "resources.list", "equipments.list", "users.info", "equipmentTypes.list"]),
+        new Set(["(service)", ...methodNames]),
       );
     } finally {
       await server.close();
@@ -47,7 +60,8 @@ describe(runConformance, () => {
   it("skips tenant isolation loudly without a second account", async () => {
     const server = await startFixtureServer();
     try {
-      const report = await runConformance({ baseUrl: server.url, token: fixtureTokens.read });
+      const { other: _other, ...rest } = options(server.url);
+      const report = await runConformance(rest);
       expect(report.failed).toBe(0);
       const skipped = report.results.filter((result) => result.status === "skipped");
       expect(skipped.length).toBeGreaterThan(0);
@@ -58,6 +72,82 @@ describe(runConformance, () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("with a read token alone, checks each write method's token_permission and skips the rest, naming --write-token", async () => {
+    const server = await startFixtureServer();
+    try {
+      const { writeToken: _write, ...rest } = options(server.url);
+      const report = await runConformance(rest);
+      expect(failedChecks(report)).toEqual([]);
+      const writes = ["webhooks.create", "webhooks.delete", "webhooks.rotate_secret"];
+      const skipped = report.results.filter((result) => result.status === "skipped");
+      expect(new Set(skipped.map((result) => result.suite))).toEqual(new Set(writes));
+      for (const result of skipped) expect(result.message).toMatch(/--write-token/);
+      for (const method of writes) {
+        const ran = report.results.filter((result) => result.suite === method && result.status === "passed");
+        // What needs no write token still runs: the read token's refusal, the request, the token's form.
+        expect(ran.map((result) => result.name)).toEqual(
+          expect.arrayContaining([
+            "token_permission: a read token, over POST and GET",
+            "token_missing: no token",
+            "request_method_invalid: PUT",
+            "OPTIONS pre-flight answers 204 with CORS headers",
+          ]),
+        );
+        expect(skipped.filter((result) => result.suite === method).map((result) => result.name)).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^refusal: POST/),
+            "pretty: true indents with two spaces; without it the body is one line",
+          ]),
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never makes a write succeed: the fixture's endpoints are the same after a run with a write token", async () => {
+    const server = await startFixtureServer();
+    const list = async () =>
+      (await (
+        await fetch(`${server.url}/v1/webhooks.list`, {
+          method: "POST",
+          body: JSON.stringify({ token: fixtureTokens.read }),
+        })
+      ).json()) as { webhooks: unknown[] };
+    try {
+      const before = await list();
+      const report = await runConformance(options(server.url));
+      expect(report.failed).toBe(0);
+      expect(await list()).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("calls webhooks.deliveries with an endpoint that does not exist until given one, and says what to give", async () => {
+    const server = await startFixtureServer();
+    try {
+      const { params: _params, ...rest } = options(server.url);
+      const report = await runConformance({ ...rest, methods: ["webhooks.deliveries"] });
+      expect(failedChecks(report)).toEqual([]);
+      expect(report.results.map((result) => result.name)).toContain(
+        `refusal: POST with webhook_id ${missingWebhookId} (no such endpoint) answers content_not_found, writing nothing`,
+      );
+      const skipped = report.results.filter((result) => result.status === "skipped");
+      expect(skipped.length).toBeGreaterThan(3);
+      for (const result of skipped)
+        expect(result.message).toMatch(/--param webhooks\.deliveries\.webhook_id=ID/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("knows a refused request for every write method of the registry", () => {
+    const writes = methodNames.filter((method) => methods[method].permission === "write");
+    expect(writes.length).toBeGreaterThan(0);
+    for (const method of writes) expect(refusedProbes[method], method).toBeDefined();
   });
 
   it("holds a server of one method (servedMethods) to that method's checks, sending nothing to another", async () => {
@@ -130,14 +220,15 @@ describe(runConformance, () => {
 // Each fault breaks one rule of the convention. "targeted": exactly the checks the
 // pattern names fail, and every one of them does; "broad": a rule every response
 // follows, so only checks outside the pattern must keep passing.
-const errorChecks = /^(?!.*(success:|pretty:|OPTIONS))/;
+// A write method's baseline call is refused, so its pretty check reads an error too.
+const errorChecks = /^(?!.*(success:|pretty:|OPTIONS))|webhooks\.(create|delete|rotate_secret) › pretty:/;
 const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["not-found-as-invalid-method", /api_method_not_found/, "targeted"],
   ["v2-accepted", /another version/, "targeted"],
   // The other account's own answer is validated too, so a broken users.info result shows there as well.
   ["invalid-result", /success: POST|users\.info › isolation: user of another account/, "targeted"],
   ["get-differs", /success: GET answers the same body/, "targeted"],
-  ["same-request-id", /success: GET answers the same body/, "targeted"],
+  ["same-request-id", /(success|refusal): GET answers the same body/, "targeted"],
   ["pretty-ignored", /pretty: true/, "targeted"],
   ["options-200", /OPTIONS pre-flight/, "targeted"],
   ["other-verbs-accepted", /request_method_invalid/, "targeted"],
@@ -148,13 +239,26 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["unknown-keys-ignored", /parameter_unexpected/, "targeted"],
   ["missing-as-invalid", /parameter_missing/, "targeted"],
   // A lenient server ignores an invalid cursor as it ignores any invalid parameter.
-  ["invalid-ignored", /parameter_invalid/, "targeted"],
+  ["invalid-ignored", /^(?!.*refusal:).*parameter_invalid/, "targeted"],
   // The envelope requires a description; one that names no parameter breaks only the parameter checks.
-  ["vague-description", /parameter_(unexpected|missing|invalid)/, "targeted"],
+  // webhooks.create's refusal must name url too, in every answer the kit reads of it.
+  [
+    "vague-description",
+    /parameter_(unexpected|missing|invalid)|webhooks\.create › (refusal|pretty):/,
+    "targeted",
+  ],
   // A cursor is refused before the type is looked up, so the cursor check holds with a leak.
-  ["leaks-other-tenant", /(equipments\.list|users\.info) › isolation: (?!a cursor)/, "targeted"],
+  [
+    "leaks-other-tenant",
+    /(equipments\.list|users\.info|events\.list|webhooks\.deliveries) › isolation: (?!a cursor)/,
+    "targeted",
+  ],
   ["leaks-other-tenant-with-limit", /isolation: .* with limit too/, "targeted"],
-  ["shared-answer", /(resources|equipmentTypes)\.list › isolation: another account repeating/, "targeted"],
+  [
+    "shared-answer",
+    /(resources|equipmentTypes|webhooks)\.list › isolation: another account repeating/,
+    "targeted",
+  ],
   ["cursor-unsigned", /parameter_invalid: a cursor with one character changed/, "targeted"],
   // equipments.list's filters differ from every other method's, so its walk refuses their cursors anyway.
   [
@@ -170,11 +274,20 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["page-exceeds-limit", /pages: a walk reads exactly the whole list/, "targeted"],
   // Only equipments.list has an instant; its walk computes at a year ago, so a page at "now" shows.
   ["instant-not-kept", /equipments\.list › pages: a walk reads/, "targeted"],
-  // Without response_metadata no walk can go on: every check that follows a cursor fails.
-  ["response-metadata-missing", /pages:|response_metadata:|a cursor/, "targeted"],
+  // Without response_metadata no walk can go on: every check that follows a cursor fails,
+  // and so does every success of a method that always answers a page (it requires one).
+  [
+    "response-metadata-missing",
+    /pages:|response_metadata:|a cursor|(events\.list|webhooks\.deliveries) › (success: POST|isolation: (?!another account))/,
+    "targeted",
+  ],
   ["response-metadata-always", /response_metadata: present exactly/, "targeted"],
   ["as-of-ignored", /as_of: statuses/, "targeted"],
   ["status-filter-ignored", /status: each single status/, "targeted"],
+  // Write methods: the read token's refusal, and the refused requests that stand in for writes.
+  ["write-without-permission", /token_permission/, "targeted"],
+  ["private-url-accepted", /webhooks\.create › (refusal|pretty):/, "targeted"],
+  ["unknown-webhook-ok", /webhooks\.(delete|rotate_secret) › (refusal|pretty):/, "targeted"],
   ["http-400-on-errors", errorChecks, "broad"],
   ["bad-envelope", errorChecks, "broad"],
   ["no-request-id", /./, "broad"],

@@ -22,7 +22,7 @@ export function listChecks(options: ConformanceOptions): CheckDefinition[] {
   return [
     ...routingChecks(selected[0]!),
     ...selected.flatMap((method) => [
-      ...successChecks(method),
+      ...successChecks(method, options),
       ...requestErrorChecks(method),
       ...tokenChecks(method),
       ...parameterChecks(method),

@@ -13,6 +13,11 @@ export interface Walk {
   filters: readonly string[];
   /** The parameter that names the walk's instant (`pagination.instant`), if any. */
   instant: string | undefined;
+  /**
+   * Whether every answer is a page (its result requires `response_metadata`): such a
+   * method has no whole-list answer, so the kit reads its whole list page by page.
+   */
+  alwaysPaged: boolean;
 }
 
 /**
@@ -33,7 +38,8 @@ export function walkOf(method: MethodName): Walk | undefined {
   )?.[0];
   if (listField === undefined) throw new Error(`${method} takes a cursor but its result has no list`);
   const spec = methods[method].pagination as { filters: readonly string[]; instant?: string } | undefined;
-  return { method, listField, params, filters: spec?.filters ?? [], instant: spec?.instant };
+  const alwaysPaged = ((result as { required?: string[] }).required ?? []).includes("response_metadata");
+  return { method, listField, params, filters: spec?.filters ?? [], instant: spec?.instant, alwaysPaged };
 }
 
 /** Every paginated method of the registry, in registry order. */

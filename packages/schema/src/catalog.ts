@@ -5,13 +5,21 @@ import { errorIdentifierSchema } from "./errors.js";
 import { responseMetadataSchema } from "./pagination.js";
 import { equipmentSchema, equipmentSelectionSchema } from "./records/equipment.js";
 import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
+import { eventCauseSchema, eventSchema, eventTypeSchema } from "./records/event.js";
 import { metavaluesSchema } from "./records/metavalue.js";
 import { resourceSchema } from "./records/resource.js";
 import { scheduleSchema } from "./records/schedule.js";
 import { statusSchema } from "./records/status.js";
 import { userSchema } from "./records/user.js";
 import { versionSchema } from "./records/version.js";
+import {
+  webhookDeliverySchema,
+  webhookSchema,
+  webhookSecretSchema,
+  webhookStateSchema,
+} from "./records/webhook.js";
 import { methods } from "./registry.js";
+import { eventsStreamParamsSchema } from "./streams/events.stream.js";
 
 /** A named schema of the catalog and which side of the wire it describes. */
 export interface CatalogEntry {
@@ -53,10 +61,18 @@ const recordEntries = {
   Metavalues: entry(metavaluesSchema, "output", "metavalues"),
   EquipmentType: entry(equipmentTypeSchema, "output", "equipmenttype"),
   Metafield: entry(metafieldSchema, "output", "equipmenttype"),
+  Event: entry(eventSchema, "output", "event"),
+  EventType: entry(eventTypeSchema, "output", "event"),
+  EventCause: entry(eventCauseSchema, "output", "event"),
+  Webhook: entry(webhookSchema, "output", "webhook"),
+  WebhookState: entry(webhookStateSchema, "output", "webhook"),
+  WebhookSecret: entry(webhookSecretSchema, "output", "webhook"),
+  WebhookDelivery: entry(webhookDeliverySchema, "output", "webhook"),
   ResponseMetadata: entry(responseMetadataSchema, "output"),
   ErrorIdentifier: entry(errorIdentifierSchema, "output"),
   ErrorResponse: entry(errorResponseSchema, "output"),
   Dataset: entry(datasetSchema, "input"),
+  "events.stream.params": entry(eventsStreamParamsSchema, "input"),
 } as const satisfies Record<string, CatalogEntry>;
 
 type MethodEntries = {

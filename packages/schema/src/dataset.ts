@@ -24,7 +24,9 @@ export const datasetTokenSchema = z.strictObject({
     .array(z.enum(["read", "write"]))
     .min(1)
     .default(["read"])
-    .describe("What the token may do; every /v1 method needs `read`."),
+    .describe(
+      "What the token may do: `read` for the methods that read, `write` for those that change something (`webhooks.create`, ...).",
+    ),
 });
 
 /** A user of an account. */

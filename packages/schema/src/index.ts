@@ -31,10 +31,17 @@ export {
 } from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
 export * from "./methods/equipmentTypes.list.js";
+export * from "./methods/events.list.js";
+export * from "./methods/eventsWindow.js";
 export * from "./methods/resources.list.js";
 export * from "./methods/users.info.js";
+export * from "./methods/webhooks.create.js";
+export * from "./methods/webhooks.delete.js";
+export * from "./methods/webhooks.deliveries.js";
+export * from "./methods/webhooks.list.js";
+export * from "./methods/webhooks.rotate_secret.js";
 export * from "./pagination.js";
-export { type ParamsFailure, type ParamsSuccess, parseParams } from "./parseParams.js";
+export { type ParamsFailure, type ParamsSuccess, parseParams, parseStreamParams } from "./parseParams.js";
 export {
   type MethodErrorsOf,
   methodErrorsFor,
@@ -56,5 +63,8 @@ export type { PayloadProblem } from "./problems/PayloadProblem.js";
 export { quotedInputLimit, quoteInput } from "./quoteInput.js";
 export * from "./records/index.js";
 export * from "./registry.js";
+export * from "./streams/index.js";
 export { type ValidationIssue, type ValidationResult, validate } from "./validate.js";
+export * from "./webhookAddressRules.js";
+export * from "./webhookDelivery.js";
 export * from "./wire.js";

@@ -147,6 +147,33 @@ export const serverMetrics = [
     reportedBy: "worker",
   },
   {
+    name: "wsafe_webhook_attempts_total",
+    type: "counter",
+    help: "Webhook delivery attempts made by this process, by outcome.",
+    labels: [
+      {
+        name: "outcome",
+        values:
+          "`succeeded` (2xx in time), `failed` (tried again later), `gave_up` (the last attempt failed; the endpoint is failing), `disabled` (410 Gone)",
+      },
+    ],
+    reportedBy: "worker",
+  },
+  {
+    name: "wsafe_webhook_deliveries_pending",
+    type: "gauge",
+    help: "Webhook deliveries still to be made, in the whole store (every process reports the same figure).",
+    labels: [],
+    reportedBy: "worker",
+  },
+  {
+    name: "wsafe_webhook_oldest_pending_age_seconds",
+    type: "gauge",
+    help: "How long the oldest webhook delivery still to be made has waited since its event was recorded, in the whole store; 0 when none waits.",
+    labels: [],
+    reportedBy: "worker",
+  },
+  {
     name: "wsafe_workers",
     type: "gauge",
     help: "Worker processes running (with --workers).",

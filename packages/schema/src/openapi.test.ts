@@ -158,6 +158,17 @@ describe("the published OpenAPI 3.2 document", () => {
     for (const path of Object.keys(paths)) expect(paths32[path].post).toEqual(paths[path].post);
   });
 
+  it("describes events.stream as Server-Sent Events whose items carry Event records", () => {
+    const get = published32.paths["/trpc/events.stream"].get;
+    expect(get.parameters[0]).toMatchObject({ name: "input", in: "query", required: true });
+    const stream = get.responses["200"].content["text/event-stream"];
+    expect(stream.itemSchema.properties.data).toMatchObject({
+      contentMediaType: "application/json",
+      contentSchema: { $ref: "#/components/schemas/Event" },
+    });
+    expect(published.paths).not.toHaveProperty("/trpc/events.stream");
+  });
+
   it.each(Object.values(methods))(
     "describes the GET request data of $name as the whole query string",
     (method) => {

@@ -2,7 +2,8 @@ import type * as z from "zod";
 import { compiledSchema } from "./compiledSchema.js";
 import { formatIssuePath } from "./formatIssuePath.js";
 import { quoteInput } from "./quoteInput.js";
-import { type MethodName, type Methods, methods } from "./registry.js";
+import { isMethodName, type MethodName, type Methods, methods } from "./registry.js";
+import { type StreamName, streams } from "./streams/index.js";
 
 /** A parameter failure, in the order the pipeline checks them. */
 export interface ParamsFailure {
@@ -31,18 +32,20 @@ interface ParamsPlan {
   schema: z.ZodType;
 }
 
-const plans = new Map<MethodName, ParamsPlan>();
+const plans = new Map<string, ParamsPlan>();
 
-function planOf(method: MethodName): ParamsPlan {
-  let plan = plans.get(method);
+/** The plan of a params schema of the catalog (`<name>.params`), made on first use. */
+function planOf(name: MethodName | StreamName): ParamsPlan {
+  let plan = plans.get(name);
   if (!plan) {
-    const shape = (methods[method].params as z.ZodObject).shape as Record<string, z.ZodType>;
+    const params = isMethodName(name) ? methods[name].params : streams[name].params;
+    const shape = (params as z.ZodObject).shape as Record<string, z.ZodType>;
     plan = {
       shape,
       required: Object.keys(shape).filter((key) => isRequired(shape[key]!)),
-      schema: compiledSchema(`${method}.params`),
+      schema: compiledSchema(`${name}.params`),
     };
-    plans.set(method, plan);
+    plans.set(name, plan);
   }
   return plan;
 }
@@ -64,7 +67,32 @@ export function parseParams<Name extends MethodName>(
   method: Name,
   data: Record<string, unknown>,
 ): ParamsSuccess<Name> | ParamsFailure {
-  const { shape, required, schema } = planOf(method);
+  return parseWithPlan(planOf(method), data) as ParamsSuccess<Name> | ParamsFailure;
+}
+
+/**
+ * {@link parseParams} of a subscription's input (`streams`): the same checks, in the same
+ * order, with the same words.
+ *
+ * @param stream - the subscription's name
+ * @param data - the input object
+ * @example
+ * parseStreamParams("events.stream", { token: "t", type: [] }); // parameter_unexpected: type
+ */
+export function parseStreamParams<Name extends StreamName>(
+  stream: Name,
+  data: Record<string, unknown>,
+): { ok: true; params: z.output<(typeof streams)[Name]["params"]> } | ParamsFailure {
+  return parseWithPlan(planOf(stream), data) as {
+    ok: true;
+    params: z.output<(typeof streams)[Name]["params"]>;
+  };
+}
+
+function parseWithPlan(
+  { shape, required, schema }: ParamsPlan,
+  data: Record<string, unknown>,
+): { ok: true; params: unknown } | ParamsFailure {
   for (const key of Object.keys(data)) {
     if (!Object.hasOwn(shape, key)) {
       return {
@@ -88,7 +116,7 @@ export function parseParams<Name extends MethodName>(
   // Compiled: a valid request is checked by one generated function; an invalid one
   // falls back to zod's interpreter, so the issue and its message are zod's own.
   const parsed = schema.safeParse(data);
-  if (parsed.success) return { ok: true, params: parsed.data as Methods[Name]["parsedParams"] };
+  if (parsed.success) return { ok: true, params: parsed.data };
   const issue = parsed.error.issues[0]!;
   const parameter = String(issue.path[0] ?? "");
   return {

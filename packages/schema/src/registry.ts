@@ -2,8 +2,14 @@ import type * as z from "zod";
 import type { ErrorResponse } from "./envelope.js";
 import { equipmentsList } from "./methods/equipments.list.js";
 import { equipmentTypesList } from "./methods/equipmentTypes.list.js";
+import { eventsList } from "./methods/events.list.js";
 import { resourcesList } from "./methods/resources.list.js";
 import { usersInfo } from "./methods/users.info.js";
+import { webhooksCreate } from "./methods/webhooks.create.js";
+import { webhooksDelete } from "./methods/webhooks.delete.js";
+import { webhooksDeliveries } from "./methods/webhooks.deliveries.js";
+import { webhooksList } from "./methods/webhooks.list.js";
+import { webhooksRotateSecret } from "./methods/webhooks.rotate_secret.js";
 
 /**
  * The method registry of /v1: wire name → definition. Everything else (server routes,
@@ -19,6 +25,12 @@ export const methods = {
   "equipments.list": equipmentsList,
   "users.info": usersInfo,
   "equipmentTypes.list": equipmentTypesList,
+  "events.list": eventsList,
+  "webhooks.create": webhooksCreate,
+  "webhooks.list": webhooksList,
+  "webhooks.delete": webhooksDelete,
+  "webhooks.rotate_secret": webhooksRotateSecret,
+  "webhooks.deliveries": webhooksDeliveries,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

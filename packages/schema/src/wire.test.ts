@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { headerNames, methodUrlPath, requestIdPattern, responseHeaders } from "./wire.js";
+import { methods } from "./registry.js";
+import { headerNames, methodUrlPath, requestIdPattern, responseHeaders, writeMethodNames } from "./wire.js";
 
 describe(headerNames, () => {
   it("names the two service headers under the default prefix SVC", () => {
@@ -33,5 +34,16 @@ describe("wire facts", () => {
   it("describes every header", () => {
     for (const header of Object.values(responseHeaders))
       expect(header.description.length).toBeGreaterThan(10);
+  });
+});
+
+describe("writeMethodNames", () => {
+  it("names exactly the registry's methods that need the write permission", () => {
+    expect([...writeMethodNames].sort()).toEqual(
+      Object.values(methods)
+        .filter((method) => method.permission === "write")
+        .map((method) => method.name)
+        .sort(),
+    );
   });
 });

@@ -111,3 +111,19 @@ export const requestLimits = {
   /** Largest request line plus headers: 16 KiB; send larger request data with POST. */
   headerBytes: 16 * 1024,
 } as const;
+
+/**
+ * The methods that change something (their registry permission is `write`): a client
+ * must not send one again when the first try may have reached the service - it could
+ * make a second endpoint, or rotate a secret twice. Here, zod-free, for the client's
+ * retries; a test holds it to the registry.
+ *
+ * @example
+ * import { writeMethodNames } from "@wsafe/schema/wire";
+ * writeMethodNames.includes("webhooks.create"); // true
+ */
+export const writeMethodNames: readonly string[] = [
+  "webhooks.create",
+  "webhooks.delete",
+  "webhooks.rotate_secret",
+];

@@ -73,6 +73,8 @@ export interface TopologyOptions {
   seed(pooledUrl: string): Promise<void>;
   /** `--rate-limit` of every server, e.g. `100/60s`. */
   rateLimit: string;
+  /** More environment for every server (webhook flags, say). */
+  env?: Record<string, string>;
 }
 
 function startServer(name: string, port: number, env: Record<string, string>, directory: string) {
@@ -151,6 +153,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       WSAFE_REDIS: redis,
       WSAFE_RATE_LIMIT: options.rateLimit,
       WSAFE_SHUTDOWN_TIMEOUT: "10",
+      ...options.env,
     };
     const servers: WsafeServer[] = await Promise.all(
       serverPorts.map(async (port, index) => {

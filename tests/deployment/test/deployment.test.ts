@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeploymentFixture, type DeploymentFixture } from "../src/deploymentFixture.js";
 import { readBackendRetries, readProxiedServers } from "../src/haproxyStats.js";
 import { proxyClient } from "../src/proxyClient.js";
+import { readEventStream } from "../src/readEventStream.js";
 import { missingServices } from "../src/services.js";
 import { startLoad } from "../src/startLoad.js";
 import { startTopology, type Topology, type WsafeServer } from "../src/startTopology.js";
+import { streamDataset } from "../src/streamDataset.js";
 
 /** Every server's per-token limit: LIMIT requests per WINDOW_SECONDS. */
 const LIMIT = 100;
@@ -199,6 +201,54 @@ describe.skipIf(missing.length > 0)("the reference deployment of deploy/, on 127
     expect(
       (await proxied.client.resources.list({ token })).resources.map((resource) => resource.id),
     ).toContain(id);
+  });
+
+  it("streams each event, recorded once, to every server's readers and through the proxy unbuffered", async () => {
+    const token = `deploy-stream-${randomBytes(12).toString("hex")}`;
+    const at = Date.now() + 8_000;
+    const store = await openStore(topology.database.pooled);
+    try {
+      await importDataset(store, streamDataset(token, at));
+    } finally {
+      await store.close();
+    }
+    const readers = [topology.proxyUrl, ...topology.servers.map((server) => server.url)].map((url) =>
+      readEventStream(url, topology.certificate, token),
+    );
+    try {
+      await eventually(
+        async () => readers.every((reader) => reader.events.length >= 2),
+        "every reader's events",
+        {
+          timeoutMs: at - Date.now() + 10_000,
+          intervalMs: 20,
+        },
+      );
+      const [proxy, ...direct] = readers;
+      const ids = (reader: (typeof readers)[number]) => reader.events.map((read) => read.id).sort();
+      for (const reader of direct) expect(ids(reader)).toEqual(ids(proxy!));
+      for (const read of proxy!.events) {
+        expect(read.event).toMatchObject({ occurred_at: at, cause: "time", expected: false });
+        expect(read.id).toBe(read.event.id);
+      }
+      // Through HAProxy as soon as recorded: a proxy that buffered would hold them back.
+      const lateMs = Math.max(...proxy!.events.map((read) => read.arrivedAt - at));
+      console.log(`deployment: events streamed through the proxy ${lateMs} ms after their instant`);
+      expect(lateMs).toBeLessThan(1_500);
+      // Three servers recorded, each event once.
+      const listed = await createClient({
+        baseUrl: topology.servers[0]!.url,
+        token,
+        retries: false,
+      }).events.list({
+        from: at,
+        to: at,
+      });
+      expect(listed.events.map((event) => event.id).sort()).toEqual(ids(proxy!));
+      expect(new Set(listed.events.map((event) => event.sequence)).size).toBe(2);
+    } finally {
+      for (const reader of readers) await reader.stop();
+    }
   });
 
   it(`holds a per-token limit of ${LIMIT} per ${WINDOW_SECONDS} s exactly, across every server`, async () => {

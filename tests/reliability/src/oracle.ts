@@ -2,7 +2,7 @@ import {
   type ErrorIdentifier,
   isMethodName,
   type MethodName,
-  type Methods,
+  methods,
   methodUrlPath,
   parseParams,
   type RequestCheckId,
@@ -11,6 +11,7 @@ import {
 } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 
+import { eventsWindowCheck, lookups, type Owned, webhookUrlCheck } from "./oracleLookups.js";
 import type { RequestCase } from "./requestCase.js";
 
 /** The body limit of the request data check. */
@@ -60,6 +61,7 @@ interface TokenFacts {
   active: boolean;
   accountActive: boolean;
   read: boolean;
+  write: boolean;
 }
 
 function tokenFacts(fixture: TenantFixture): Map<string, TokenFacts> {
@@ -71,6 +73,7 @@ function tokenFacts(fixture: TenantFixture): Map<string, TokenFacts> {
       active: token.active !== false,
       accountActive: accounts.get(token.account_id) ?? false,
       read: (token.permissions ?? ["read"]).includes("read"),
+      write: (token.permissions ?? ["read"]).includes("write"),
     });
   }
   return facts;
@@ -163,21 +166,6 @@ function depthOf(value: unknown): number {
   return max;
 }
 
-type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
-
-/**
- * The method's own lookup in the fixture, per method: whether the content exists in the
- * caller's account. Exhaustive over the registry: a new method without its lookup here
- * does not compile.
- */
-const lookups: { [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean } = {
-  "resources.list": () => true,
-  "equipmentTypes.list": () => true,
-  "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
-  "users.info": (params, mine) =>
-    mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
-};
-
 /** What the oracle knows of a request while it walks the pipeline. */
 interface Walk {
   request: RequestCase;
@@ -185,6 +173,8 @@ interface Walk {
   decoded?: Extract<Decoded, { ok: true }>;
   facts?: TokenFacts;
   params?: unknown;
+  /** Why the answer may be more than one outcome, found on the way. */
+  ambiguity?: string;
 }
 
 /** The answer once the data is decoded: honours `pretty`, names the method. */
@@ -240,10 +230,30 @@ export function createOracle(fixture: TenantFixture) {
     account_active: ({ facts }, result) => (facts!.accountActive ? undefined : result("account_inactive")),
     // The fuzzed server's limit is out of reach, so the check always passes.
     rate_limit: () => undefined,
-    permission: ({ facts }, result) => (facts!.read ? undefined : result("token_permission")),
+    permission: ({ facts, name }, result) =>
+      facts![methods[name!].permission] ? undefined : result("token_permission"),
     parameters(walk, result) {
       const params = parseParams(walk.name!, walk.decoded!.data);
       if (!params.ok) return result(params.error, { parameter: params.parameter });
+      // events.list checks its window (the rules that need the instant) before the cursor.
+      if (walk.name === "events.list") {
+        const { problem, near } = eventsWindowCheck(params.params as { from: number; to?: number });
+        if (near) walk.ambiguity = "an events window at its retention's start, or ending now";
+        if (problem) {
+          const answer = result("parameter_invalid", {
+            parameter: problem.parameter,
+            ambiguity: walk.ambiguity,
+          });
+          if (near) (answer.allowed as Set<string>).add("ok");
+          return answer;
+        }
+      }
+      if (walk.name === "webhooks.create") {
+        const check = webhookUrlCheck((params.params as { url: string }).url);
+        if (check === "refused") return result("parameter_invalid", { parameter: "url" });
+        if (check === "unknown")
+          walk.ambiguity = "a webhook URL's host name, which only the network resolves";
+      }
       // A cursor the fuzzer made up is never one the server signed for this walk.
       if (typeof (params.params as { cursor?: unknown }).cursor === "string")
         return result("parameter_invalid", { parameter: "cursor" });
@@ -252,9 +262,12 @@ export function createOracle(fixture: TenantFixture) {
     },
     method_lookups(walk, result) {
       const lookup = lookups[walk.name!] as (params: unknown, mine: Owned) => boolean;
-      if (!lookup(walk.params, owned[walk.facts!.account])) return result("content_not_found");
-      const account = walk.facts!.account === "gamma" ? undefined : walk.facts!.account;
-      return result("ok", { account });
+      const found = lookup(walk.params, owned[walk.facts!.account]);
+      const account = !found || walk.facts!.account === "gamma" ? undefined : walk.facts!.account;
+      const answer = result(found ? "ok" : "content_not_found", { account, ambiguity: walk.ambiguity });
+      // An instant at a boundary of a parameter rule: the server may have found it invalid.
+      if (walk.ambiguity) (answer.allowed as Set<string>).add("parameter_invalid");
+      return answer;
     },
   };
 

@@ -13,9 +13,9 @@ import type { RequestCase } from "./requestCase.js";
  * @example
  * fc.sample(requestArbitrary(createTenantFixture()), 1); // e.g. [{ method: "POST", path: "/v1/users.info", … }]
  */
-export function requestArbitrary(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
+export function requestArbitrary(fixture: TenantFixture, now = Date.now()): fc.Arbitrary<RequestCase> {
   return fc.oneof(
-    { arbitrary: apiCall(fixture), weight: 163 },
+    { arbitrary: apiCall(fixture, now), weight: 163 },
     { arbitrary: brokenData(fixture), weight: 20 },
     { arbitrary: wrongTarget(fixture), weight: 16 },
     { arbitrary: sizeLimit(fixture), weight: 1 },

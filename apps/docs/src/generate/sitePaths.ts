@@ -1,4 +1,4 @@
-import { recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
+import { methodNames, recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
 import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 
 // Where each generated page lives. The schema package's TSDoc links point here too
@@ -18,6 +18,31 @@ export function recordSlug(name: string): string | undefined {
 
 /** The URL path of a method's page. */
 export const methodPath = (name: string) => `/methods/${name}/`;
+
+/**
+ * Pages that explain a method beyond its reference page (what it is for, a picture, a
+ * recipe), linked from the method's page.
+ */
+export const methodGuides: Readonly<Record<string, { title: string; path: string; about: string }>> = {
+  "events.list": {
+    title: "Events",
+    path: "/events/",
+    about: "what an event is, one equipment's timeline, what falls due this month, the stream",
+  },
+  ...Object.fromEntries(
+    // Every method of the webhooks namespace, as the registry has them.
+    methodNames
+      .filter((name) => name.startsWith("webhooks."))
+      .map((name) => [
+        name,
+        {
+          title: "Webhooks",
+          path: "/webhooks/",
+          about: "the delivery, retries, states, secret rotation, the security rules, receivers that verify",
+        },
+      ]),
+  ),
+};
 
 /** The URL path of a published JSON Schema file; the file's `$id` ends with the same path. */
 export const schemaFilePath = (name: string) => new URL(`${jsonSchemaBaseUrl}${name}.json`).pathname;

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { methods, schemaNames } from "@wsafe/schema";
+import { timelineImage, timelineImageFile } from "./events/timelineSection.js";
 import { authenticationPage } from "./pages/authenticationPage.js";
 import { benchmarksPage } from "./pages/benchmarksPage.js";
 import { type Changelog, changelogPage } from "./pages/changelogPage.js";
@@ -17,6 +18,7 @@ import { conventionsPage } from "./pages/conventionsPage.js";
 import { datasetPage } from "./pages/datasetPage.js";
 import { downloadsPage } from "./pages/downloadsPage.js";
 import { errorsPage } from "./pages/errorsPage.js";
+import { eventsPage } from "./pages/eventsPage.js";
 import { methodPage } from "./pages/methodPage.js";
 import { methodsIndexPage } from "./pages/methodsIndexPage.js";
 import { mutationTestingPage } from "./pages/mutationTestingPage.js";
@@ -27,6 +29,7 @@ import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
 import { validationPage } from "./pages/validationPage.js";
 import { versionsPage } from "./pages/versionsPage.js";
+import { webhooksPage } from "./pages/webhooksPage.js";
 import { readContractMutations } from "./readContractMutations.js";
 import { readMutationScores } from "./readMutationScores.js";
 import { readVerifiedTools } from "./readVerifiedTools.js";
@@ -76,13 +79,21 @@ function readChangelogs(repoRoot: string): Changelog[] {
 }
 
 /**
- * Makes `dir` hold exactly `files` (relative path → source file). Files are copied
- * only when they differ and stale ones removed, never the whole folder: a second
- * build running at the same time (turbo in another terminal) then never sees it empty.
+ * Makes `dir` hold exactly `files` (relative path → text). Files are written only when
+ * they differ and stale ones removed, never the whole folder: a second build running at
+ * the same time (turbo in another terminal) then never sees it empty.
  */
-function mirrorFiles(dir: string, files: Record<string, string>) {
+function mirrorTexts(dir: string, files: Record<string, string>) {
   for (const stale of filesUnder(dir).filter((path) => !(path in files))) rmSync(join(dir, stale));
-  for (const [path, source] of Object.entries(files)) write(join(dir, path), readFileSync(source, "utf8"));
+  for (const [path, text] of Object.entries(files)) write(join(dir, path), text);
+}
+
+/** {@link mirrorTexts} with the text of each source file (relative path → source file). */
+function mirrorFiles(dir: string, files: Record<string, string>) {
+  mirrorTexts(
+    dir,
+    Object.fromEntries(Object.entries(files).map(([path, source]) => [path, readFileSync(source, "utf8")])),
+  );
 }
 
 /** Copies the schema package's generated files to the URLs their `$id`s name. */
@@ -134,6 +145,8 @@ export function generatePages(
     "authentication.md": authenticationPage(),
     "errors.md": errorsPage(),
     "pagination.md": paginationPage(),
+    "events.md": eventsPage(),
+    "webhooks.md": webhooksPage(),
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),
@@ -167,6 +180,8 @@ export function writeSite({ docsRoot, repoRoot }: SitePaths): { pages: number } 
   const publicDir = join(docsRoot, "public");
   copyDownloads(publicDir);
   const benchmarks = copyBenchmarks(repoRoot, publicDir);
+  // The Events page's picture, drawn from the demo equipment's dates.
+  mirrorTexts(join(publicDir, timelineImageFile.dir), { [timelineImageFile.name]: timelineImage() });
   const contentDir = join(docsRoot, "src", "content", "docs");
   const pages = generatePages(repoRoot, benchmarks);
   // The folder holds generated pages only: whatever this run does not write is stale.

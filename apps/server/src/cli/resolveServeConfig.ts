@@ -33,6 +33,14 @@ export interface ServeCliOptions {
   shutdownTimeout: number;
   metricsPort?: number;
   metricsHost: string;
+  /** Milliseconds, parsed from `--events-retention`. */
+  eventsRetention: number;
+  webhooksAllowHttp?: boolean;
+  webhooksAllowPrivate?: boolean;
+  /** Milliseconds, parsed from `--webhook-retry-schedule`. */
+  webhookRetrySchedule: readonly number[];
+  /** Milliseconds, parsed from `--stream-ping`. */
+  streamPing: number;
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -93,6 +101,13 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
       hstsMaxAge: options.hsts || envFlag("WSAFE_HSTS") ? options.hstsMaxAge : undefined,
       demo: Boolean(options.demo) || envFlag("WSAFE_DEMO"),
       shutdownTimeoutMs: options.shutdownTimeout * 1000,
+      eventsRetentionMs: options.eventsRetention,
+      webhooks: {
+        allowHttp: Boolean(options.webhooksAllowHttp) || envFlag("WSAFE_WEBHOOKS_ALLOW_HTTP"),
+        allowPrivate: Boolean(options.webhooksAllowPrivate) || envFlag("WSAFE_WEBHOOKS_ALLOW_PRIVATE"),
+        retryScheduleMs: options.webhookRetrySchedule,
+      },
+      streamPingMs: options.streamPing,
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,

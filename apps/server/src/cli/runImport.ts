@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { type ImportSummary, importCheckedDataset } from "../import/importDataset.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import type { DatasetShape } from "../store/checkDatasetShape.js";
 import { checkReferences } from "../store/checkReferences.js";
 import { DatasetError } from "../store/DatasetError.js";
 import { databaseKind } from "../store/databaseKind.js";
-import { type ImportSummary, importCheckedDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { readDatasetText } from "../store/parseDataset.js";
 import type { Store } from "../store/Store.js";

@@ -1,11 +1,19 @@
 import cluster from "node:cluster";
-import { defaultHeaderPrefix, headerNames } from "@wsafe/schema";
+import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames, webhookDelivery } from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
 import { databaseKind } from "../store/databaseKind.js";
 import { cannotStart } from "./cannotStart.js";
-import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
+import {
+  databaseOption,
+  duration,
+  durationList,
+  portNumber,
+  seconds,
+  wholeSeconds,
+  workerCount,
+} from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
 import { createdPaths } from "./createdPaths.js";
@@ -97,6 +105,41 @@ export function serveCommand(): Command {
       new Option("--metrics-host <HOST>", "interface of the metrics listener")
         .env("WSAFE_METRICS_HOST")
         .default("127.0.0.1"),
+    )
+    .addOption(
+      new Option(
+        "--events-retention <DURATION>",
+        "how long recorded events are kept (90d, 36h, ...); events.list refuses an older `from`",
+      )
+        .env("WSAFE_EVENTS_RETENTION")
+        .default(defaultEventsRetentionMs, "90d")
+        .argParser(duration),
+    )
+    .option(
+      "--webhooks-allow-http",
+      "let webhook endpoints be plain http://, for local development (env WSAFE_WEBHOOKS_ALLOW_HTTP=1)",
+    )
+    .option(
+      "--webhooks-allow-private",
+      "let webhook endpoints be loopback, private or link-local addresses, for local development (env WSAFE_WEBHOOKS_ALLOW_PRIVATE=1)",
+    )
+    .addOption(
+      new Option(
+        "--webhook-retry-schedule <DURATIONS>",
+        "when each webhook attempt is made after the one before failed, e.g. 0s,1s,2s for tests",
+      )
+        .env("WSAFE_WEBHOOK_RETRY_SCHEDULE")
+        .default(webhookDelivery.retryScheduleMs, "0s,5s,5m,30m,2h,5h,10h,14h,20h,24h")
+        .argParser(durationList),
+    )
+    .addOption(
+      new Option(
+        "--stream-ping <DURATION>",
+        "how often an idle events.stream gets a keep-alive ping; below every proxy's idle timeout",
+      )
+        .env("WSAFE_STREAM_PING")
+        .default(15_000, "15s")
+        .argParser(duration),
     )
     .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")

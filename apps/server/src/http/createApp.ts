@@ -40,6 +40,8 @@ const isTrpcPath = (url: string) => url.startsWith(trpcPathStart);
 
 /** What the Fastify application of one server is made from. */
 export interface AppOptions {
+  /** How often an idle `events.stream` is pinged (ms); default 15 s. */
+  streamPingMs?: number | undefined;
   services: PipelineServices;
   /** PEM certificate and key for HTTPS; absent: plain HTTP. */
   tls: { cert: string; key: string } | undefined;
@@ -170,7 +172,12 @@ export function createApp(options: AppOptions): FastifyInstance {
   registerHealthRoutes(app, createReadinessCheck({ ...options.services, isDraining: options.isDraining }));
   // Beside the catch-all, which routes only what no other route takes: `/trpc/<path>`
   // reaches tRPC, `/trpc/` or `/trpc/a/b` the pipeline (`api_method_not_found`) or docs.
-  registerTrpcRoutes(app, { services: options.services, responder, headerPrefix });
+  registerTrpcRoutes(app, {
+    services: options.services,
+    responder,
+    headerPrefix,
+    streamPingMs: options.streamPingMs,
+  });
   app.all("*", (request, reply) => handle(request, reply));
   app.setNotFoundHandler((request, reply) => handle(request, reply));
   app.setErrorHandler(async (error, request, reply) => {

@@ -6,7 +6,7 @@ import { ApiError } from "../errors/ApiError.js";
 import { trpcMethod } from "../metrics/RequestTallies.js";
 import { unreadableBody } from "../pipeline/edgeChecks.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
-import { type AppRouter, appRouter } from "../trpc/appRouter.js";
+import { type AppRouter, createAppRouter } from "../trpc/appRouter.js";
 import type { TrpcContext } from "../trpc/TrpcContext.js";
 import { identifierOf } from "../trpc/trpcErrorCodes.js";
 import { trpcPrefix } from "../trpc/trpcPrefix.js";
@@ -17,6 +17,8 @@ export interface TrpcRoutesOptions {
   services: PipelineServices;
   responder: Responder;
   headerPrefix: string;
+  /** How often an idle `events.stream` is pinged (ms); default 15 s. */
+  streamPingMs?: number | undefined;
 }
 
 /** The largest `Retry-After` among a response's failed calls, if any was rate limited. */
@@ -30,7 +32,7 @@ function retryAfterOf(errors: readonly TRPCError[]): number | undefined {
 }
 
 /**
- * Serves {@link appRouter} with tRPC's own Fastify adapter (`fastifyTRPCPlugin`) under
+ * Serves the server's tRPC router (`createAppRouter`) with tRPC's own Fastify adapter (`fastifyTRPCPlugin`) under
  * `/trpc`: GET for queries, POST too (`allowMethodOverride`, so request data too long
  * for a URL can travel in a body, as on `/v1`), batches as tRPC's links send them.
  * In a scope of its own, so that tRPC reads its bodies as tRPC does (text, by their
@@ -44,6 +46,7 @@ function retryAfterOf(errors: readonly TRPCError[]): number | undefined {
  */
 export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOptions): void {
   const { services, responder } = options;
+  const appRouter = createAppRouter({ streamPingMs: options.streamPingMs });
   const retryAfterName = headerNames(options.headerPrefix).retryAfter;
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>["trpcOptions"] = {
     router: appRouter,

@@ -1,8 +1,10 @@
 import type { MethodName, MethodResult, Methods } from "@wsafe/schema";
+import type { EventLog } from "../events/EventLog.js";
 import type { RawJsonResult } from "../results/RawJsonResult.js";
 import type { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
+import type { WebhookService } from "../webhooks/WebhookService.js";
 
 /** What a method's handler works with, besides its parameters: every check before it passed. */
 export interface MethodCall {
@@ -12,6 +14,10 @@ export interface MethodCall {
   readonly token: TokenRecord;
   /** The instant the request arrived (ms since the epoch): statuses are computed at it. */
   readonly now: number;
+  /** The store's events, recorded and expected. */
+  readonly events: EventLog;
+  /** The webhook endpoints, and the server's webhook settings. */
+  readonly webhooks: WebhookService;
 }
 
 /** The one field of a method's success body besides `ok`, e.g. `equipments`. */

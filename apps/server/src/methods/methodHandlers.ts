@@ -1,8 +1,14 @@
 import { equipmentsList } from "./equipmentsList.js";
 import { equipmentTypesList } from "./equipmentTypesList.js";
+import { eventsList } from "./eventsList.js";
 import type { MethodHandlers } from "./MethodHandler.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
+import { webhooksCreate } from "./webhooksCreate.js";
+import { webhooksDelete } from "./webhooksDelete.js";
+import { webhooksDeliveries } from "./webhooksDeliveries.js";
+import { webhooksList } from "./webhooksList.js";
+import { webhooksRotateSecret } from "./webhooksRotateSecret.js";
 
 /**
  * The handler of every method of the registry, checked against it at compile time: a
@@ -16,4 +22,10 @@ export const methodHandlers = {
   "equipments.list": equipmentsList,
   "users.info": usersInfo,
   "equipmentTypes.list": equipmentTypesList,
+  "events.list": eventsList,
+  "webhooks.create": webhooksCreate,
+  "webhooks.list": webhooksList,
+  "webhooks.delete": webhooksDelete,
+  "webhooks.rotate_secret": webhooksRotateSecret,
+  "webhooks.deliveries": webhooksDeliveries,
 } as const satisfies MethodHandlers;

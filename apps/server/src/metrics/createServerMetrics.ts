@@ -30,7 +30,14 @@ export interface ServerMetrics {
   watchReadCache(cache: ReadCache): void;
   /** Reports the connection pool of this database from now on (PostgreSQL only). */
   watchPool(sql: Sql): void;
+  /** Reports the webhook deliveries still to be made in this database from now on. */
+  watchDeliveries(sql: Sql): void;
+  /** Counts one webhook delivery attempt of this process. */
+  webhookAttempted(outcome: WebhookAttemptOutcome): void;
 }
+
+/** How a webhook delivery attempt went, as `wsafe_webhook_attempts_total` counts it. */
+export type WebhookAttemptOutcome = "succeeded" | "failed" | "gave_up" | "disabled";
 
 /**
  * Makes the metrics of a serving process: every `reportedBy: "worker"` entry of
@@ -53,6 +60,29 @@ export function createServerMetrics(): ServerMetrics {
   const imports = new ImportProgress();
   let cache: ReadCache | undefined;
   let sql: Sql | undefined;
+  let deliveries: Sql | undefined;
+  const attempts: Record<WebhookAttemptOutcome, number> = {
+    succeeded: 0,
+    failed: 0,
+    gave_up: 0,
+    disabled: 0,
+  };
+  /** The store's pending deliveries, read once per scrape for both gauges. */
+  let pending: Promise<{ count: number; ageSeconds: number } | undefined> | undefined;
+  const readPending = () => {
+    pending ??= (async () => {
+      if (!deliveries) return undefined;
+      const [row] = await deliveries.query<{ count: string; oldest: string | null }>(
+        "SELECT count(*)::text AS count, min(created)::text AS oldest FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
+      );
+      const oldest = row?.oldest == null ? undefined : Number(row.oldest);
+      return {
+        count: Number(row?.count ?? 0),
+        ageSeconds: oldest === undefined ? 0 : (Date.now() - oldest) / 1000,
+      };
+    })().finally(() => setImmediate(() => (pending = undefined)));
+    return pending;
+  };
 
   /** A counter by method, read from the tallies at each scrape (methods never called left out). */
   const perMethodCounter = (config: MetricConfig, read: (tally: Readonly<MethodTally>) => number) =>
@@ -144,6 +174,35 @@ export function createServerMetrics(): ServerMetrics {
           this.inc({ outcome: "failed" }, imports.failed);
         },
       }),
+    wsafe_webhook_attempts_total: (config) =>
+      new Counter({
+        ...config,
+        collect() {
+          this.reset();
+          for (const [outcome, count] of Object.entries(attempts))
+            if (count > 0) this.inc({ outcome }, count);
+        },
+      }),
+    // Figures of the whole store: summed over workers they would count each once per
+    // worker, so the primary takes their largest.
+    wsafe_webhook_deliveries_pending: (config) =>
+      new Gauge({
+        ...config,
+        aggregator: "max",
+        async collect() {
+          const read = await readPending().catch(() => undefined);
+          if (read) this.set(read.count);
+        },
+      }),
+    wsafe_webhook_oldest_pending_age_seconds: (config) =>
+      new Gauge({
+        ...config,
+        aggregator: "max",
+        async collect() {
+          const read = await readPending().catch(() => undefined);
+          if (read) this.set(read.ageSeconds);
+        },
+      }),
   };
   for (const definition of serverMetrics) {
     if (definition.reportedBy === "worker") makers[definition.name](metricConfig(definition, registry));
@@ -158,6 +217,12 @@ export function createServerMetrics(): ServerMetrics {
     },
     watchPool(database) {
       sql = database;
+    },
+    watchDeliveries(database) {
+      deliveries = database;
+    },
+    webhookAttempted(outcome) {
+      attempts[outcome]++;
     },
   };
 }

@@ -1,8 +1,11 @@
 import type { MethodName, Methods } from "@wsafe/schema";
+import type { EventFeed } from "../events/EventFeed.js";
+import type { EventLog } from "../events/EventLog.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
+import type { WebhookService } from "../webhooks/WebhookService.js";
 
 /**
  * One request as the pipeline's checks see it: what arrived, and what each check that
@@ -42,10 +45,14 @@ export interface RequestState {
   outcome?: MethodOutcome<MethodName>;
 }
 
-/** What the checks use besides the request: the store and the rate limiter. */
+/** What the checks and the methods use besides the request: the store, its events and the rate limiter. */
 export interface PipelineServices {
   readonly store: Store;
   readonly rateLimiter: RateLimiter;
+  readonly events: EventLog;
+  readonly webhooks: WebhookService;
+  /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
+  readonly feed: EventFeed;
 }
 
 /**

@@ -22,8 +22,17 @@ const handlers: { readonly [Name in MethodName]: MethodHandler<MethodName> } = m
  * passed the call on and did nothing else, for 1-7 µs of the 30-35 a warm
  * `resources.list` cost (measured, apps/server/README.md).
  */
-export function callMethodHandler(state: RequestState, { store }: PipelineServices): void | Promise<void> {
-  const outcome = handlers[state.method!](state.params!, { store, token: state.token!, now: state.now });
+export function callMethodHandler(
+  state: RequestState,
+  { store, events, webhooks }: PipelineServices,
+): void | Promise<void> {
+  const outcome = handlers[state.method!](state.params!, {
+    store,
+    token: state.token!,
+    now: state.now,
+    events,
+    webhooks,
+  });
   if (!(outcome instanceof Promise)) {
     state.outcome = outcome;
     return;

@@ -1,5 +1,6 @@
 import type { ServerMetrics } from "../metrics/createServerMetrics.js";
 import type { RateLimit } from "../rateLimit/RateLimiter.js";
+import type { WebhookSettings } from "../webhooks/WebhookSettings.js";
 
 /**
  * How {@link startServer} runs. Every field is optional; the defaults serve HTTPS on
@@ -29,6 +30,28 @@ export interface ServerOptions {
    * request read the database, as a baseline for measurements.
    */
   readCache?: boolean;
+  /**
+   * How long recorded events are kept (ms); `events.list` refuses an older `from`.
+   * Default 90 days.
+   */
+  eventsRetentionMs?: number;
+  /**
+   * Whether this process records time events as their instants pass (default true). Every
+   * server of a deployment may: recording is idempotent and serialised in the database.
+   */
+  recordEvents?: boolean;
+  /**
+   * How webhook endpoints are made and delivered to: `--webhooks-allow-http`,
+   * `--webhooks-allow-private`, `--webhook-retry-schedule`; whether this process delivers
+   * (default true); extra certificates to trust for endpoints. Default: https to public
+   * addresses only, the Standard Webhooks retry schedule.
+   */
+  webhooks?: Partial<WebhookSettings>;
+  /**
+   * How often an idle `events.stream` gets a keep-alive ping (ms), below the idle timeout
+   * of every proxy in front (`--stream-ping`). Default 15 s.
+   */
+  streamPingMs?: number;
   /** Requests per window per token. Default 600 per 60 s. */
   rateLimit?: RateLimit;
   /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */

@@ -1,22 +1,29 @@
 import cluster from "node:cluster";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
+import { EventFeed } from "../events/EventFeed.js";
+import { EventLog } from "../events/EventLog.js";
+import { EventRecorder } from "../events/EventRecorder.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
+import { importDataset } from "../import/importDataset.js";
 import { createServerMetrics } from "../metrics/createServerMetrics.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { serveMetrics } from "../metrics/serveMetrics.js";
 import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
-import { importDataset } from "../store/importDataset.js";
 import { openStore } from "../store/openStore.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
+import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
+import { WebhookStore } from "../webhooks/WebhookStore.js";
 import { closeWithin } from "./closeWithin.js";
 import { ensurePortFree } from "./ensurePortFree.js";
 import { PortInUseError } from "./PortInUseError.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
 import { ShutdownTimeoutError } from "./ShutdownTimeoutError.js";
+import { storesOfServers } from "./storesOfServers.js";
 
 /** How long a stop may take by default: in-flight requests get this long to finish. */
 export const defaultShutdownTimeoutMs = 30_000;
@@ -48,6 +55,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
   const metrics = options.metrics ?? (options.metricsPort === undefined ? undefined : createServerMetrics());
   metrics?.watchPool(store.sql);
+  metrics?.watchDeliveries(store.sql);
   let metricsServer: MetricsServer | undefined;
   let rateLimiter: RateLimiter;
   try {
@@ -82,8 +90,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   let draining = false;
   const inFlight = new RequestsInFlight();
+  const events = new EventLog(store.sql, options.eventsRetentionMs);
+  const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
+  const webhooks = { store: new WebhookStore(store.sql), settings: webhookSettings };
+  const feed = new EventFeed(store.sql, (error) =>
+    app.log.error({ err: error }, "reading recorded events failed; trying again"),
+  );
   const app = createApp({
-    services: { store, rateLimiter },
+    services: { store, rateLimiter, events, feed, webhooks },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -93,6 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     inFlight,
     hsts: options.hstsMaxAge === undefined ? undefined : strictTransportSecurity(options.hstsMaxAge),
     requestTallies: metrics?.requests,
+    streamPingMs: options.streamPingMs,
   });
   try {
     await app.listen({
@@ -113,11 +128,24 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? new PortInUseError(port, host, "api")
       : error;
   }
+  const recorder = options.recordEvents === false ? undefined : new EventRecorder(store.sql, events, app.log);
+  // Its first round catches up on what passed while no server ran, with the true
+  // instants, before the server says it is up; answers need not wait for it
+  // (events.list computes what is not recorded yet), but a started server has recorded.
+  await recorder?.start();
+  await feed.start();
+  const deliveries = webhookSettings.deliver
+    ? new DeliveryWorker(store.sql, webhookSettings, {
+        error: (fields, message) => app.log.error(fields, message),
+        attempted: (outcome) => metrics?.webhookAttempted(outcome),
+      })
+    : undefined;
+  await deliveries?.start();
   const address = app.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
-  return {
+  const running: RunningServer = {
     url: `${tls ? "https" : "http"}://${urlHost}:${boundPort}`,
     port: boundPort,
     metricsUrl: metricsServer?.url,
@@ -133,10 +161,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           const holders = error instanceof ShutdownTimeoutError ? error.holders : undefined;
           app.log.error({ holders }, (error as Error).message);
         }
+        await recorder?.stop();
+        await feed.stop();
+        // Attempts under way end and are recorded, so a rolling restart repeats none.
+        await deliveries?.stop();
         // After the last answer, so that a final scrape sees every request counted.
         await metricsServer?.close();
         await rateLimiter.close();
         await store.close();
+        storesOfServers.delete(running);
         // Hand the buffered log lines to stdout before the caller exits.
         (app.log as { flush?: () => void }).flush?.();
         if (overran !== undefined) throw overran;
@@ -144,4 +177,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+  storesOfServers.set(running, store);
+  return running;
 }

@@ -22,7 +22,7 @@ const CHANGES_CHANNEL = "wsafe_changes";
  * names nothing in the store: lookups answer "not found" without asking the database,
  * which would refuse the parameter and turn a caller's typo into `server_error`.
  */
-function isStorableText(text: string): boolean {
+export function isStorableText(text: string): boolean {
   return !text.includes("\u0000");
 }
 

@@ -1,5 +1,6 @@
 import type { EquipmentField, Status } from "@wsafe/schema";
 import { equipmentRecordSql, scheduleSeveritySql, schedulesCte, severityOf } from "./equipmentRecordSql.js";
+import { type SqlParam, sqlParameters } from "./sqlParameters.js";
 
 /** What `equipments.list` asks of the store, after its parameters were checked. */
 export interface ListEquipmentsInput {
@@ -31,23 +32,13 @@ export interface EquipmentsPage {
  */
 export type ListEquipmentsShape = "array" | "rows";
 
-/** The statement's parameters, numbered as they are added. */
-function parameters() {
-  const params: unknown[] = [];
-  const param = (value: unknown, type: string) => {
-    params.push(value);
-    return `$${params.length}::${type}`;
-  };
-  return { params, param };
-}
-
 /** A `text[]` literal of the given strings, each quoted (a setting carries no array). */
 function textArrayLiteral(items: readonly string[]): string {
   return `{${items.map((item) => `"${item.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 }
 
 /** What both statements share: the type, service and status filters and the record expression. */
-function listParts(input: ListEquipmentsInput, param: (value: unknown, type: string) => string) {
+function listParts(input: ListEquipmentsInput, param: SqlParam) {
   const typeId = param(input.equipmentTypeId, "text");
   const inService = input.inService === null ? undefined : param(input.inService, "boolean");
   const needsSchedules = input.fields.includes("status") || input.fields.includes("schedules");
@@ -83,7 +74,7 @@ export function listEquipmentsQuery(
   input: ListEquipmentsInput,
   shape: ListEquipmentsShape = "array",
 ): { text: string; params: unknown[] } {
-  const { params, param } = parameters();
+  const { params, param } = sqlParameters();
   const parts = listParts(input, param);
   const withSchedules = parts.needsSchedules || parts.statuses !== "";
   const cte = withSchedules
@@ -119,7 +110,7 @@ export function listEquipmentsPageQuery(
   input: ListEquipmentsInput,
   page: EquipmentsPage,
 ): { text: string; params: unknown[] } {
-  const { params, param } = parameters();
+  const { params, param } = sqlParameters();
   const parts = listParts(input, param);
   const after = page.after
     ? ` AND (e.created, e.id) > (${param(page.after[0], "bigint")}, ${param(page.after[1], "text")})`

@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { Sql } from "./Sql.js";
 
 /** Waits between attempts to listen again: from the first to the longest. */
 const FIRST_RETRY_MS = 250;
@@ -7,29 +8,33 @@ const LONGEST_RETRY_MS = 10_000;
 /** The `application_name` of the listening connection. */
 export const LISTENER_APPLICATION_NAME = "wsafe-changes-listener";
 
+/** One channel's listeners. */
+interface Channel {
+  onNotify: (payload: string) => void;
+  onListening: (listening: boolean) => void;
+}
+
 /**
- * Listens on a PostgreSQL notification channel over a connection of its own (a pooled
- * one would be handed to other work between statements and miss notifications).
- * When that connection fails it says so through `onListening(false)` and connects
- * again, with a growing wait, until it listens or the returned function is called.
+ * The `listen` of one store on PostgreSQL: every channel (the read cache's changes,
+ * recorded events, webhook deliveries) on ONE connection of its own, per server process
+ * - a pooled one would be handed to other work between statements and miss
+ * notifications, and a connection per channel would multiply what a deployment holds
+ * open (and what PgBouncer must let past it). When that connection fails every channel
+ * hears `onListening(false)`; it connects again, with a growing wait, and `LISTEN`s to
+ * every channel again, until it listens or the last channel stops.
  *
- * @param url - the server's connection URL
- * @param channel - a lower-case SQL identifier
- * @param onNotify - gets each notification's payload
- * @param onListening - whether notifications are currently received
- * @returns stops listening and closes the connection
+ * @param url - the server's connection URL (direct, not through a transaction pooler)
+ * @returns the store's `listen`
  */
-export async function listenPostgres(
-  url: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening: (listening: boolean) => void,
-): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
-  let stopped = false;
+export function postgresListener(url: string): Sql["listen"] {
+  const channels = new Map<string, Set<Channel>>();
   let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = FIRST_RETRY_MS;
+  const tell = (listening: boolean) => {
+    for (const set of channels.values()) for (const channel of set) channel.onListening(listening);
+  };
 
   const connect = async (): Promise<void> => {
     // Named so that operators (and tests) can tell it apart in pg_stat_activity.
@@ -41,9 +46,13 @@ export async function listenPostgres(
       lost = true;
       attempt.removeAllListeners("notification");
       attempt.end().catch(() => {});
-      if (stopped) return;
-      onListening(false);
-      retryTimer = setTimeout(() => void connect(), retryMs);
+      if (client !== attempt) return;
+      client = undefined;
+      if (channels.size === 0) return;
+      tell(false);
+      retryTimer = setTimeout(() => {
+        connecting = connect();
+      }, retryMs);
       retryTimer.unref();
       retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
     };
@@ -51,24 +60,48 @@ export async function listenPostgres(
     attempt.on("error", onLost);
     attempt.on("end", onLost);
     attempt.on("notification", (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? "");
+      for (const channel of channels.get(message.channel) ?? []) channel.onNotify(message.payload ?? "");
     });
     try {
       await attempt.connect();
-      await attempt.query(`LISTEN ${channel}`);
+      for (const name of channels.keys()) await attempt.query(`LISTEN ${name}`);
     } catch {
       onLost();
       return;
     }
-    if (stopped || lost) return;
+    if (lost) return;
     retryMs = FIRST_RETRY_MS;
-    onListening(true);
+    tell(true);
   };
 
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    await client?.end().catch(() => {});
+  return async (name, onNotify, onListening) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain channel name: ${name}`);
+    const channel: Channel = { onNotify, onListening };
+    const set = channels.get(name) ?? new Set();
+    const first = set.size === 0;
+    set.add(channel);
+    channels.set(name, set);
+    if (!client && !connecting) {
+      connecting = connect();
+      await connecting;
+      connecting = undefined;
+    } else {
+      await connecting;
+      if (first && client) await client.query(`LISTEN ${name}`).catch(() => {});
+      if (client) onListening(true);
+    }
+    return async () => {
+      set.delete(channel);
+      if (set.size > 0) return;
+      channels.delete(name);
+      if (channels.size > 0) {
+        await client?.query(`UNLISTEN ${name}`).catch(() => {});
+        return;
+      }
+      clearTimeout(retryTimer);
+      const closing = client;
+      client = undefined;
+      await closing?.end().catch(() => {});
+    };
   };
 }

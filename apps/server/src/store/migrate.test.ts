@@ -24,6 +24,8 @@ describe(migrate, () => {
       { name: "0001_initial.sql" },
       { name: "0002_change_notifications.sql" },
       { name: "0003_pagination.sql" },
+      { name: "0004_events.sql" },
+      { name: "0005_webhooks.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");

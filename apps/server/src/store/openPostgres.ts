@@ -2,7 +2,7 @@ import pg from "pg";
 import { copyInPostgres } from "./copyInPostgres.js";
 import { copyPostgresRows } from "./copyPostgresRows.js";
 import { readCursorInTransaction } from "./cursorBatches.js";
-import { listenPostgres } from "./listenPostgres.js";
+import { postgresListener } from "./listenPostgres.js";
 import { readColumnFromRows } from "./readColumnFromRows.js";
 import { readPostgresBatches } from "./readPostgresBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
@@ -38,8 +38,8 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
   // Fail at start, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
-  const listen: Sql["listen"] = (channel, onNotify, onListening) =>
-    listenPostgres(listenUrl, channel, onNotify, onListening);
+  // Every channel of this store on one listening connection.
+  const listen = postgresListener(listenUrl);
   const onClient = (client: pg.PoolClient): Sql => ({
     kind: "postgres",
     async query<Row>(text: string, params: readonly unknown[] = []) {

@@ -1,7 +1,15 @@
-import { initTRPC } from "@trpc/server";
-import { type MethodName, type MethodParams, type MethodResult, methodNames } from "@wsafe/schema";
+import { initTRPC, tracked } from "@trpc/server";
+import {
+  type Event,
+  type EventsStreamParams,
+  type MethodName,
+  type MethodParams,
+  type MethodResult,
+  methodNames,
+} from "@wsafe/schema";
 import type { RequestState } from "../pipeline/RequestState.js";
 import { runRequestChecks } from "../pipeline/runRequestPipeline.js";
+import { planStream, type StreamPlan, streamRecords, streamSteps } from "./eventsStreamProcedure.js";
 import { formatTrpcError } from "./formatTrpcError.js";
 import { procedureSteps } from "./procedureCheckSteps.js";
 import { successBodyOf } from "./successBodyOf.js";
@@ -9,12 +17,27 @@ import type { TrpcContext } from "./TrpcContext.js";
 import { toTrpcError } from "./trpcErrorCodes.js";
 import { trpcPrefix } from "./trpcPrefix.js";
 
-const t = initTRPC.context<TrpcContext>().create({
-  isServer: true,
-  // Never a stack trace in an answer, whatever NODE_ENV says.
-  isDev: false,
-  errorFormatter: formatTrpcError,
-});
+/** How often an idle stream is pinged when the server says nothing else (`--stream-ping`). */
+export const defaultStreamPingMs = 15_000;
+
+/** tRPC's builder for one server: its SSE pings, its error shape. */
+function trpcFor(streamPingMs: number) {
+  return initTRPC.context<TrpcContext>().create({
+    isServer: true,
+    // Pings keep an idle stream open through proxies (HAProxy's and nginx's timeouts are
+    // a minute or less); a client that hears nothing for much longer reconnects.
+    sse: {
+      ping: { enabled: true, intervalMs: streamPingMs },
+      client: { reconnectAfterInactivityMs: streamPingMs * 3 },
+    },
+    // Never a stack trace in an answer, whatever NODE_ENV says.
+    isDev: false,
+    errorFormatter: formatTrpcError,
+  });
+}
+
+/** tRPC's builder, typed once for every server's. */
+type Trpc = ReturnType<typeof trpcFor>;
 
 /**
  * A method's request data as a procedure's input, for the types only: the caller's type
@@ -22,17 +45,19 @@ const t = initTRPC.context<TrpcContext>().create({
  * Its checks are the pipeline's, in the contract's order; a zod parse here would
  * check parameters before the token, and answer in zod's words rather than /v1's.
  */
-interface RequestDataInput<Name extends MethodName> {
+interface PassedOnInput<Input> {
   readonly "~standard": {
     readonly version: 1;
     readonly vendor: "wsafe";
     readonly validate: (value: unknown) => { readonly value: unknown };
-    readonly types?: { readonly input: MethodParams<Name>; readonly output: unknown };
+    readonly types?: { readonly input: Input; readonly output: unknown };
   };
 }
 
 const passOn = { version: 1, vendor: "wsafe", validate: (value: unknown) => ({ value }) } as const;
-const requestDataInput = <Name extends MethodName>(): RequestDataInput<Name> => ({ "~standard": passOn });
+const requestDataInput = <Name extends MethodName>(): PassedOnInput<MethodParams<Name>> => ({
+  "~standard": passOn,
+});
 
 /**
  * The procedure of one method, a query: its input the method's request data exactly as
@@ -43,7 +68,7 @@ const requestDataInput = <Name extends MethodName>(): RequestDataInput<Name> => 
  *
  * @param name - the method's wire name, which is also the procedure's path
  */
-function methodProcedure<Name extends MethodName>(name: Name) {
+function methodProcedure<Name extends MethodName>(t: Trpc, name: Name) {
   return t.procedure
     .input(requestDataInput<Name>())
     .query(async ({ ctx, input }): Promise<MethodResult<Name>> => {
@@ -71,13 +96,53 @@ function methodProcedure<Name extends MethodName>(name: Name) {
 type MethodProcedures = { [Name in MethodName]: ReturnType<typeof methodProcedure<Name>> };
 
 /**
- * The tRPC router of the service, built from the method registry and `methodHandlers`:
- * one query per method at its wire name, served at `/trpc` (`/trpc/resources.list`).
- * The `/v1` wire does not go through it.
+ * `events.stream`: the account's events as they are recorded, a subscription over
+ * Server-Sent Events. Its input is checked like a method's request data (the token, the
+ * limit, the parameters, its lookups: `eventsStreamProcedure.ts`); then each event is
+ * sent `tracked()` by its id, so a client that reconnects resumes after the last it got.
  */
-export const appRouter = t.router(
-  Object.fromEntries(methodNames.map((name) => [name, methodProcedure(name)])) as MethodProcedures,
-);
+const eventsStreamSubscription = (t: Trpc) =>
+  t.procedure
+    .input({ "~standard": passOn } as PassedOnInput<EventsStreamParams>)
+    .subscription(async function* ({ ctx, input, signal }) {
+      const state: RequestState = {
+        httpMethod: ctx.httpMethod,
+        path: `${trpcPrefix}/events.stream`,
+        rawQuery: "",
+        body: undefined,
+        bodyError: undefined,
+        now: ctx.now,
+        input,
+      };
+      const { feed } = ctx.services;
+      let plan: StreamPlan;
+      try {
+        plan = await planStream(streamSteps(feed), state, ctx.services);
+      } catch (error) {
+        throw toTrpcError(error);
+      }
+      const ended = signal ?? new AbortController().signal;
+      for await (const record of streamRecords(feed, plan, ended)) yield tracked(record.id, record as Event);
+    });
+
+/**
+ * The tRPC router of a server, built from the method registry and `methodHandlers`:
+ * one query per method at its wire name, served at `/trpc` (`/trpc/resources.list`),
+ * and the `events.stream` subscription, its idle streams pinged every `streamPingMs`.
+ * The `/v1` wire does not go through it.
+ *
+ * @param options - the server's stream ping interval
+ */
+export function createAppRouter(options: { streamPingMs?: number } = {}) {
+  const t = trpcFor(options.streamPingMs ?? defaultStreamPingMs);
+  return t.router({
+    ...(Object.fromEntries(methodNames.map((name) => [name, methodProcedure(t, name)])) as MethodProcedures),
+    "events.stream": eventsStreamSubscription(t),
+  });
+}
+
+/** The router with the default settings: its type is every server's. */
+export const appRouter = createAppRouter();
 
 /**
  * The type of the service's tRPC router, for a typed `@trpc/client`: each method is a

@@ -24,6 +24,7 @@ export const trpcErrorCodes = {
   parameter_missing: "BAD_REQUEST", // 400
   parameter_invalid: "BAD_REQUEST", // 400
   content_not_found: "NOT_FOUND", // 404
+  limit_reached: "CONFLICT", // 409: the account holds all it may; remove one first
   server_error: "INTERNAL_SERVER_ERROR", // 500
 } as const satisfies { readonly [Identifier in ErrorIdentifier]: TRPC_ERROR_CODE_KEY };
 

@@ -1,131 +1,25 @@
 /**
- * Why an address is refused as a webhook target (OWASP API7:2023, server-side request
- * forgery), with the words a refusal uses: `10.0.0.5 is a private address`. The keys are
- * what code and logs branch on; the words are for the endpoint's owner.
+ * Why an address is refused as a webhook target, and the prefixes of each kind: the
+ * schema's `webhookAddressRules` under the names the server's SSRF code uses. The table
+ * is contract data (the docs' Webhooks page prints it), so it lives in `@wsafe/schema`.
  *
  * @example
  * addressKinds.private; // "a private address"
  * @see https://owasp.org/API-Security/editions/2023/en/0xa7-server-side-request-forgery/
  */
-export const addressKinds = {
-  /** `0.0.0.0` and `::`: connecting to them reaches this machine on Linux. */
-  unspecified: "an unspecified address",
-  /** 0.0.0.0/8, RFC 1122: "this host on this network". */
-  this_network: 'an address of "this network"',
-  /** 127.0.0.0/8 and ::1: the server itself. */
-  loopback: "a loopback address",
-  /** 10/8, 172.16/12, 192.168/16 (RFC 1918), and the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215). */
-  private: "a private address",
-  /** 169.254.0.0/16 and fe80::/10. */
-  link_local: "a link-local address",
-  /** Where clouds answer a machine's credentials: 169.254.169.254, fd00:ec2::254 and the like. */
-  cloud_metadata: "a cloud metadata address",
-  /** fc00::/7, RFC 4193: IPv6's private addresses. */
-  unique_local: "a unique-local address",
-  /** 100.64.0.0/10, RFC 6598: shared between a provider's customers. */
-  carrier_grade_nat: "a carrier-grade NAT address",
-  /** 224.0.0.0/4 and ff00::/8. */
-  multicast: "a multicast address",
-  /** 255.255.255.255. */
-  broadcast: "the broadcast address",
-  /** Special-purpose and unallocated space: documentation, benchmarking, future use, IPv6 outside 2000::/3. */
-  reserved: "a reserved address",
-} as const;
+import { webhookAddressRules } from "@wsafe/schema";
 
-/**
- * One of the {@link addressKinds}.
- *
- * @example
- * const kind: AddressKind = "loopback";
- */
-export type AddressKind = keyof typeof addressKinds;
+export type {
+  WebhookAddressKind as AddressKind,
+  WebhookAddressRule as AddressRule,
+  WebhookEmbeddingForm as EmbeddingForm,
+} from "@wsafe/schema";
 
-/** A prefix in CIDR notation and what an address inside it is. */
-export type AddressRule = readonly [cidr: string, kind: AddressKind];
-
-/**
- * The IPv4 prefixes a webhook may not reach; the first rule that matches wins, so a
- * narrow prefix (the metadata address) stands before the wide one that holds it
- * (link-local). Every address outside them is a public unicast address.
- *
- * @example
- * ipv4Rules.find(([cidr]) => cidr === "10.0.0.0/8"); // ["10.0.0.0/8", "private"]
- */
-export const ipv4Rules: readonly AddressRule[] = [
-  ["0.0.0.0/32", "unspecified"],
-  ["0.0.0.0/8", "this_network"],
-  ["127.0.0.0/8", "loopback"],
-  ["10.0.0.0/8", "private"],
-  ["172.16.0.0/12", "private"],
-  ["192.168.0.0/16", "private"],
-  // AWS, GCP, Azure, Oracle and OpenStack all answer here; ECS task metadata is 169.254.170.2.
-  ["169.254.169.254/32", "cloud_metadata"],
-  ["169.254.170.2/32", "cloud_metadata"],
-  ["169.254.0.0/16", "link_local"],
-  // Alibaba Cloud's metadata service sits inside the carrier-grade NAT range.
-  ["100.100.100.200/32", "cloud_metadata"],
-  ["100.64.0.0/10", "carrier_grade_nat"],
-  // Azure's host ("wireserver") address: public in form, reachable only from inside Azure.
-  ["168.63.129.16/32", "cloud_metadata"],
-  ["224.0.0.0/4", "multicast"],
-  ["255.255.255.255/32", "broadcast"],
-  ["240.0.0.0/4", "reserved"],
-  ["192.0.0.0/24", "reserved"],
-  ["192.0.2.0/24", "reserved"],
-  ["198.51.100.0/24", "reserved"],
-  ["203.0.113.0/24", "reserved"],
-  ["198.18.0.0/15", "reserved"],
-  ["192.88.99.0/24", "reserved"],
-];
-
-/**
- * The IPv6 prefixes a webhook may not reach, first match wins. The forms that carry an
- * IPv4 address inside (see {@link ipv4Embeddings}) are judged by that address instead,
- * and whatever lies outside 2000::/3 (global unicast) and matches nothing here is
- * `reserved`.
- *
- * @example
- * ipv6Rules[0]; // ["::/128", "unspecified"]
- */
-export const ipv6Rules: readonly AddressRule[] = [
-  ["::/128", "unspecified"],
-  ["::1/128", "loopback"],
-  // AWS's metadata service over IPv6 (Nitro instances), inside fc00::/7.
-  ["fd00:ec2::254/128", "cloud_metadata"],
-  ["fc00::/7", "unique_local"],
-  ["fe80::/10", "link_local"],
-  // Site-local, deprecated by RFC 3879: still routed inside some old networks.
-  ["fec0::/10", "reserved"],
-  ["ff00::/8", "multicast"],
-  // RFC 8215: a NAT64 prefix for one network's own use, with the IPv4 address anywhere.
-  ["64:ff9b:1::/48", "private"],
-  // IETF protocol assignments: Teredo (2001::/32, an IPv4 address obfuscated inside),
-  // benchmarking, ORCHID and others; no webhook receiver lives there.
-  ["2001::/23", "reserved"],
-  ["2001:db8::/32", "reserved"],
-  ["3fff::/20", "reserved"],
-];
-
-/**
- * How an IPv6 address can carry an IPv4 one; each is judged by the {@link ipv4Rules},
- * since a packet to it ends up at (or is translated to) that IPv4 address.
- * `at` is the index of the 16-bit group where the IPv4 address starts.
- *
- * @example
- * ipv4Embeddings.find((e) => e.form === "ipv4_mapped"); // { cidr: "::ffff:0:0/96", at: 6, … }
- */
-export const ipv4Embeddings = [
-  { form: "ipv4_mapped", cidr: "::ffff:0:0/96", at: 6, words: "mapped into IPv6" },
-  { form: "ipv4_translated", cidr: "::ffff:0:0:0/96", at: 6, words: "in the IPv4-translated form" },
-  { form: "ipv4_compatible", cidr: "::/96", at: 6, words: "in the IPv4-compatible form" },
-  { form: "nat64", cidr: "64:ff9b::/96", at: 6, words: "through NAT64" },
-  { form: "6to4", cidr: "2002::/16", at: 1, words: "inside a 6to4 address" },
-] as const;
-
-/**
- * One of the {@link ipv4Embeddings}' forms.
- *
- * @example
- * const form: EmbeddingForm = "nat64";
- */
-export type EmbeddingForm = (typeof ipv4Embeddings)[number]["form"];
+/** What each kind of refused address is called in a refusal (`a private address`). */
+export const addressKinds = webhookAddressRules.kinds;
+/** The refused IPv4 prefixes, first match wins. */
+export const ipv4Rules = webhookAddressRules.ipv4;
+/** The refused IPv6 prefixes, first match wins; outside 2000::/3 is `reserved`. */
+export const ipv6Rules = webhookAddressRules.ipv6;
+/** The IPv6 forms that carry an IPv4 address, judged by it. */
+export const ipv4Embeddings = webhookAddressRules.ipv4Embeddings;

@@ -14,7 +14,10 @@ const answers =
     return found;
   };
 
-const refusal = (description: string) => ({ error: "parameter_invalid", description });
+const refusal = (description: string) => ({
+  error: "parameter_invalid",
+  description: `invalid parameter: ${description}`,
+});
 
 describe(checkEndpointUrl, () => {
   it("accepts an https URL whose host is a public address literal, normalised", async () => {
@@ -70,7 +73,7 @@ describe(checkEndpointUrl, () => {
     await expect(checkEndpointUrl("https://localhost:8443/hook", strict)).rejects.toMatchObject({
       error: "parameter_invalid",
       description: expect.stringMatching(
-        /^url: localhost resolves to (127\.0\.0\.1|::1), a loopback address; webhooks reach public addresses only/,
+        /^invalid parameter: url: localhost resolves to (127\.0\.0\.1|::1), a loopback address; webhooks reach public addresses only/,
       ),
     });
   });
@@ -96,7 +99,7 @@ describe(checkEndpointUrl, () => {
       await expect(checkEndpointUrl(url, { allowHttp: true, allowPrivate: true })).rejects.toMatchObject({
         error: "parameter_invalid",
         description: expect.stringMatching(
-          /^url: the scheme [a-z]+: is not supported; webhooks are delivered over https$/,
+          /^invalid parameter: url: the scheme [a-z]+: is not supported; webhooks are delivered over https$/,
         ),
       });
     }
@@ -136,7 +139,7 @@ describe(checkEndpointUrl, () => {
       (e) => e,
     );
     expect(error.description).toMatch(
-      /^url: the host name a{60}\.b{39}… \(33 more characters\) does not resolve$/,
+      /^invalid parameter: url: the host name a{60}\.b{39}… \(33 more characters\) does not resolve$/,
     );
   });
 });

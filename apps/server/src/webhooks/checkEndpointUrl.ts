@@ -73,5 +73,5 @@ export async function checkEndpointUrl(url: string, options: EndpointUrlOptions)
 }
 
 function refuse(why: string): never {
-  throw new ApiError("parameter_invalid", `url: ${why}`);
+  throw new ApiError("parameter_invalid", `invalid parameter: url: ${why}`);
 }

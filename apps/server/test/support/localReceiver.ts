@@ -56,7 +56,11 @@ export async function closeReceivers(): Promise<void> {
  */
 export async function localReceiver(
   answer: (req: IncomingMessage, res: ServerResponse) => void,
-  { host = "127.0.0.1", tls }: { host?: string; tls?: { cert: string; key: string } } = {},
+  {
+    host = "127.0.0.1",
+    tls,
+    port = 0,
+  }: { host?: string; tls?: { cert: string; key: string }; port?: number } = {},
 ) {
   const received: Received[] = [];
   let connections = 0;
@@ -74,13 +78,13 @@ export async function localReceiver(
   const server = tls ? createHttpsServer(tls, handle) : createHttpServer(handle);
   server.on("connection", () => connections++);
   track(server);
-  server.listen(0, host);
+  server.listen(port, host);
   await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
+  const listening = (server.address() as AddressInfo).port;
   const shown = host.includes(":") ? `[${host}]` : host;
   return {
-    url: `${tls ? "https" : "http"}://${shown}:${port}/hook`,
-    port,
+    url: `${tls ? "https" : "http"}://${shown}:${listening}/hook`,
+    port: listening,
     received,
     connections: () => connections,
   };

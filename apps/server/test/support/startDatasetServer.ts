@@ -1,7 +1,7 @@
 import { type ScratchDatabase, seedDatabase, startTestServer, type TestServer } from "@wsafe/test-support";
+import { importDataset } from "../../src/import/importDataset.js";
 import type { RunningServer, ServerOptions } from "../../src/server/ServerOptions.js";
 import { startServer } from "../../src/server/startServer.js";
-import { importDataset } from "../../src/store/importDataset.js";
 import { openStore } from "../../src/store/openStore.js";
 
 /** A running server (this process, this source) on a fresh database that holds exactly the given datasets. */

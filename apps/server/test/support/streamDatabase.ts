@@ -6,7 +6,7 @@ import {
 } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { importDataset } from "../../src/store/importDataset.js";
+import { importDataset } from "../../src/import/importDataset.js";
 import { openStore } from "../../src/store/openStore.js";
 import { equipmentsChunkSize } from "../../src/store/Store.js";
 

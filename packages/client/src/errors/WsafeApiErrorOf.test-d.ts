@@ -58,4 +58,35 @@ describe("WsafeApiErrorOf", () => {
     };
     expectTypeOf(explain).returns.toBeString();
   });
+
+  it("gives webhooks.create its own identifiers: the cap, an unknown type, a read token", () => {
+    expectTypeOf<"limit_reached">().toExtend<MethodError<"webhooks.create">>();
+    expectTypeOf<WsafeApiErrorOf<"webhooks.create">["error"]>().toEqualTypeOf<
+      MethodError<"webhooks.create">
+    >();
+    const explain = (err: WsafeApiErrorOf<"webhooks.create">): string => {
+      switch (err.error) {
+        case "limit_reached":
+          expectTypeOf(err).toEqualTypeOf<WsafeApiError<"webhooks.create", "limit_reached">>();
+          return "delete an endpoint first";
+        case "token_permission":
+          return "use a write token";
+        case "content_not_found":
+          return "no such equipment type";
+        default:
+          return err.error;
+      }
+    };
+    expectTypeOf(explain).returns.toBeString();
+  });
+
+  it("keeps the cap to webhooks.create and the lookups to the methods that take an id", () => {
+    expectTypeOf<"token_permission">().toExtend<MethodError<"webhooks.delete">>();
+    expectTypeOf<"content_not_found">().toExtend<MethodError<"webhooks.rotate_secret">>();
+    expectTypeOf<"content_not_found">().toExtend<MethodError<"webhooks.deliveries">>();
+    expectTypeOf<"limit_reached">().not.toExtend<MethodError<"webhooks.delete">>();
+    expectTypeOf<"limit_reached">().not.toExtend<MethodError<"webhooks.list">>();
+    // webhooks.list looks nothing up by id.
+    expectTypeOf<"content_not_found">().not.toExtend<MethodError<"webhooks.list">>();
+  });
 });

@@ -1,4 +1,4 @@
-import { headerNames } from "@wsafe/schema/wire";
+import { headerNames, writeMethodNames } from "@wsafe/schema/wire";
 import type { CallOptions, ClientOptions, ResponseValidator } from "../ClientOptions.js";
 import { isWsafeError } from "../errors/isWsafeError.js";
 import type { WsafeError } from "../errors/WsafeError.js";
@@ -117,7 +117,7 @@ export async function callMethod(
         if (!isWsafeError(thrown)) throw thrown;
         error = thrown;
       }
-      const delayMs = retryDelay(error, attempt, config.retries);
+      const delayMs = retryDelay(error, attempt, config.retries, !writeMethodNames.includes(method));
       // A wait that would end past the deadline cannot lead anywhere: the failure itself says more than a timeout would.
       if (delayMs === undefined || signal.aborted || Date.now() + delayMs >= deadline) throw error;
       config.onRetry?.({ method, attempt, delayMs, error });

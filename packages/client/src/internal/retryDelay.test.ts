@@ -105,3 +105,30 @@ describe(parseEnvelope, () => {
     expect(parseEnvelope(text)).toBeUndefined();
   });
 });
+
+describe("retryDelay of a write", () => {
+  it("sends a write again only when it never reached the service, or the rate limit refused it", () => {
+    const refused = transportErrorFromCause(
+      "webhooks.create",
+      new TypeError("fetch failed", {
+        cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      }),
+      meta(),
+    );
+    const reset = transportErrorFromCause(
+      "webhooks.create",
+      new TypeError("fetch failed", {
+        cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
+      }),
+      meta(),
+    );
+    expect(retryDelay(refused, 1, policy, false)).toBeDefined();
+    expect(retryDelay(reset, 1, policy, false)).toBeUndefined();
+    expect(
+      retryDelay(transportErrorFromReply("webhooks.create", "<html>", meta(502)), 1, policy, false),
+    ).toBeUndefined();
+    expect(retryDelay(rateLimited(1), 1, policy, false)).toBe(1000);
+    // A read is sent again after the same reset.
+    expect(retryDelay(reset, 1, policy)).toBeDefined();
+  });
+});

@@ -32,7 +32,8 @@ const secretPrefix = "whsec_";
  * @param headers - the request's headers: a `Headers` object or a plain record
  * @param rawBody - the raw body: a string, or its bytes (`Buffer`, `Uint8Array`, `ArrayBuffer`)
  * @param options - the timestamp tolerance, and the instant to judge against
- * @returns the payload, `{ type, timestamp, data }`
+ * @returns the payload, `{ type, timestamp, data }`, typed: `type` an `EventType`, `data`
+ * the `Event` record (types of `@wsafe/schema`, nothing of it bundled)
  * @throws {@link WsafeWebhookError} whose `code` says why the delivery must not be trusted
  * @example
  * // A receiver on Node's own http server:
@@ -43,8 +44,9 @@ const secretPrefix = "whsec_";
  *   const chunks: Buffer[] = [];
  *   for await (const chunk of req) chunks.push(chunk);
  *   try {
- *     const event = await verifyWebhook(process.env.WSAFE_WEBHOOK_SECRET!, req.headers, Buffer.concat(chunks));
- *     console.log(req.headers["webhook-id"], event.type, event.data);
+ *     const { type, data } = await verifyWebhook(process.env.WSAFE_WEBHOOK_SECRET!, req.headers, Buffer.concat(chunks));
+ *     // webhook-id is the event's id: the same on every attempt, so a repeat can be dropped.
+ *     console.log(req.headers["webhook-id"], type, data.equipment_id, data.schedule_id ?? "", data.from, "->", data.to);
  *     res.writeHead(204).end();
  *   } catch (err) {
  *     if (!(err instanceof WsafeWebhookError)) throw err;

@@ -10,7 +10,7 @@ import {
 import { firstCursor } from "../firstCursor.js";
 import { listParams } from "../listParams.js";
 import { otherValueFor } from "../otherValueFor.js";
-import { readList } from "../readList.js";
+import { readList, readWholeList } from "../readList.js";
 import { type Walk, walkOf } from "../walkOf.js";
 
 /**
@@ -27,7 +27,7 @@ const idOf = (record: unknown) => (record as { id?: unknown } | null)?.id;
 /** Reads the whole list and walks it in pages; fails where they differ. */
 async function walkPages(ctx: CheckContext, walk: Walk): Promise<void> {
   const first = listParams(ctx, walk);
-  const whole = await readList(ctx, walk, first);
+  const whole = await readWholeList(ctx, walk, first);
   const total = whole.records.length;
   if (total < 2)
     throw new CheckSkipped(
@@ -78,14 +78,26 @@ async function walkPages(ctx: CheckContext, walk: Walk): Promise<void> {
   );
 }
 
-/** Without `limit` and `cursor` no `response_metadata`; with either, `next_cursor`. */
+/**
+ * Without `limit` and `cursor` no `response_metadata` (a method that always answers a
+ * page: `response_metadata` all the same); with either, `next_cursor`.
+ */
 async function metadataExactlyWhenPaging(ctx: CheckContext, walk: Walk): Promise<void> {
   const first = listParams(ctx, walk);
   const whole = await readList(ctx, walk, first);
-  expect(!whole.hasMetadata, `${whole.response.label}: neither limit nor cursor sent, yet response_metadata`);
+  if (walk.alwaysPaged)
+    expect(
+      whole.hasMetadata,
+      `${whole.response.label}: the method always answers a page, yet no response_metadata`,
+    );
+  else
+    expect(
+      !whole.hasMetadata,
+      `${whole.response.label}: neither limit nor cursor sent, yet response_metadata`,
+    );
   const all = await readList(ctx, walk, { ...first, limit: maxPageSize });
   expect(all.hasMetadata, `${all.response.label}: limit sent, but no response_metadata`);
-  if (whole.records.length <= maxPageSize)
+  if (!walk.alwaysPaged && whole.records.length <= maxPageSize)
     expect(
       all.nextCursor === "",
       `${all.response.label}: one page holds the whole list, yet next_cursor is not ""`,
@@ -133,7 +145,9 @@ export function paginationChecks(method: MethodName): CheckDefinition[] {
     },
     {
       suite: method,
-      name: "response_metadata: present exactly when limit or cursor is sent",
+      name: walk.alwaysPaged
+        ? "response_metadata: present on every answer, the method always answering a page"
+        : "response_metadata: present exactly when limit or cursor is sent",
       run: (ctx) => metadataExactlyWhenPaging(ctx, walk),
     },
     {

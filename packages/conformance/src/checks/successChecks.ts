@@ -1,20 +1,29 @@
 import { isDeepStrictEqual } from "node:util";
 import { headerNames, type MethodName, methodUrlPath, validate } from "@wsafe/schema";
+import { baselineOf } from "../baselineOf.js";
 import { type CheckDefinition, CheckFailed, expect } from "../CheckContext.js";
+import type { ConformanceOptions } from "../ConformanceOptions.js";
 import { headerProblems } from "../conventionProblems.js";
 
 /**
- * Checks of a successful call: the body is valid against the published result schema,
- * GET answers exactly what POST answers, `pretty` indents, and an OPTIONS pre-flight
- * answers 204 for browsers.
+ * Checks of the method's baseline call (a successful call, or the refused request that
+ * stands in for it where a success would write): the body is valid against the
+ * published result schema (or is the refusal), GET answers exactly what POST answers,
+ * `pretty` indents, and an OPTIONS pre-flight answers 204 for browsers.
  */
-export function successChecks(method: MethodName): CheckDefinition[] {
+export function successChecks(method: MethodName, options: ConformanceOptions): CheckDefinition[] {
+  const refusal = baselineOf(method, options)?.refusal;
+  // Named for what they prove: a refusal is no success.
+  const kind = refusal ? "refusal" : "success";
   return [
     {
       suite: method,
-      name: "success: POST answers a result valid against the published schema",
+      name: refusal
+        ? `refusal: POST ${refusal.what} answers ${refusal.error}${refusal.mentions ? ` naming ${refusal.mentions}` : ""}, writing nothing`
+        : "success: POST answers a result valid against the published schema",
       async run(ctx) {
-        const body = ctx.expectSuccess(await ctx.post(method, ctx.successParams(method)));
+        const body = ctx.expectBaseline(method, await ctx.post(method, ctx.successParams(method)));
+        if (refusal) return;
         const result = validate(`${method}.result`, body);
         if (!result.ok) {
           const issues = result.issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`);
@@ -24,13 +33,13 @@ export function successChecks(method: MethodName): CheckDefinition[] {
     },
     {
       suite: method,
-      name: "success: GET answers the same body as POST",
+      name: `${kind}: GET answers the same body as POST`,
       async run(ctx) {
         const params = ctx.successParams(method);
         const post = await ctx.post(method, params);
         const get = await ctx.get(method, params);
-        const postBody = ctx.expectSuccess(post);
-        const getBody = ctx.expectSuccess(get);
+        const postBody = ctx.expectBaseline(method, post);
+        const getBody = ctx.expectBaseline(method, get);
         expect(
           isDeepStrictEqual(getBody, postBody),
           "GET and POST with the same request data answered different bodies",
@@ -46,8 +55,8 @@ export function successChecks(method: MethodName): CheckDefinition[] {
         const params = ctx.successParams(method);
         const pretty = await ctx.post(method, { ...params, pretty: true });
         const compact = await ctx.post(method, params);
-        ctx.expectSuccess(pretty);
-        ctx.expectSuccess(compact);
+        ctx.expectBaseline(method, pretty);
+        ctx.expectBaseline(method, compact);
         expect(
           pretty.text.trimEnd() === JSON.stringify(pretty.json, null, 2),
           "pretty: true did not indent the JSON with two spaces",

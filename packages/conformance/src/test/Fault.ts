@@ -26,6 +26,10 @@ export type Fault =
   | "missing-as-invalid"
   | "invalid-ignored"
   | "vague-description"
+  // Write methods.
+  | "write-without-permission"
+  | "private-url-accepted"
+  | "unknown-webhook-ok"
   // Tenant isolation.
   | "leaks-other-tenant"
   | "leaks-other-tenant-with-limit"

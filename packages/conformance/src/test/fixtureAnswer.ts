@@ -3,6 +3,8 @@ import {
   type EquipmentType,
   equipmentFields,
   equipmentStatusOf,
+  eventsPageSize,
+  eventsWindowProblem,
   type MethodName,
   methods,
   scheduleStatusAt,
@@ -10,8 +12,10 @@ import {
 import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
 import type { PageKey } from "./fixtureCursor.js";
+import { fixtureEvents } from "./fixtureEvents.js";
 import type { FixturePages, ListRequest } from "./fixturePages.js";
 import type { AccountRecords, Owner } from "./fixtureRecords.js";
+import { type AccountWebhooks, fixtureWebhookAnswer } from "./fixtureWebhooks.js";
 
 type Params = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -46,10 +50,17 @@ function project(record: Row, type: EquipmentType, params: Params): Row {
  * Faults that change what a method answers (rather than how) are applied here.
  *
  * @param records - the two accounts' records
+ * @param webhooks - the two accounts' webhook endpoints and attempts
  * @param pages - the server's pages and cursors
  * @param fault - the fixture's one fault
  */
-export function fixtureAnswer(records: Record<Owner, AccountRecords>, pages: FixturePages, fault?: Fault) {
+export function fixtureAnswer(
+  records: Record<Owner, AccountRecords>,
+  webhooks: Record<Owner, AccountWebhooks>,
+  pages: FixturePages,
+  fault?: Fault,
+) {
+  const webhookAnswer = fixtureWebhookAnswer(webhooks, pages, fault);
   const keyOf = (method: MethodName) => (row: Row) =>
     (methods[method].pagination?.order ?? []).map((f) => row[f]) as PageKey;
   const list = <Item extends Row>(
@@ -66,10 +77,50 @@ export function fixtureAnswer(records: Record<Owner, AccountRecords>, pages: Fix
     fault === "invalid-result" ? rows.map((row) => (row.id === id ? { ...row, [field]: value } : row)) : rows;
 
   return (method: MethodName, params: Params, owner: Owner, now: number): Row => {
-    // The cursor is part of the parameters: refused before anything is looked up.
-    const request = pages.request(method, params, owner, now);
     const paging = params.limit !== undefined || params.cursor !== undefined;
     const leaks = fault === "leaks-other-tenant" || (fault === "leaks-other-tenant-with-limit" && paging);
+    if (method.startsWith("webhooks."))
+      return webhookAnswer(method, params, owner, now, (field, rows, request) =>
+        list(method, field, rows, request),
+      );
+    // events.list checks its window first, then its cursor, as the service does.
+    if (method === "events.list") {
+      const problem = eventsWindowProblem(params as { from: number; to?: number }, now);
+      // A lenient server answers whatever is left once it dropped what was invalid: without
+      // `to`, a window that starts after now (the example's, before its date) would be refused.
+      if (problem && fault !== "invalid-ignored") throw new Failure("parameter_invalid", problem.description);
+      // Every answer is a page: the first of a walk is `eventsPageSize` long unless `limit` says.
+      const first = params.limit === undefined && params.cursor === undefined;
+      const request = pages.request(
+        method,
+        first ? { ...params, limit: eventsPageSize } : params,
+        owner,
+        now,
+      );
+      const visible = leaks ? [records.a, records.b] : [records[owner]];
+      const typeId = params.equipmentType_id as string | undefined;
+      if (typeId !== undefined && !visible.some((a) => a.equipmentTypes.some((t) => t.id === typeId)))
+        throw new Failure("content_not_found", `equipment type not found: ${typeId}`);
+      const types = (params.types as string[] | undefined) ?? [];
+      const events = fixtureEvents(
+        visible
+          .flatMap((account) => account.equipments)
+          .filter((e) => typeId === undefined || e.equipmentType_id === typeId),
+        params.from as number,
+        (params.to as number | undefined) ?? now,
+        now,
+      )
+        .filter((event) => types.length === 0 || types.includes(event.type as string))
+        // A field of the wrong type on the example harness's events, wherever they show.
+        .map((event) =>
+          fault === "invalid-result" && event.equipment_id === "eq_h_0001"
+            ? { ...event, sequence: "first" }
+            : event,
+        );
+      return list(method, "events", events, request);
+    }
+    // The cursor is part of the parameters: refused before anything is looked up.
+    const request = pages.request(method, params, owner, now);
     // The lists of the whole account: with shared-answer, the other account reads the first's.
     const own = records[owner === "b" && fault === "shared-answer" ? "a" : owner];
     if (method === "resources.list") {

@@ -19,15 +19,29 @@ import { fixtureAnswer } from "./fixtureAnswer.js";
 import { fixtureCursor } from "./fixtureCursor.js";
 import { fixturePages } from "./fixturePages.js";
 import { fixtureRecords, type Owner } from "./fixtureRecords.js";
+import { fixtureWebhooks, otherWebhookId } from "./fixtureWebhooks.js";
 
 export type { Fault } from "./Fault.js";
+export { fixtureWebhookId } from "./fixtureWebhooks.js";
 
-/** The fixture's two accounts' read tokens. */
-export const fixtureTokens = { read: "fixture-token-account-a", other: "fixture-token-account-b" } as const;
+/** The fixture's tokens: the two accounts' read tokens, and a write token of the first. */
+export const fixtureTokens = {
+  read: "fixture-token-account-a",
+  write: "fixture-token-account-a-write",
+  other: "fixture-token-account-b",
+} as const;
 /** Ids of the second account's records, by the parameter that takes them. */
-export const fixtureOtherIds = { equipmentType_id: "et_other_account", user: "u_other" } as const;
+export const fixtureOtherIds = {
+  equipmentType_id: "et_other_account",
+  user: "u_other",
+  webhook_id: otherWebhookId,
+} as const;
 
-const account = { [fixtureTokens.read]: "a", [fixtureTokens.other]: "b" } as Record<string, Owner>;
+const account = {
+  [fixtureTokens.read]: "a",
+  [fixtureTokens.write]: "a",
+  [fixtureTokens.other]: "b",
+} as Record<string, Owner>;
 
 type Answer = ReturnType<typeof fixtureAnswer>;
 
@@ -72,6 +86,7 @@ function handle(
   request: IncomingMessage,
   body: string,
   answer: Answer,
+  decoded: { pretty?: boolean },
   fault?: Fault,
 ): { body?: Record<string, unknown>; pretty?: boolean; status?: number } {
   const path = (request.url ?? "").split("?")[0]!;
@@ -90,6 +105,8 @@ function handle(
     throw new Failure("request_method_invalid", `method not allowed: ${request.method}`);
   let data = decode(request, body, fault);
   const pretty = data.pretty === true && fault !== "pretty-ignored";
+  // Failures from here on honour pretty too: the request data is decoded.
+  decoded.pretty = pretty;
   const token = data.token;
   if (token === undefined || token === "") {
     throw new Failure(fault === "token-missing-as-invalid" ? "token_invalid" : "token_missing", "no token");
@@ -98,6 +115,9 @@ function handle(
   if (typeof token !== "string") throw new Failure(invalidToken, "the token is not a string");
   const owner = account[token];
   if (!owner) throw new Failure(invalidToken, "unknown token");
+  const canWrite = token === fixtureTokens.write || fault === "write-without-permission";
+  if (methods[method].permission === "write" && !canWrite)
+    throw new Failure("token_permission", "the token lacks the write permission");
   if (fault === "unknown-keys-ignored") {
     const known = Object.keys(methods[method].params.shape);
     data = Object.fromEntries(Object.entries(data).filter(([key]) => known.includes(key)));
@@ -133,7 +153,9 @@ export interface FixtureServer {
  */
 export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> {
   const fixedId = "FixedRequestId0000000000";
-  const answer = fixtureAnswer(fixtureRecords(Date.now()), fixturePages(fixtureCursor(fault), fault), fault);
+  const now = Date.now();
+  const pages = fixturePages(fixtureCursor(fault), fault);
+  const answer = fixtureAnswer(fixtureRecords(now), fixtureWebhooks(now), pages, fault);
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const started = Date.now();
     const chunks: Buffer[] = [];
@@ -141,8 +163,9 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
     request.on("end", () => {
       let outcome: { body?: Record<string, unknown>; pretty?: boolean; status?: number };
       let failed = false;
+      const decoded: { pretty?: boolean } = {};
       try {
-        outcome = handle(request, Buffer.concat(chunks).toString("utf8"), answer, fault);
+        outcome = handle(request, Buffer.concat(chunks).toString("utf8"), answer, decoded, fault);
       } catch (error) {
         if (!(error instanceof Failure)) throw error;
         failed = true;
@@ -155,7 +178,7 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
                 // A description is required; a vague one names no parameter.
                 description: fault === "vague-description" ? "the request is invalid" : error.description,
               };
-        outcome = { body: envelope };
+        outcome = { body: envelope, pretty: decoded.pretty };
       }
       const id =
         fault === "same-request-id"

@@ -1,7 +1,9 @@
 import { methods } from "../registry.js";
+import { streams } from "../streams/index.js";
 import { methodUrlPath } from "../wire.js";
 import { openApiComponentSchemas } from "./openApiComponents.js";
 import { type OpenApiVersion, openApiPathItem } from "./openApiPathItem.js";
+import { openApiStreamPathItem } from "./openApiStreamPathItem.js";
 import { openApiUrl } from "./schemaUrls.js";
 import type { JsonSchema } from "./toJsonSchema.js";
 
@@ -44,9 +46,13 @@ function namespaceTags(): { name: string; description: string }[] {
  */
 export function toOpenApi(version: string, options: { openapi?: OpenApiVersion } = {}): JsonSchema {
   const openapi = options.openapi ?? "3.1.0";
-  const paths = Object.fromEntries(
-    Object.values(methods).map((method) => [methodUrlPath(method.name), openApiPathItem(method, openapi)]),
-  );
+  const paths = Object.fromEntries([
+    ...Object.values(methods).map((method) => [methodUrlPath(method.name), openApiPathItem(method, openapi)]),
+    // OpenAPI 3.1 has no way to describe the items of a stream; 3.2's `itemSchema` has.
+    ...(openapi === "3.2.0"
+      ? Object.values(streams).map((stream) => [stream.path, openApiStreamPathItem(stream)])
+      : []),
+  ]);
   return {
     openapi,
     info: {

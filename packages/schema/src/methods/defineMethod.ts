@@ -13,6 +13,12 @@ export interface MethodExample<Params extends z.ZodType, Result extends z.ZodTyp
   request: z.input<Params>;
   /** The response body. */
   response: z.output<Result> | ErrorResponse;
+  /**
+   * The answer shows what the demo server does not hold and cannot be made to answer the
+   * same twice (an endpoint's history, a secret drawn at random): it is checked against
+   * the schema like every example, and not replayed against the demo data.
+   */
+  illustrative?: true;
 }
 
 /**

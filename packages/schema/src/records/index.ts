@@ -1,5 +1,6 @@
 export * from "./equipment.js";
 export * from "./equipmentType.js";
+export * from "./event.js";
 export * from "./metavalue.js";
 export * from "./primitives.js";
 export * from "./resource.js";
@@ -7,3 +8,4 @@ export * from "./schedule.js";
 export * from "./status.js";
 export * from "./user.js";
 export * from "./version.js";
+export * from "./webhook.js";

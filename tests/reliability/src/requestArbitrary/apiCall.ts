@@ -13,11 +13,11 @@ import { requestData } from "./requestData.js";
  * @example
  * fc.sample(apiCall(fixture), 1)[0]!.label; // e.g. "POST equipments.list"
  */
-export function apiCall(fixture: TenantFixture): fc.Arbitrary<RequestCase> {
+export function apiCall(fixture: TenantFixture, now = Date.now()): fc.Arbitrary<RequestCase> {
   // One arbitrary per method, built once: no `chain`, which would rebuild them per sample.
   return fc.oneof(
     ...methodNames.map((method) =>
-      carry(requestData(method, fixture).map(toJsonText), fc.constant(methodUrlPath(method)), "method"),
+      carry(requestData(method, fixture, now).map(toJsonText), fc.constant(methodUrlPath(method)), "method"),
     ),
   );
 }

@@ -16,7 +16,11 @@ import { validValue } from "./validValue.js";
  * @example
  * fc.sample(requestData("users.info", fixture).map(toJsonText), 1); // e.g. ['{"token":"rel-…","user":"1042"}']
  */
-export function requestData(method: MethodName, fixture: TenantFixture): fc.Arbitrary<JsonModel> {
+export function requestData(
+  method: MethodName,
+  fixture: TenantFixture,
+  now = Date.now(),
+): fc.Arbitrary<JsonModel> {
   const params = contract.methods[method].params;
   const defs = params.$defs ?? {};
   const ids = [
@@ -41,7 +45,7 @@ export function requestData(method: MethodName, fixture: TenantFixture): fc.Arbi
       fc
         .oneof(
           { arbitrary: fc.constant(undefined), weight: 3 },
-          { arbitrary: validValue(schema, defs, ids), weight: 6 },
+          { arbitrary: validValue(schema, defs, ids, now), weight: 6 },
           { arbitrary: adversarialValue(), weight: 2 },
         )
         .map((value): [string, JsonModel] | undefined => (value === undefined ? undefined : [name, value])),

@@ -9,6 +9,8 @@ import { adversarialValue } from "./adversarialValue.js";
  * A schema it cannot read gets {@link adversarialValue}.
  *
  * @param defs - the `$defs` its `$ref`s point into
+ * @param ids - the fixture's ids
+ * @param now - the instant drawn instants lie around (a test that pins the requests fixes it)
  * @example
  * fc.sample(validValue({ type: "integer", minimum: 1 }, {}, ["1042"]), 3); // e.g. [{ raw: "1042" }, { raw: "17" }, …]
  */
@@ -16,14 +18,27 @@ export function validValue(
   schema: JsonSchema,
   defs: Record<string, JsonSchema>,
   ids: string[],
+  now = Date.now(),
 ): fc.Arbitrary<JsonModel> {
-  if (schema.$ref) return validValue(defs[schema.$ref.replace("#/$defs/", "")]!, defs, ids);
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => validValue(option, defs, ids)));
+  if (schema.$ref) return validValue(defs[schema.$ref.replace("#/$defs/", "")]!, defs, ids, now);
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => validValue(option, defs, ids, now)));
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
     case "boolean":
       return fc.boolean();
     case "integer":
+      // An instant (the schema's `timestamp()` says so): mostly near now, where the rules
+      // of a window (a retention, a default of now) and the statuses change.
+      if (schema.description?.endsWith("Milliseconds since the Unix epoch."))
+        return fc
+          .oneof(
+            {
+              arbitrary: fc.integer({ min: -200, max: 200 }).map((days) => now + days * 86_400_000),
+              weight: 4,
+            },
+            { arbitrary: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), weight: 1 },
+          )
+          .map((n) => raw(String(n)));
       return fc
         .oneof(
           fc.constantFrom(...ids.filter((id) => /^\d+$/.test(id)).map(Number)),
@@ -35,7 +50,7 @@ export function validValue(
       return fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => raw(JSON.stringify(n)));
     case "array":
       return fc
-        .array(validValue(schema.items ?? {}, defs, ids), { maxLength: 6 })
+        .array(validValue(schema.items ?? {}, defs, ids, now), { maxLength: 6 })
         .map((values) => items(...values));
     case "string":
       return fc.oneof(

@@ -31,6 +31,15 @@ const retryOptionRows = {
   ],
 } satisfies Record<keyof RetryOptions, [string, string]>;
 
+/** What a repeat of each write method does, when an earlier attempt was made after all. */
+const repeatedWrites = {
+  "webhooks.create":
+    "Makes a second endpoint with the same URL (and a secret of its own): both get every delivery. `webhooks.list` shows it; delete the one whose secret you did not keep.",
+  "webhooks.delete": "Answers `content_not_found`: the endpoint was deleted by the attempt before.",
+  "webhooks.rotate_secret":
+    "Rotates twice: the answer's secret is the newest, and the secret before the first rotation stops signing at once, so receivers still on it refuse deliveries until they have the new one.",
+} as const;
+
 const retryEventRows = {
   method: "The wire name of the method.",
   attempt: "The attempt that failed: 1 for the first request.",
@@ -41,17 +50,19 @@ const retryEventRows = {
 /** The Markdown of the retries page, `/client/retries/`. */
 export function clientRetriesPage(): string {
   const all = Object.values(methods);
-  // The policy retries any method; that is only safe while every method only reads.
+  // The policy retries every method alike; the page says what a repeated write does for
+  // each write method it knows. A new one must be looked at before the page is built again.
   const writers = all.filter((method) => method.permission !== "read").map((method) => method.name);
-  if (writers.length)
-    throw new Error(`the retries page says every method only reads, but ${writers} do not: revisit it`);
+  const unknown = writers.filter((name) => !(name in repeatedWrites));
+  if (unknown.length)
+    throw new Error(`the retries page does not say what a repeat of ${unknown} does: revisit it`);
   const statuses = retriedClientStatuses.join(" and ");
   return page(
     frontMatter({
       title: "Retries, timeouts, abort",
       description: "What @wsafe/client retries, how long it waits, Retry-After, timeouts and AbortSignal.",
     }),
-    `Every /v1 method only reads (each needs the \`read\` permission), so sending a request again is always safe. The client retries the failures that another attempt can cure, up to ${maxRetries} times by default, and stops at once for everything else.`,
+    `The client retries the failures that another attempt can cure, up to ${maxRetries} times by default, and stops at once for everything else. For the methods that only read (those that need the \`read\` permission) sending a request again is always safe; for those that write, read [Writes](#writes) first.`,
     "## What is retried",
     table(
       ["Failure", "Retried", "Wait"],
@@ -86,6 +97,16 @@ export function clientRetriesPage(): string {
       ],
     ),
     `The service answers \`rate_limit_exceeded\` with \`${retryAfter}\` in whole seconds (see [rate limits](/rate-limits/)). When the client gives up, the error it throws carries the last value as \`err.retryAfter\`.`,
+    "## Writes",
+    `The write methods are retried by the same rules. A \`rate_limit_exceeded\` answer, a refused connection or an unknown host mean the service did nothing, and a retry is safe. But a connection dropped after the request was sent, or a proxy's 5xx page, may hide an answer the service gave: the write was made, and the retry makes it again. What a repeat does:`,
+    table(
+      ["Method", "Repeated"],
+      writers.map((name) => [
+        `[\`${name}\`](/methods/${name}/)`,
+        repeatedWrites[name as keyof typeof repeatedWrites],
+      ]),
+    ),
+    "Where that matters, make these calls with a client of their own created with `retries: false`, and after a transport error read the state back (`webhooks.list`) before trying again yourself.",
     "## Backoff",
     `The wait before retry *n* is at most \`minDelayMs\` × 2^(n-1), capped at \`maxDelayMs\`, and jittered to between half of that and all of it, so that clients that failed together do not come back together. With the defaults:`,
     table(

@@ -1,6 +1,8 @@
 // The server's command line: `wsafe serve`, `import`, `tokens` and `accounts`.
-import { defaultHeaderPrefix, headerNames } from "@wsafe/schema";
+import { defaultHeaderPrefix, headerNames, webhookDelivery } from "@wsafe/schema";
 import { code, frontMatter, page, table } from "../markdown.js";
+import { formatDuration } from "../webhooks/webhookTables.js";
+import { defaultRetentionFlagValue } from "./eventsPage.js";
 
 /** The Markdown of the command line page. */
 export function commandLinePage(): string {
@@ -100,6 +102,36 @@ export function commandLinePage(): string {
           "`WSAFE_LISTEN_DATABASE`",
           "`--database`",
           "A direct `postgres://` URL for the one session that listens for changes, when `--database` goes through PgBouncer in transaction mode (which delivers no notification).",
+        ],
+        [
+          "`--events-retention DURATION`",
+          "`WSAFE_EVENTS_RETENTION`",
+          `\`${defaultRetentionFlagValue}\``,
+          "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. See [Events](/events/#retention).",
+        ],
+        [
+          "`--stream-ping DURATION`",
+          "`WSAFE_STREAM_PING`",
+          "`15s`",
+          "How often an idle `events.stream` gets a keep-alive ping; keep it below every proxy's idle timeout. See [Events](/events/#the-stream).",
+        ],
+        [
+          "`--webhooks-allow-http`",
+          "`WSAFE_WEBHOOKS_ALLOW_HTTP=1`",
+          "off",
+          "Let webhook endpoints be plain `http://`, for local development; otherwise `webhooks.create` refuses them. See [Webhooks](/webhooks/#security).",
+        ],
+        [
+          "`--webhooks-allow-private`",
+          "`WSAFE_WEBHOOKS_ALLOW_PRIVATE=1`",
+          "off",
+          "Let webhook endpoints be loopback, private, link-local and the other refused addresses, when made and when delivered to, for local development only: on a server that can reach a cloud's metadata or an internal network, this is what server-side request forgery needs. See [Webhooks](/webhooks/#security).",
+        ],
+        [
+          "`--webhook-retry-schedule DURATIONS`",
+          "`WSAFE_WEBHOOK_RETRY_SCHEDULE`",
+          `\`${webhookDelivery.retryScheduleMs.map((ms) => formatDuration(ms, { days: false }).replaceAll(" ", "")).join(",")}\``,
+          "When each webhook attempt is made after the one before failed (the first after the event is recorded), e.g. `0s,1s,2s` for a test; after the last, the delivery gives up. See [Webhooks](/webhooks/#retries).",
         ],
         [
           "`--shutdown-timeout S`",

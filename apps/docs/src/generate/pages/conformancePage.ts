@@ -39,7 +39,7 @@ export function conformancePage(): string {
     code(
       "sh",
       [
-        'npx @wsafe/conformance https://api.example.test --token "$WSAFE_TOKEN" \\',
+        'npx @wsafe/conformance https://api.example.test --token "$WSAFE_TOKEN" --write-token "$WSAFE_WRITE_TOKEN" \\',
         '  --other-token "$WSAFE_OTHER_TOKEN" --other-id user=u_y \\',
         "  --params my-ids.json --junit conformance.xml",
       ].join("\n"),
@@ -57,7 +57,7 @@ export function conformancePage(): string {
       "sh",
       [
         `npx @wsafe/conformance ${defaultBaseUrl} --insecure --token wsafe-demo-token-read \\`,
-        "  --other-token wsafe-demo-token-other-account \\",
+        "  --write-token wsafe-demo-token-write --other-token wsafe-demo-token-other-account \\",
         "  --other-id equipmentType_id=et_other_account --other-id user=u_other",
       ].join("\n"),
     ),
@@ -65,11 +65,12 @@ export function conformancePage(): string {
     "## What it checks",
     `Every answer, whatever the check, must be HTTP 200 (204 for an OPTIONS pre-flight) with \`Content-Type: application/json\` and a JSON object with a boolean \`ok\`; a failure must match the published \`ErrorResponse\`; and every answer must carry \`${headers.requestId}\` and \`${headers.responseTime}\` (the prefix is \`--header-prefix\`). On top of that, a run over every method of the registry makes these ${total} checks. The parameter checks are derived from each method's published params schema: each case is a request with exactly one thing wrong, and the \`description\` must name the parameter.`,
     "Tenant isolation needs a second account (`--other-token`, and `--other-id` for the records it owns): its checks prove that your token asking for the other account's records gets `content_not_found`, and that the other token never gets your answer. Without it they are **skipped**; a check that cannot run is never counted as passed.",
+    "The methods that need the `write` permission are checked without writing anything. With `--token` alone, a write method is checked for `token_permission` (the read token refused, over POST and GET) and its other checks that need a token are **skipped**, each saying to give `--write-token`. With `--write-token` (a token of the same account with `write`), they run on a request the service must refuse after the permission check, in place of a successful call: `webhooks.create` with a private address as `url` (`parameter_invalid`; never connected to), `webhooks.delete` and `webhooks.rotate_secret` with an endpoint id that does not exist (`content_not_found`); their `refusal:` checks stand where the `success:` ones of a read method do. No endpoint is ever made, so no delivery ever goes to a third party. `webhooks.deliveries` needs an endpoint of the account, which the kit never makes: give one with `--param webhooks.deliveries.webhook_id=ID`, else it is called with an id that does not exist and its pages are skipped, saying so. See [Webhooks](/webhooks/).",
     ...[...suites].map(([suite, names]) => suiteSection(suite, names)),
     "## Options",
     "What `wsafe-conformance --help` prints:",
     code("text", usage, "wsafe-conformance --help"),
-    "Tokens may come from the environment (`WSAFE_TOKEN`, `WSAFE_OTHER_TOKEN`) to keep them out of process lists. With `--junit FILE` the report is also written as JUnit XML: one `<testsuite>` per suite above, one `<testcase>` per check.",
+    "Tokens may come from the environment (`WSAFE_TOKEN`, `WSAFE_WRITE_TOKEN`, `WSAFE_OTHER_TOKEN`) to keep them out of process lists. With `--junit FILE` the report is also written as JUnit XML: one `<testsuite>` per suite above, one `<testcase>` per check.",
     "## From code",
     "The same kit is a library: `runConformance` returns the report, `formatText` and `toJUnit` render it, and `listChecks` tells what a run would check, without sending a request.",
     code(
@@ -81,6 +82,7 @@ export function conformancePage(): string {
         "const report = await runConformance({",
         '  baseUrl: "https://api.example.test",',
         "  token: process.env.WSAFE_TOKEN!,",
+        "  writeToken: process.env.WSAFE_WRITE_TOKEN,",
         '  other: { token: process.env.WSAFE_OTHER_TOKEN!, ids: { user: "u_y" } },',
         "  onResult: (result) => console.log(result.suite, result.name, result.status),",
         "});",

@@ -7,7 +7,7 @@ import { exampleDay } from "../exampleInstant.js";
 import { clientSnippet, curlGet, curlPost } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
-import { defaultBaseUrl, errorPath, schemaFilePath } from "../sitePaths.js";
+import { defaultBaseUrl, errorPath, methodGuides, schemaFilePath } from "../sitePaths.js";
 import { tryItConsoleHtml } from "../tryItConsoleHtml.js";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
@@ -58,6 +58,7 @@ export const examplesNote = `Each response is what the demo server answers (\`np
 /** The Markdown of a method's page. */
 export function methodPage(method: MethodDefinition, order: number): string {
   const first = method.examples[0]!.request as Record<string, unknown>;
+  const guide = methodGuides[method.name];
   return page(
     // The default slug would drop the dot (`resourceslist`); the wire name is the URL.
     frontMatter({
@@ -71,6 +72,7 @@ export function methodPage(method: MethodDefinition, order: number): string {
       `- **URL:** ${inlineCode(`${defaultBaseUrl}${methodUrlPath(method.name)}`)}, GET or POST (see [conventions](/conventions/))`,
       `- **Permission:** ${inlineCode(method.permission)} (see [authentication](/authentication/))`,
       `- **JSON Schema:** [${method.name}.params.json](${schemaFilePath(`${method.name}.params`)}), [${method.name}.result.json](${schemaFilePath(`${method.name}.result`)})`,
+      ...(guide ? [`- **Guide:** [${guide.title}](${guide.path}): ${guide.about}`] : []),
     ].join("\n"),
     method.description,
     "## Parameters",

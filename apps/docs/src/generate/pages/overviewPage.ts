@@ -43,6 +43,10 @@ export function overviewPage(): string {
         ["[Errors](/errors/)", "Every error identifier and the order in which they are checked."],
         ["[Rate limits](/rate-limits/)", "Requests per token and `Retry-After`."],
         ["[Methods](/methods/)", "Every method, with what it does and its parameters."],
+        [
+          "[Events](/events/)",
+          "What changes and when: status transitions past and expected, what falls due this month, the stream.",
+        ],
         ["[Records](/records/equipment/)", "The fields of every record the methods return."],
         ["[Dataset format](/dataset/)", "Importing accounts, tokens and records."],
         ["[Command line](/command-line/)", "Running the server: `wsafe serve`, `import`, tokens."],

@@ -1,6 +1,6 @@
 import { createDemoDataset } from "../../demo/createDemoDataset.js";
+import { importDataset } from "../../import/importDataset.js";
 import type { ServerOptions } from "../../server/ServerOptions.js";
-import { importDataset } from "../../store/importDataset.js";
 import { openStore } from "../../store/openStore.js";
 
 /**

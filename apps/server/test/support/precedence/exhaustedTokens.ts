@@ -1,4 +1,4 @@
-import type { DatasetInput } from "@wsafe/schema";
+import type { DatasetInput, Permission } from "@wsafe/schema";
 import type { TokenStateCheck } from "./PlannedRequest.js";
 
 /** The account of the precedence tokens that pass `account_active`. */
@@ -21,32 +21,46 @@ export const closingAccount = "acc_precedence_closing";
 export interface ExhaustedToken {
   token: string;
   fails: readonly TokenStateCheck[];
+  /** The permission of the methods it is sent to: whether it holds it is `permission`'s verdict. */
+  needs: Permission;
   /** What the suite deactivates after exhausting it, if anything. */
   deactivateAfter: { token: boolean; account: boolean };
 }
 
 /**
- * One token for each set of token-state checks in `needed` that holds `rate_limit`,
- * named for the set.
+ * One token for each set of token-state checks in `needed` that holds `rate_limit`, and
+ * each permission the methods it is sent to need, named for both.
  *
- * @param needed - the sets the planned requests ask for
+ * @param needed - the sets the planned requests ask for, with the permission of their method
  */
-export function exhaustedTokens(needed: readonly (readonly TokenStateCheck[])[]): ExhaustedToken[] {
+export function exhaustedTokens(
+  needed: readonly { fails: readonly TokenStateCheck[]; needs: Permission }[],
+): ExhaustedToken[] {
   const seen = new Set<string>();
   const tokens: ExhaustedToken[] = [];
-  for (const fails of needed) {
+  for (const { fails, needs } of needed) {
     if (!fails.includes("rate_limit")) continue;
     const sorted = [...fails].sort();
-    const name = sorted.join("+");
+    const name = `${needs}-${sorted.join("+")}`;
     if (seen.has(name)) continue;
     seen.add(name);
     tokens.push({
       token: `precedence-token-failing-${name}`,
       fails: sorted,
+      needs,
       deactivateAfter: { token: sorted.includes("token_active"), account: sorted.includes("account_active") },
     });
   }
   return tokens;
+}
+
+/**
+ * A token's permissions that a method needing `needs` refuses (`failing`) or accepts:
+ * the other one alone, or `needs` with `read`.
+ */
+function permissionsFor(needs: Permission, failing: boolean): Permission[] {
+  if (needs === "read") return failing ? ["write"] : ["read"];
+  return failing ? ["read"] : ["read", "write"];
 }
 
 /** Sentinel tokens: deactivated with the exhausted ones, never exhausted, so their answers show when the server sees the change. */
@@ -66,10 +80,10 @@ export function exhaustedTokenDataset(tokens: readonly ExhaustedToken[]): Datase
       { id: closingAccount, name: "Precedence closing" },
     ],
     tokens: [
-      ...tokens.map(({ token, fails, deactivateAfter }) => ({
+      ...tokens.map(({ token, fails, needs, deactivateAfter }) => ({
         token,
         account_id: deactivateAfter.account ? closingAccount : openAccount,
-        permissions: fails.includes("permission") ? ["write" as const] : ["read" as const],
+        permissions: permissionsFor(needs, fails.includes("permission")),
       })),
       { token: sentinels.token, account_id: openAccount },
       { token: sentinels.account, account_id: closingAccount },

@@ -1,3 +1,4 @@
+import type { MethodName } from "@wsafe/schema";
 import { methodCaseOf } from "./methodCases.js";
 import type { PlannedRequest, TokenStateCheck } from "./PlannedRequest.js";
 
@@ -9,7 +10,7 @@ export const unknownToken = "precedence-unknown-token-000001";
  * (never called with none: that is the example's own token); undefined when the store
  * under test cannot hold such a token.
  */
-export type TokenFinder = (fails: readonly TokenStateCheck[]) => string | undefined;
+export type TokenFinder = (fails: readonly TokenStateCheck[], method: MethodName) => string | undefined;
 
 /** A planned request written as HTTP: what `callApi` takes. */
 export interface HttpRequest {
@@ -32,7 +33,9 @@ export function toHttpRequest(request: PlannedRequest, findToken: TokenFinder): 
   let token: string | undefined;
   if (request.token.kind === "unknown") token = unknownToken;
   else if (request.token.kind === "known") {
-    token = request.token.fails.length ? findToken(request.token.fails) : methodCaseOf(request.method).token;
+    token = request.token.fails.length
+      ? findToken(request.token.fails, request.method)
+      : methodCaseOf(request.method).token;
     if (token === undefined) return undefined;
   }
   const data = { ...(token === undefined ? {} : { token }), ...request.params };

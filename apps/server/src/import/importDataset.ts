@@ -1,8 +1,9 @@
-import { checkDatasetShape, type DatasetShape } from "./checkDatasetShape.js";
-import { checkReferences } from "./checkReferences.js";
-import { DatasetError } from "./DatasetError.js";
-import type { Store } from "./Store.js";
-import { writeDataset } from "./writeDataset.js";
+import { recordImportEvents } from "../events/recordImportEvents.js";
+import { checkDatasetShape, type DatasetShape } from "../store/checkDatasetShape.js";
+import { checkReferences } from "../store/checkReferences.js";
+import { DatasetError } from "../store/DatasetError.js";
+import type { Store } from "../store/Store.js";
+import { writeDataset } from "../store/writeDataset.js";
 
 /** How many records of each kind an import wrote (inserted or updated). */
 export interface ImportSummary {
@@ -13,6 +14,8 @@ export interface ImportSummary {
   equipmentTypes: number;
   equipments: number;
   schedules: number;
+  /** Status transitions recorded: those the import made, and those time made just before it. */
+  events: number;
 }
 
 /** Options of {@link importDataset}. */
@@ -32,7 +35,8 @@ export interface ImportOptions {
  * Rows travel by `COPY`, through temporary staging tables for records the store holds
  * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
  * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
- * (see `bulkLoad.ts`).
+ * (see `bulkLoad.ts`). Every status the import changes is recorded as an event of cause
+ * `import` in the same transaction (see `recordImportEvents`).
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset
@@ -57,11 +61,14 @@ export async function importDataset(
  * @param store - the open store
  * @param shape - the output of `checkDatasetShape`
  * @param options - progress reporting
+ * @param at - the import's instant (its events' `occurred_at`); not a public option: the
+ *   suites that check events against `equipments.list` place imports on a timeline of their own
  */
 export async function importCheckedDataset(
   store: Store,
   shape: DatasetShape,
   options: ImportOptions = {},
+  at = Date.now(),
 ): Promise<ImportSummary> {
   const problems = [...shape.problems, ...(await checkReferences(store.sql, shape))];
   if (problems.length > 0) throw new DatasetError(problems);
@@ -80,16 +87,22 @@ export async function importCheckedDataset(
     schedules;
   let done = 0;
   let shown = 0;
-  await store.sql.transaction((sql) =>
-    writeDataset(sql, dataset, (count) => {
-      done += count;
-      // The last record counts once the import is over: keys rebuilt, statistics
-      // gathered, committed. Until then a bar at 100 % would say "done" too early.
-      const reached = Math.min(done, total - 1);
-      if (reached <= shown) return;
-      shown = reached;
-      options.onProgress?.(reached, total);
-    }),
+  const scope = {
+    equipmentIds: dataset.equipments.map((equipment) => equipment.id),
+    equipmentTypeIds: dataset.equipmentTypes.map((type) => type.id),
+  };
+  const recorded = await store.sql.transaction((sql) =>
+    recordImportEvents(sql, scope, at, () =>
+      writeDataset(sql, dataset, (count) => {
+        done += count;
+        // The last record counts once the import is over: keys rebuilt, statistics
+        // gathered, committed. Until then a bar at 100 % would say "done" too early.
+        const reached = Math.min(done, total - 1);
+        if (reached <= shown) return;
+        shown = reached;
+        options.onProgress?.(reached, total);
+      }),
+    ),
   );
   if (total > 0) options.onProgress?.(total, total);
 
@@ -101,5 +114,6 @@ export async function importCheckedDataset(
     equipmentTypes: dataset.equipmentTypes.length,
     equipments: dataset.equipments.length,
     schedules,
+    events: recorded.events,
   };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
-import { DatasetError } from "./DatasetError.js";
+import { DatasetError } from "../store/DatasetError.js";
+import { openStore } from "../store/openStore.js";
+import type { Store } from "../store/Store.js";
 import { importDataset } from "./importDataset.js";
-import { openStore } from "./openStore.js";
-import type { Store } from "./Store.js";
 
 describe(importDataset, () => {
   let store: Store;

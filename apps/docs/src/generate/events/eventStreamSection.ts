@@ -1,0 +1,69 @@
+// The Events page's section on `events.stream`, the tRPC subscription over Server-Sent
+// Events: its summary, description and parameters are the schema's (`streams`), the
+// snippets ours. Written while the stream was being built: unlike the recipe, no test
+// runs these snippets against a server yet.
+import { streams } from "@wsafe/schema";
+import { toJsonSchema } from "@wsafe/schema/openapi";
+import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
+import { code, inlineCode, table } from "../markdown.js";
+import { defaultBaseUrl, schemaFilePath } from "../sitePaths.js";
+
+const stream = streams["events.stream"];
+
+const trpcClientSnippet = `import { createTRPCClient, httpSubscriptionLink } from "@trpc/client";
+import { EventSource } from "eventsource"; // Node 20 has none of its own
+
+const trpc = createTRPCClient({
+  links: [httpSubscriptionLink({ url: ${JSON.stringify(`${defaultBaseUrl}/trpc`)}, EventSource })],
+});
+
+// The last day's equipment changes first, then each as the service records it; after a
+// cut, the link reconnects with the last id it got and misses nothing.
+const subscription = trpc["events.stream"].subscribe(
+  { token: process.env.WSAFE_TOKEN, types: ["equipment.status_changed"], from: Date.now() - 86_400_000 },
+  {
+    onData: ({ id, data: event }) => console.log(id, event.equipment_id, event.from, "->", event.to),
+    onError: (error) => console.error(error.message),
+  },
+);
+// subscription.unsubscribe() ends it.`;
+
+const eventSourceSnippet = `const input = encodeURIComponent(JSON.stringify({ token: "wsafe-demo-token-read" }));
+const source = new EventSource(\`${defaultBaseUrl}${stream.path}?input=\${input}\`);
+
+// Each event is a message whose id is the event's id; on a reconnect the EventSource
+// sends the last one back (Last-Event-ID) and gets what it missed first.
+source.onmessage = (message) => {
+  const event = JSON.parse(message.data);
+  console.log(message.lastEventId, event.type, event.equipment_id, event.from, "->", event.to);
+};`;
+
+function parameterTable(): string {
+  const schema = toJsonSchema("events.stream.params") as SchemaNode;
+  return table(
+    ["Parameter", "Type", "Description and rules"],
+    propertyRows(schema, schema).map((row) => [
+      inlineCode(row.name),
+      row.type,
+      [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
+    ]),
+  );
+}
+
+/** The title of the @trpc/client snippet, a file a reader saves and runs. */
+export const streamScriptFile = "follow-events.mjs";
+
+/** The Markdown of the section, from its heading on (`#the-stream`, which the schema's TSDoc names). */
+export function eventStreamSection(): string[] {
+  return [
+    "## The stream",
+    `Instead of asking \`events.list\` again and again, keep one connection open: \`${stream.name}\` ${stream.summary.replace(/^Streams/, "streams")}`,
+    stream.description,
+    `Its input ([${stream.name}.params.json](${schemaFilePath(`${stream.name}.params`)})):`,
+    parameterTable(),
+    "With `@trpc/client`'s `httpSubscriptionLink` (`npm install @trpc/client eventsource`; TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/server`; Node 20 has no `EventSource` of its own, so the link is given the `eventsource` package's; against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as on the client page):",
+    code("js", trpcClientSnippet, streamScriptFile),
+    "With a plain Server-Sent Events reader, such as a browser's `EventSource`:",
+    code("js", eventSourceSnippet, "EventSource"),
+  ];
+}

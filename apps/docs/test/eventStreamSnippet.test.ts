@@ -1,0 +1,56 @@
+// The Events page's @trpc/client snippet, as a reader copies it from the built page, run
+// by Node against a real `wsafe serve --demo` (its certificate trusted as the page says):
+// it replays the last day's equipment changes - the demo's import made every equipment
+// appear - and then waits for more, which this test does not.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  createScratchDirectory,
+  type ScratchDirectory,
+  type ServerProcess,
+  serveCli,
+  serverDirectory,
+} from "@wsafe/test-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { streamScriptFile } from "../src/generate/events/eventStreamSection.js";
+import { defaultBaseUrl } from "../src/generate/sitePaths.js";
+import { copiedCode, docsRoot, mainHtml, pageHtml } from "./builtSite.js";
+
+const built = existsSync(join(serverDirectory(), "dist", "index.js"));
+if (!built) console.warn("\n*** apps/docs: SKIPPING the stream snippet's run: the server is not built ***\n");
+
+describe.skipIf(!built)("the Events page's stream snippet", () => {
+  let scratch: ScratchDirectory;
+  let server: ServerProcess;
+  let certPath: string;
+
+  beforeAll(async () => {
+    scratch = await createScratchDirectory("docs-stream");
+    server = await serveCli(["--demo", "--port", "0", "--database", "memory://"], { cwd: scratch.path });
+    certPath = /self-signed certificate for localhost: (\S+)/.exec(server.output())![1]!;
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await scratch?.remove();
+  });
+
+  it("follows the demo's events with @trpc/client, as the page shows it", () => {
+    const script = copiedCode(mainHtml(pageHtml("/events/")), streamScriptFile);
+    const runnable = script.replace(defaultBaseUrl, server.url);
+    const dir = join(docsRoot, "test-artifacts");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, streamScriptFile), runnable);
+    // It follows until stopped: a few seconds hold the replay.
+    const run = spawnSync(process.execPath, ["--no-warnings", join(dir, streamScriptFile)], {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: certPath, WSAFE_TOKEN: "wsafe-demo-token-read" },
+      encoding: "utf8",
+      timeout: 6_000,
+    });
+    expect(run.stderr).toBe("");
+    const lines = run.stdout.trim().split("\n");
+    expect(lines.length).toBeGreaterThan(100);
+    for (const line of lines)
+      expect(line).toMatch(/^ev_[0-9a-f]{24} eq_\S+ null -> (uptodate|expiring|expired)$/);
+  }, 60_000);
+});

@@ -1,0 +1,107 @@
+import { defaultEventsRetentionMs, type Event, type EventType } from "@wsafe/schema";
+import type { Sql } from "../store/Sql.js";
+import type { PageRows } from "../store/Store.js";
+import { computeBoundQuery, type EventRow, listEventsQuery } from "./listEventsQuery.js";
+
+/** What {@link EventLog.list} reads: one page of an account's window. */
+export interface EventWindow {
+  accountId: string;
+  from: number;
+  to: number;
+  equipmentTypeId?: string | undefined;
+  types: readonly EventType[];
+  after: readonly [occurredAt: string, id: string] | undefined;
+  rows: number;
+  /** The request's instant: events after it are `expected`. */
+  now: number;
+}
+
+/**
+ * The recorded and expected events of the store, as the methods read them, and how long
+ * recorded ones are kept. Recording is done by `EventRecorder` (time) and by imports.
+ */
+export class EventLog {
+  /**
+   * @param sql - the store's database
+   * @param retentionMs - how long recorded events are kept (`--events-retention`)
+   */
+  constructor(
+    readonly sql: Sql,
+    readonly retentionMs: number = defaultEventsRetentionMs,
+  ) {}
+
+  /** The oldest instant whose events are kept, seen from `now`. */
+  oldestKept(now: number): number {
+    return now - this.retentionMs;
+  }
+
+  /**
+   * One page of an account's events in a window, as JSON texts of event records in
+   * (`occurred_at`, `id`) order, with their keys: see `listEventsQuery`.
+   */
+  async list(window: EventWindow): Promise<PageRows> {
+    const rows = await this.#readPage(window);
+    return {
+      records: rows.map((row) => JSON.stringify(eventRecord(row, window.now))),
+      keys: rows.map((row) => [row.occurred_at, row.id] as const),
+    };
+  }
+
+  /**
+   * Reads a page, computing the transitions after the clock only as far as the page
+   * needs: up to the instant of as many schedule dates as rows wanted, four times as many
+   * again while that gave too few rows (dates of other accounts, or that change nothing).
+   */
+  async #readPage(window: EventWindow): Promise<EventRow[]> {
+    for (let dates = window.rows; ; dates *= 4) {
+      const bound = computeBoundQuery(window, dates);
+      const upTo =
+        (await this.sql.query<{ up_to: string | null }>(bound.text, bound.params))[0]?.up_to ?? null;
+      const computeUpTo = upTo === null ? undefined : Number(upTo);
+      const { text, params } = listEventsQuery({ ...window, computeUpTo });
+      const rows = await this.sql.query<EventRow>(text, params);
+      if (rows.length >= window.rows || computeUpTo === undefined) return rows;
+    }
+  }
+
+  /**
+   * Deletes the recorded events older than the retention: those below the first sequence
+   * kept, found through the sequence index (instants never fall as sequences rise).
+   *
+   * @returns how many were deleted
+   */
+  async prune(now: number): Promise<number> {
+    const rows = await this.sql.query(
+      `DELETE FROM events
+        WHERE sequence < coalesce((SELECT sequence FROM events WHERE occurred_at >= $1::bigint ORDER BY sequence LIMIT 1),
+                                  (SELECT max(sequence) + 1 FROM events))
+       RETURNING 1`,
+      [this.oldestKept(now)],
+    );
+    return rows.length;
+  }
+}
+
+/**
+ * An event row as the record of `@wsafe/schema`, fields in its order; `expected` when it
+ * lies after `now`. `schedule_id` is on schedule events only.
+ *
+ * @param row - a row of the events statements
+ * @param now - the request's instant
+ */
+export function eventRecord(row: EventRow, now: number): Event {
+  const occurredAt = Number(row.occurred_at);
+  return {
+    id: row.id,
+    type: row.type,
+    occurred_at: occurredAt,
+    cause: row.cause,
+    expected: occurredAt > now,
+    equipment_id: row.equipment_id,
+    equipmentType_id: row.equipment_type_id,
+    ...(row.schedule_id === null ? {} : { schedule_id: row.schedule_id }),
+    from: row.from_status as Event["from"],
+    to: row.to_status as Event["to"],
+    sequence: row.sequence === null ? null : Number(row.sequence),
+  };
+}

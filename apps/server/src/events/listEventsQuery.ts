@@ -1,0 +1,135 @@
+import type { EventType } from "@wsafe/schema";
+import { sqlParameters } from "../store/sqlParameters.js";
+import { timeTransitionsSql } from "./timeTransitionsSql.js";
+
+/** What `events.list` asks of the store, after its parameters were checked. */
+export interface ListEventsInput {
+  accountId: string;
+  /** The window, both ends included (ms). */
+  from: number;
+  to: number;
+  equipmentTypeId?: string | undefined;
+  /** Only these types; empty: both. */
+  types: readonly EventType[];
+  /** After the event with this key (`occurred_at` as text, `id`), or from the start. */
+  after: readonly [occurredAt: string, id: string] | undefined;
+  /** Rows to read: one more than the page, to know whether another follows. */
+  rows: number;
+  /**
+   * The last instant to compute transitions up to on this read (the window's end when
+   * absent): a page needs the transitions of its first instants only, and computing the
+   * whole rest of a long window for each page made a walk quadratic.
+   */
+  computeUpTo?: number | undefined;
+}
+
+/** One event as the statement answers it; `sequence` null until recorded. */
+export interface EventRow {
+  id: string;
+  type: EventType;
+  occurred_at: string;
+  cause: "time" | "import";
+  equipment_id: string;
+  equipment_type_id: string;
+  schedule_id: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  sequence: string | null;
+}
+
+const listed =
+  "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status";
+
+/**
+ * Where the computed transitions of a read start (excluded): after the event clock (what
+ * it recorded is read, not computed), after the window's start, and from the page's key on
+ * (its instant may hold more events after its id).
+ *
+ * @param from - SQL of the window's start
+ * @param after - SQL of the page key's instant, if any
+ */
+export const computedStartSql = (from: string, after: string | undefined) =>
+  `greatest((SELECT recorded_until FROM event_clock), ${from} - 1${after ? `, ${after} - 1` : ""})`;
+
+/**
+ * The statement of the instant by which the computed part of a read holds enough: the
+ * `count`-th schedule date after its start (each date is at most two events), read in
+ * order from the dates' indexes, or null when fewer are left before the window's end.
+ *
+ * @param input - the read
+ * @param count - how many dates
+ */
+export function computeBoundQuery(
+  input: ListEventsInput,
+  count: number,
+): { text: string; params: unknown[] } {
+  const { params, param } = sqlParameters();
+  // Dates after the page key's instant: those at it gave the events the walk already has
+  // (the read computes that instant again whatever the bound, for the rest of its events).
+  const start = computedStartSql(
+    param(input.from, "bigint"),
+    input.after && `(${param(input.after[0], "bigint")} + 1)`,
+  );
+  const to = param(input.to, "bigint");
+  const n = param(count, "integer");
+  const dates = (column: string) =>
+    `(SELECT ${column} AS at FROM schedules WHERE ${column} > ${start} AND ${column} <= ${to} ORDER BY ${column} LIMIT ${n})`;
+  const text = `SELECT CASE WHEN count(*) < ${n} THEN NULL ELSE max(at) END::text AS up_to
+  FROM (SELECT at FROM (${dates("expiring_on")} UNION ALL ${dates("expires_on")}) d ORDER BY at LIMIT ${n}) nearest`;
+  return { text, params };
+}
+
+/**
+ * Builds the one statement of a page of `events.list`: the recorded events of the window
+ * up to the event clock, then the transitions after the clock computed from the data as it
+ * stands (those time has not recorded yet, and the expected ones after now), merged in
+ * (`occurred_at`, `id`) order after the page's key. One statement, so the clock and both
+ * parts are read from one snapshot: a recorder committing meanwhile can neither repeat an
+ * event nor hide one. Recorded events all lie at or before the clock, computed ones after it.
+ *
+ * @param input - the checked request
+ */
+export function listEventsQuery(input: ListEventsInput): { text: string; params: unknown[] } {
+  const { params, param } = sqlParameters();
+  const account = param(input.accountId, "text");
+  const from = param(input.from, "bigint");
+  const to = param(input.to, "bigint");
+  const rows = param(input.rows, "integer");
+  const type = input.equipmentTypeId === undefined ? undefined : param(input.equipmentTypeId, "text");
+  const types = input.types.length ? param(input.types, "text[]") : undefined;
+  const after = input.after && { at: param(input.after[0], "bigint"), id: param(input.after[1], "text") };
+  const where = (alias: string) =>
+    [
+      types ? ` AND ${alias}.type = ANY(${types})` : "",
+      after ? ` AND (${alias}.occurred_at, ${alias}.id) > (${after.at}, ${after.id})` : "",
+    ].join("");
+  const start = computedStartSql(from, after?.at);
+  const upTo = input.computeUpTo === undefined ? to : `least(${to}, ${param(input.computeUpTo, "bigint")})`;
+  const computed = timeTransitionsSql(
+    param,
+    start,
+    upTo,
+    { accountId: input.accountId, equipmentTypeId: input.equipmentTypeId },
+    true,
+  );
+  const text = `WITH recorded AS (
+  SELECT ${listed}, sequence
+    FROM events r
+   WHERE r.account_id = ${account} AND r.occurred_at >= ${from} AND r.occurred_at <= ${to}
+     ${type ? `AND r.equipment_type_id = ${type}` : ""}${where("r")}
+   ORDER BY r.occurred_at, r.id
+   LIMIT ${rows}
+), computed AS (
+  SELECT ${listed}, NULL::bigint AS sequence
+    FROM (${computed}) c
+   WHERE true${where("c")}
+   ORDER BY c.occurred_at, c.id
+   LIMIT ${rows}
+)
+SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status,
+       sequence::text
+  FROM (SELECT * FROM recorded UNION ALL SELECT * FROM computed) u
+ ORDER BY u.occurred_at, u.id
+ LIMIT ${rows}`;
+  return { text, params };
+}

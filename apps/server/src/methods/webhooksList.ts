@@ -1,0 +1,7 @@
+import type { MethodHandler } from "./MethodHandler.js";
+
+/** `webhooks.list`: the account's endpoints, oldest first, each with its state. */
+export const webhooksList: MethodHandler<"webhooks.list"> = async (_params, { token, webhooks }) => ({
+  ok: true,
+  webhooks: await webhooks.store.list(token.accountId),
+});

@@ -1,0 +1,173 @@
+import { randomBytes } from "node:crypto";
+import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
+import type { Sql } from "../store/Sql.js";
+import { isStorableText, type PageRows } from "../store/Store.js";
+import { WebhookSecret } from "./WebhookSecret.js";
+
+/** A webhook row as the statements here select it. */
+interface WebhookRow {
+  id: string;
+  url: string;
+  types: EventType[];
+  equipment_type_id: string | null;
+  state: WebhookState;
+  state_reason: string | null;
+  created: string;
+  previous_secret_expires_at: string | null;
+}
+
+const webhookColumns =
+  "id, url, types, equipment_type_id, state, state_reason, created::text, previous_secret_expires_at::text";
+
+/** A webhook row as the record of `@wsafe/schema`, fields in its order. */
+function webhookRecord(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    // Made without `types`: every type, those added later included.
+    types: row.types.length > 0 ? row.types : [...eventTypes],
+    equipmentType_id: row.equipment_type_id,
+    state: row.state,
+    state_reason: row.state_reason,
+    created: Number(row.created),
+    previous_secret_expires_at:
+      row.previous_secret_expires_at === null ? null : Number(row.previous_secret_expires_at),
+  };
+}
+
+/** An id of `prefix` and 16 random hex digits. */
+export const randomId = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
+
+/** What `webhooks.create` asks for, checked. */
+export interface NewWebhook {
+  url: string;
+  types: readonly EventType[];
+  equipmentTypeId: string | null;
+}
+
+/**
+ * The webhook endpoints of every account, as the `webhooks.*` methods read and change
+ * them. Every statement names the account, so one account never reaches another's.
+ */
+export class WebhookStore {
+  /** @param sql - the store's database */
+  constructor(readonly sql: Sql) {}
+
+  /**
+   * Makes an endpoint with a new secret, unless the account holds its cap already: the
+   * account's row is locked while it counts, so two makers at once cannot both pass.
+   *
+   * @returns the endpoint and its secret, or `undefined` at the cap
+   */
+  create(
+    accountId: string,
+    webhook: NewWebhook,
+    now: number,
+  ): Promise<{ webhook: Webhook; secret: WebhookSecret } | undefined> {
+    return this.sql.transaction(async (sql) => {
+      await sql.query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
+      const [held] = await sql.query<{ count: string }>(
+        "SELECT count(*)::text AS count FROM webhooks WHERE account_id = $1",
+        [accountId],
+      );
+      if (Number(held!.count) >= webhookDelivery.endpointsPerAccount) return undefined;
+      const secret = WebhookSecret.generate();
+      const [row] = await sql.query<WebhookRow>(
+        `INSERT INTO webhooks (id, account_id, url, types, equipment_type_id, secret, created)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING ${webhookColumns}`,
+        [
+          randomId("wh"),
+          accountId,
+          webhook.url,
+          webhook.types,
+          webhook.equipmentTypeId,
+          secret.reveal(),
+          now,
+        ],
+      );
+      return { webhook: webhookRecord(row!), secret };
+    });
+  }
+
+  /** The account's endpoints, oldest first. */
+  async list(accountId: string): Promise<Webhook[]> {
+    const rows = await this.sql.query<WebhookRow>(
+      `SELECT ${webhookColumns} FROM webhooks WHERE account_id = $1 ORDER BY created, id`,
+      [accountId],
+    );
+    return rows.map(webhookRecord);
+  }
+
+  /** Whether the account has the endpoint. */
+  async has(accountId: string, id: string): Promise<boolean> {
+    if (!isStorableText(id)) return false;
+    const rows = await this.sql.query("SELECT 1 FROM webhooks WHERE id = $1 AND account_id = $2", [
+      id,
+      accountId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** Deletes the account's endpoint, with its deliveries and attempts; `false` when it has none such. */
+  async delete(accountId: string, id: string): Promise<boolean> {
+    if (!isStorableText(id)) return false;
+    const rows = await this.sql.query("DELETE FROM webhooks WHERE id = $1 AND account_id = $2 RETURNING 1", [
+      id,
+      accountId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Gives the account's endpoint a new secret; the current one signs beside it for the
+   * rotation overlap (a rotation within it drops the oldest).
+   *
+   * @returns the new secret and until when the old one signs, or `undefined` when the account has no such endpoint
+   */
+  async rotateSecret(
+    accountId: string,
+    id: string,
+    now: number,
+  ): Promise<{ secret: WebhookSecret; previousExpiresAt: number } | undefined> {
+    // An id with NUL names nothing: PostgreSQL text cannot hold it (see `isStorableText`).
+    if (!isStorableText(id)) return undefined;
+    const secret = WebhookSecret.generate();
+    const previousExpiresAt = now + webhookDelivery.rotationOverlapMs;
+    const rows = await this.sql.query(
+      `UPDATE webhooks SET previous_secret = secret, previous_secret_expires_at = $3, secret = $4
+        WHERE id = $1 AND account_id = $2 RETURNING 1`,
+      [id, accountId, previousExpiresAt, secret.reveal()],
+    );
+    return rows.length > 0 ? { secret, previousExpiresAt } : undefined;
+  }
+
+  /**
+   * One page of the attempts made to the account's endpoint, in the order they were made
+   * (by `attempted_at`, then `id`), after the key `after`: JSON texts of delivery records.
+   */
+  async attemptsPage(
+    accountId: string,
+    webhookId: string,
+    after: readonly [string, string] | undefined,
+    rows: number,
+  ): Promise<PageRows> {
+    const found = await this.sql.query<{ json: string; attempted_at: string; id: string }>(
+      `SELECT json_build_object('id', a.id, 'event_id', a.event_id, 'attempt', a.attempt,
+                'attempted_at', a.attempted_at, 'status', a.status, 'error', a.error,
+                'duration_ms', a.duration_ms, 'succeeded', a.succeeded,
+                'next_attempt_at', a.next_attempt_at)::text AS json,
+              a.attempted_at::text, a.id
+         FROM webhook_attempts a JOIN webhooks w ON w.id = a.webhook_id
+        WHERE a.webhook_id = $1 AND w.account_id = $2
+          AND ($3::bigint IS NULL OR (a.attempted_at, a.id) > ($3::bigint, $4::text))
+        ORDER BY a.attempted_at, a.id
+        LIMIT $5`,
+      [webhookId, accountId, after?.[0] ?? null, after?.[1] ?? null, rows],
+    );
+    return {
+      records: found.map((row) => row.json),
+      keys: found.map((row) => [row.attempted_at, row.id] as const),
+    };
+  }
+}

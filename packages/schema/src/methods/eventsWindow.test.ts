@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { defaultEventsRetentionMs } from "./events.list.js";
+import { eventsWindowProblem } from "./eventsWindow.js";
+
+const now = Date.UTC(2026, 10, 26);
+const day = 86_400_000;
+
+describe(eventsWindowProblem, () => {
+  it("accepts a window within the retention that ends by now, and any window ahead", () => {
+    expect(eventsWindowProblem({ from: now - 90 * day }, now)).toBeUndefined();
+    expect(eventsWindowProblem({ from: now, to: now + 30 * day }, now)).toBeUndefined();
+    expect(eventsWindowProblem({ from: now }, now)).toBeUndefined();
+  });
+
+  it("refuses a from older than the retention, naming the oldest instant kept", () => {
+    expect(eventsWindowProblem({ from: now - 90 * day - 1 }, now)).toEqual({
+      parameter: "from",
+      description: `invalid parameter: from: events are kept for 90 days; the oldest instant kept is 2026-08-28T00:00:00.000Z (${now - defaultEventsRetentionMs})`,
+    });
+    expect(eventsWindowProblem({ from: now - 2 * day }, now, day)?.description).toContain("kept for 1 days");
+  });
+
+  it("refuses a to before from, saying when to is the default", () => {
+    expect(eventsWindowProblem({ from: now + 1 }, now)).toEqual({
+      parameter: "to",
+      description: `invalid parameter: to (default: the request's instant): 2026-11-26T00:00:00.000Z (${now}) is before from, 2026-11-26T00:00:00.001Z (${now + 1})`,
+    });
+    expect(eventsWindowProblem({ from: now, to: now - 1 }, now)?.parameter).toBe("to");
+  });
+
+  it("names an instant past any calendar date by its milliseconds alone", () => {
+    const far = Number.MAX_SAFE_INTEGER;
+    expect(eventsWindowProblem({ from: far }, now)?.description).toContain(`before from, ${far}`);
+  });
+});

@@ -1,0 +1,131 @@
+import * as z from "zod";
+import { identifier, timestamp } from "./primitives.js";
+import { statusSchema } from "./status.js";
+
+/**
+ * Every event type of /v1, with what it means: a status that changed. Statuses change
+ * with time alone (a schedule's date is reached) and with imports.
+ */
+export const eventTypeMeanings = {
+  "schedule.status_changed":
+    "The status of one inspection schedule changed: its `expiringOn` or `expiresOn` was reached, or an import added, changed or removed it.",
+  "equipment.status_changed":
+    "The overall status of one equipment changed (the most severe of its schedules' statuses), or an import added or removed the equipment.",
+} as const;
+
+/**
+ * What made a status change: every event has exactly one cause.
+ */
+export const eventCauseMeanings = {
+  time: "A date was reached: the instant passed `expiringOn` or `expiresOn` of a schedule. Nobody acted; the status changed with time alone.",
+  import:
+    "An import changed the records (dates, schedules, equipment or their type), computed at the import's instant.",
+} as const;
+
+/**
+ * The type of an event.
+ *
+ * @example
+ * eventTypeSchema.parse("schedule.status_changed");
+ * @see https://docs.wsafe.dev/events/
+ */
+export const eventTypeSchema = z
+  .enum(
+    Object.keys(eventTypeMeanings) as [keyof typeof eventTypeMeanings, ...(keyof typeof eventTypeMeanings)[]],
+  )
+  .meta({
+    id: "EventType",
+    description: Object.entries(eventTypeMeanings)
+      .map(([type, meaning]) => `- \`${type}\`: ${meaning}`)
+      .join("\n"),
+  });
+
+/** One of `schedule.status_changed`, `equipment.status_changed`. */
+export type EventType = z.infer<typeof eventTypeSchema>;
+
+/** Every event type, in the order of {@link eventTypeMeanings}. */
+export const eventTypes: readonly EventType[] = eventTypeSchema.options;
+
+/**
+ * The cause of an event.
+ *
+ * @see https://docs.wsafe.dev/events/
+ */
+export const eventCauseSchema = z
+  .enum(
+    Object.keys(eventCauseMeanings) as [
+      keyof typeof eventCauseMeanings,
+      ...(keyof typeof eventCauseMeanings)[],
+    ],
+  )
+  .meta({
+    id: "EventCause",
+    description: Object.entries(eventCauseMeanings)
+      .map(([cause, meaning]) => `- \`${cause}\`: ${meaning}`)
+      .join("\n"),
+  });
+
+/** One of `time`, `import`. */
+export type EventCause = z.infer<typeof eventCauseSchema>;
+
+/**
+ * One status transition of a schedule or an equipment: one that happened (recorded by
+ * the service at its instant), or one that will happen as the data stands (`expected`).
+ * An expected event and the same event once it happened have the same `id`.
+ *
+ * @example
+ * import { eventSchema } from "@wsafe/schema";
+ * eventSchema.parse({
+ *   id: "ev_5d41402abc4b2a76b9719d91", type: "schedule.status_changed", occurred_at: 1793491200000,
+ *   cause: "time", expected: true, equipment_id: "eq_h_0001", equipmentType_id: "et_harness",
+ *   schedule_id: "sch_annual", from: "uptodate", to: "expiring", sequence: null,
+ * });
+ * @see https://docs.wsafe.dev/records/event/
+ */
+export const eventSchema = z
+  .object({
+    id: identifier(
+      "Identifier of the event, stable: an expected event and the same event once it happened have the same `id`; it is also the `webhook-id` of its deliveries.",
+    ),
+    type: eventTypeSchema,
+    occurred_at: timestamp(
+      "The instant the status changed (or will change): from this instant on, the status is `to`.",
+    ),
+    cause: eventCauseSchema,
+    expected: z
+      .boolean()
+      .describe(
+        "True when `occurred_at` lies after the request's instant: the transition will happen as the data stands, unless an import changes the dates first.",
+      ),
+    equipment_id: identifier("The equipment concerned."),
+    equipmentType_id: identifier("The equipment type of the equipment concerned."),
+    schedule_id: identifier(
+      "The inspection schedule concerned: present on `schedule.status_changed` events only.",
+    ).optional(),
+    from: statusSchema
+      .nullable()
+      .describe(
+        "The status before the change; null when the equipment or schedule first appears (an import added it, or moved it to this type).",
+      ),
+    to: statusSchema
+      .nullable()
+      .describe(
+        "The status from `occurred_at` on; null when the equipment or schedule is removed (an import removed the schedule, or moved the equipment to another type).",
+      ),
+    sequence: z
+      .int()
+      .min(1)
+      .nullable()
+      .describe(
+        "On a recorded event, an integer strictly increasing per equipment in the order the service recorded its events, so a receiver can order what it gets. Null while the event is not recorded: on expected events, and on one whose instant passed under a second ago and that the service has not written yet.",
+      ),
+  })
+  .meta({
+    id: "Event",
+    title: "Event",
+    description:
+      "A status transition of an inspection schedule or of an equipment: recorded when it happened, or expected as the data stands.",
+  });
+
+/** A status transition, recorded or expected. */
+export type Event = z.infer<typeof eventSchema>;

@@ -1,0 +1,65 @@
+import * as z from "zod";
+import { defaultEventsRetentionMs } from "../methods/events.list.js";
+import { eventSchema, eventTypeSchema } from "../records/event.js";
+import { timestamp } from "../records/primitives.js";
+
+/**
+ * Parameters of the `events.stream` subscription: the token, what to follow, and where
+ * to resume.
+ *
+ * @example
+ * const input: EventsStreamParams = { token, types: ["equipment.status_changed"] };
+ * @see https://docs.wsafe.dev/events/#the-stream
+ */
+export const eventsStreamParamsSchema = z
+  .strictObject({
+    token: z.string().min(1).describe("API token. Required."),
+    from: timestamp(
+      `Replay the recorded events from this instant on before the live ones (within the retention, ${defaultEventsRetentionMs / 86_400_000} days by default). Omitted: only what is recorded from now on.`,
+    ).optional(),
+    equipmentType_id: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Only the events of this type's equipment. Omitted: every type of the account."),
+    types: z
+      .array(eventTypeSchema)
+      .optional()
+      .describe("Only events of these types. Omitted or empty: both."),
+    lastEventId: z
+      .string()
+      .nullish()
+      .describe(
+        "The `id` of the last event received: the stream goes on after it, with nothing missed and nothing repeated. tRPC's clients and an `EventSource` send it by themselves when they reconnect (the `Last-Event-ID` header).",
+      ),
+  })
+  .meta({
+    id: "EventsStreamParams",
+    title: "events.stream parameters",
+    description: "Input of the `events.stream` subscription.",
+  });
+
+/** Input of `events.stream`, as a caller writes it. */
+export type EventsStreamParams = z.input<typeof eventsStreamParamsSchema>;
+
+/**
+ * The `events.stream` subscription: the account's events as they are recorded, over
+ * Server-Sent Events, served by tRPC at `/trpc/events.stream`.
+ *
+ * @see https://docs.wsafe.dev/events/#the-stream
+ */
+export const eventsStream = {
+  name: "events.stream",
+  /** Where it is served, relative to the service's origin. */
+  path: "/trpc/events.stream",
+  summary:
+    "Streams the account's events as they are recorded, over Server-Sent Events, resumable by event id.",
+  description: [
+    "A tRPC subscription over Server-Sent Events at `/trpc/events.stream` (`GET`, its input the JSON of the parameters in the `input` query parameter): each event the service records for the token's account, as it is recorded - a time transition within a second of its instant, an import's when the import commits - on every server of a deployment.",
+    "Each SSE message carries the event record as its data and the event's `id` as its SSE id (tRPC's `tracked()`): a client that reconnects sends the last id it got (`lastEventId`, or the `Last-Event-ID` header an `EventSource` sends) and gets what it missed, from the store, then the live events, in recording order (`sequence`), none twice. With `from`, the recorded events from that instant come first. Keep-alive pings keep idle connections open through proxies.",
+    "The stream takes the checks of every method: the token (its `read` permission), the account, the rate limit (one request per connection), the parameters; a type or a `lastEventId` that is not the account's answers `content_not_found` / `parameter_invalid`. A failure is tRPC's error, whose `data.error` is the /v1 identifier.",
+  ].join("\n\n"),
+  permission: "read",
+  params: eventsStreamParamsSchema,
+  item: eventSchema,
+} as const;

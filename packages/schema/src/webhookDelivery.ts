@@ -1,0 +1,37 @@
+/**
+ * How the service delivers events to webhook endpoints: the Standard Webhooks
+ * specification's retry schedule and the limits a receiver may count on. The docs'
+ * Webhooks page prints these; the server delivers by them.
+ *
+ * @example
+ * import { webhookDelivery } from "@wsafe/schema";
+ * webhookDelivery.retryScheduleMs.length; // 10 attempts
+ * @see https://docs.wsafe.dev/webhooks/
+ */
+export const webhookDelivery = {
+  /**
+   * When each attempt is made, after the event is recorded (the first) or after the
+   * attempt before it failed: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h,
+   * 24 h. After the last, the delivery gives up and the endpoint is `failing`.
+   */
+  retryScheduleMs: [
+    0,
+    5_000,
+    5 * 60_000,
+    30 * 60_000,
+    2 * 3_600_000,
+    5 * 3_600_000,
+    10 * 3_600_000,
+    14 * 3_600_000,
+    20 * 3_600_000,
+    24 * 3_600_000,
+  ],
+  /** A 2xx answer within this long is a success. */
+  timeoutMs: 15_000,
+  /** The most of an endpoint's answer the service reads (and keeps). */
+  answerBytes: 1024,
+  /** The most endpoints one account may have. */
+  endpointsPerAccount: 10,
+  /** How long the secret before a rotation keeps signing beside the new one. */
+  rotationOverlapMs: 24 * 3_600_000,
+} as const;

@@ -1,0 +1,70 @@
+import { isIP } from "node:net";
+import { defaultEventsRetentionMs, eventsWindowProblem, type MethodName, type Methods } from "@wsafe/schema";
+
+/** What an account of the fixture owns, by kind of id. */
+export type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
+
+/**
+ * The method's own lookup in the fixture, per method: whether the content exists in the
+ * caller's account. Exhaustive over the registry: a new method without its lookup here
+ * does not compile.
+ */
+export const lookups: {
+  [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean;
+} = {
+  "resources.list": () => true,
+  "equipmentTypes.list": () => true,
+  "equipments.list": (params, mine) => mine.equipmentTypes.includes(params.equipmentType_id),
+  "users.info": (params, mine) =>
+    mine.users.includes(typeof params.user === "number" ? String(params.user) : params.user),
+  "events.list": (params, mine) =>
+    params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id),
+  "webhooks.create": (params, mine) =>
+    params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id),
+  "webhooks.list": () => true,
+  // The fixture holds no endpoint, and the fuzzer makes none (see `webhookUrlCheck`).
+  "webhooks.delete": () => false,
+  "webhooks.rotate_secret": () => false,
+  "webhooks.deliveries": () => false,
+};
+
+/**
+ * The URL rule of `webhooks.create` as far as it can be told without the network: an
+ * absolute `https` URL whose host is a public address literal passes; a name passes only
+ * if it resolves to public addresses, which the oracle cannot know (ambiguous); anything
+ * else is refused. The fuzzer draws no such URL: it never makes an endpoint.
+ */
+export function webhookUrlCheck(url: string): "refused" | "passes" | "unknown" {
+  if (!URL.canParse(url)) return "refused";
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" || parsed.username || parsed.password || !parsed.hostname)
+    return "refused";
+  const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (isIP(host)) return forbiddenLiteral(host) ? "refused" : "passes";
+  return "unknown";
+}
+
+/** Whether a literal address is one the contract refuses (loopback, private, link-local, ...): the usual ones. */
+function forbiddenLiteral(host: string): boolean {
+  return /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.)|^(::1?|f[cd]|fe80)/i.test(host);
+}
+
+/**
+ * How near an instant rule's boundary (the retention's start, now) a drawn instant may lie
+ * and be answered either way: the oracle and the server read the clock apart.
+ */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * The parameter rules of `events.list` that need the request's instant (the contract's
+ * own `eventsWindowProblem`): the outcome, and whether the instant lies so near a
+ * boundary that both are allowed.
+ */
+export function eventsWindowCheck(params: { from: number; to?: number | undefined }) {
+  const now = Date.now();
+  const problem = eventsWindowProblem(params, now);
+  const near = [now - defaultEventsRetentionMs, ...(params.to === undefined ? [now] : [])].some(
+    (boundary) => Math.abs(params.from - boundary) < CLOCK_SLACK_MS,
+  );
+  return { problem, near };
+}
