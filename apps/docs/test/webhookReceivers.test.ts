@@ -32,10 +32,19 @@ function copied(receiver: WebhookReceiver) {
   return copiedCode(html, runTitle(receiver));
 }
 
+/** Every `npm_*`/`PNPM_*` variable of this process, set to `undefined` so a child has none. */
+function packageManagerVariablesUnset(): Record<string, undefined> {
+  return Object.fromEntries(
+    Object.keys(process.env)
+      .filter((name) => /^(npm_|pnpm_)/i.test(name))
+      .map((name) => [name, undefined]),
+  );
+}
+
 /** Runs the start command's `NAME=value ... command args` with the test's secret and port. */
 async function start(command: string, port: number, python?: string): Promise<ServerProcess> {
   const words = command.split(" ");
-  const env: Record<string, string> = {};
+  const env: Record<string, string | undefined> = {};
   while (/^[A-Z_]+=/.test(words[0]!)) {
     const [name, value] = words.shift()!.split("=") as [string, string];
     env[name] = name === "WSAFE_WEBHOOK_SECRET" ? secret : name === "PORT" ? String(port) : value;
@@ -45,7 +54,9 @@ async function start(command: string, port: number, python?: string): Promise<Se
   return startServerProcess(args, {
     name: args.at(-1),
     cwd: dir,
-    env,
+    // A reader runs the command from a shell: what pnpm put in the suite's environment
+    // (npm_config_verify_deps_before_run, ...) makes npx print warnings they never see.
+    env: { ...packageManagerVariablesUnset(), ...env },
     // python3 on the page: the interpreter that has what the receiver imports.
     command: program === "python3" ? (python ?? "python3") : program,
     readyPattern: /listening on port \d+/,
