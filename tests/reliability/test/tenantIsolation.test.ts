@@ -12,17 +12,58 @@ const SAMPLES = Number(process.env.WSAFE_ISOLATION_SAMPLES ?? 150);
 const fixture = createTenantFixture();
 
 /** Another account's id and an id nobody has, of the same shape, per id-bearing parameter. */
-const probes: Record<string, { foreign: (string | number)[]; missing: (string | number)[]; base: object }> = {
+interface Probe {
+  foreign: (string | number)[];
+  missing: (string | number)[];
+  base: object;
+  /** Which of alpha's tokens asks: a write method needs `write` to reach its lookups. */
+  asker: "alphaRead" | "alphaReadWrite";
+}
+
+/** Where webhooks may point in this suite: loopback over http, never called (`deliver: false`). */
+const hookUrl = "http://127.0.0.1:9/wsafe-isolation";
+
+const probes: Record<string, Probe> = {
   "equipments.list equipmentType_id": {
     foreign: fixture.beta.equipmentTypes,
     missing: ["et_zzzz"],
     base: { service_type: "all", include_null_metavalues: true },
+    asker: "alphaRead",
+  },
+  "events.list equipmentType_id": {
+    foreign: fixture.beta.equipmentTypes,
+    missing: ["et_zzzz"],
+    // A window within the retention, around the fixture's own dates.
+    base: { from: Date.now() - 86_400_000, to: Date.now() + 86_400_000 },
+    asker: "alphaRead",
   },
   "users.info user": {
     // The integer form is the same id (`users.info`'s `user` parameter in `@wsafe/schema`): probe both spellings.
     foreign: [...fixture.beta.users, 2042],
     missing: ["u_zzzz_1", "9042", 9042],
     base: {},
+    asker: "alphaRead",
+  },
+  "webhooks.create equipmentType_id": {
+    foreign: fixture.beta.equipmentTypes,
+    missing: ["et_zzzz"],
+    base: { url: hookUrl },
+    asker: "alphaReadWrite",
+  },
+  // Beta's endpoints are made in beforeAll, one per probe: the owner's check of
+  // webhooks.delete deletes its own.
+  "webhooks.delete id": { foreign: [], missing: ["wh_0000000000000000"], base: {}, asker: "alphaReadWrite" },
+  "webhooks.deliveries webhook_id": {
+    foreign: [],
+    missing: ["wh_0000000000000000"],
+    base: {},
+    asker: "alphaRead",
+  },
+  "webhooks.rotate_secret id": {
+    foreign: [],
+    missing: ["wh_0000000000000000"],
+    base: {},
+    asker: "alphaReadWrite",
   },
 };
 
@@ -45,9 +86,19 @@ describe("tenant isolation", () => {
 
   beforeAll(async () => {
     db = await createFixtureDatabase("isolation", fixture);
-    server = await launchOn(db, { rateLimit: { points: 1e9, durationSeconds: 60 } });
+    server = await launchOn(db, {
+      rateLimit: { points: 1e9, durationSeconds: 60 },
+      webhooks: { allowHttp: true, allowPrivate: true, deliver: false },
+    });
     // One socket: requests run one at a time, so their timings do not disturb each other.
     pool = openPool(server.url, 1);
+    for (const key of ["webhooks.delete id", "webhooks.deliveries webhook_id", "webhooks.rotate_secret id"]) {
+      const made = json(
+        await send(pool, call("webhooks.create", { token: fixture.tokens.betaRead, url: hookUrl })),
+      ) as { ok: boolean; webhook?: { id: string } };
+      expect(made.ok, `beta makes an endpoint for ${key}`).toBe(true);
+      probes[key]!.foreign.push(made.webhook!.id);
+    }
   });
 
   afterAll(async () => {
@@ -73,10 +124,12 @@ describe("tenant isolation", () => {
       const probe = probes[key]!;
       const ask = (token: string, id: string | number) =>
         send(pool, call(method as MethodName, { token, ...probe.base, [parameter]: id }));
-      const reference = shape(await ask(fixture.tokens.alphaRead, probe.missing[0]!), probe.missing[0]!);
+      const asker = fixture.tokens[probe.asker];
+      const reference = shape(await ask(asker, probe.missing[0]!), probe.missing[0]!);
       expect(reference.body).toMatchObject({ ok: false, error: "content_not_found" });
+      expect(probe.foreign.length, `${key} has another account's ids to probe`).toBeGreaterThan(0);
       for (const id of [...probe.foreign, ...probe.missing]) {
-        expect(shape(await ask(fixture.tokens.alphaRead, id), id), `${key} = ${JSON.stringify(id)}`).toEqual(
+        expect(shape(await ask(asker, id), id), `${key} = ${JSON.stringify(id)}`).toEqual(
           reference,
         );
       }
@@ -96,7 +149,7 @@ describe("tenant isolation", () => {
       const ask = (id: string | number) =>
         send(
           pool,
-          call(method as MethodName, { token: fixture.tokens.alphaRead, ...probe.base, [parameter]: id }),
+          call(method as MethodName, { token: fixture.tokens[probe.asker], ...probe.base, [parameter]: id }),
         );
       for (let i = 0; i < 20; i++) await ask(i % 2 ? foreign : missing); // warm-up
       for (let i = 0; i < SAMPLES; i++) {
