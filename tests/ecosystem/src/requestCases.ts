@@ -71,13 +71,15 @@ export function requestCases(): RequestCase[] {
     // An illustrative example shows what the demo data does not hold (an endpoint at a
     // public host, its history): the demo server cannot give its answer, so it is not
     // sent; the error cases below still start from its request.
-    ...method.examples.filter((example) => !example.illustrative).map((example) => ({
-      name: `${method.name}: ${example.title}`,
-      method: method.name,
-      data: example.request as Record<string, unknown>,
-      accepted: accepts(method, example.request),
-      ...(example.response.ok ? {} : { error: example.response.error }),
-    })),
+    ...method.examples
+      .filter((example) => !example.illustrative)
+      .map((example) => ({
+        name: `${method.name}: ${example.title}`,
+        method: method.name,
+        data: example.request as Record<string, unknown>,
+        accepted: accepts(method, example.request),
+        ...(example.response.ok ? {} : { error: example.response.error }),
+      })),
     ...derivedErrorCases(method),
   ]);
 }

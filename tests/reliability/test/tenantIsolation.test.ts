@@ -129,9 +129,7 @@ describe("tenant isolation", () => {
       expect(reference.body).toMatchObject({ ok: false, error: "content_not_found" });
       expect(probe.foreign.length, `${key} has another account's ids to probe`).toBeGreaterThan(0);
       for (const id of [...probe.foreign, ...probe.missing]) {
-        expect(shape(await ask(asker, id), id), `${key} = ${JSON.stringify(id)}`).toEqual(
-          reference,
-        );
+        expect(shape(await ask(asker, id), id), `${key} = ${JSON.stringify(id)}`).toEqual(reference);
       }
       // And the owner does see them: the probe ids are real.
       for (const id of probe.foreign)
