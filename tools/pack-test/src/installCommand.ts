@@ -5,8 +5,8 @@
  *
  * @param tarballs - absolute paths of the `.tgz` files
  * @example
- * installCommand(["/tmp/x/wsafe-schema-0.1.0.tgz", "/tmp/x/wsafe-client-0.1.0.tgz"]);
- * // "npm install /tmp/x/wsafe-schema-0.1.0.tgz /tmp/x/wsafe-client-0.1.0.tgz"
+ * installCommand(["/tmp/x/wsafe-schema-1.0.0.tgz", "/tmp/x/wsafe-client-1.0.0.tgz"]);
+ * // "npm install /tmp/x/wsafe-schema-1.0.0.tgz /tmp/x/wsafe-client-1.0.0.tgz"
  */
 export function installCommand(tarballs: readonly string[]): string {
   const quote = (path: string) =>

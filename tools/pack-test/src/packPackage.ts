@@ -15,7 +15,7 @@ export interface PackedPackage {
  *
  * @param tarball - path of the `.tgz`
  * @example
- * tarballFiles("/tmp/out/wsafe-client-0.1.0.tgz"); // ["package.json", "README.md", "dist/index.js", ...]
+ * tarballFiles("/tmp/out/wsafe-client-1.0.0.tgz"); // ["package.json", "README.md", "dist/index.js", ...]
  */
 export function tarballFiles(tarball: string): string[] {
   return execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" })

@@ -20,7 +20,7 @@ export interface PackCommandRun {
  * @param out - the `--out` directory
  * @example
  * const run = runPackCommand(root, "/tmp/wsafe-tarballs");
- * run.installLine("@wsafe/client"); // "npm install /tmp/wsafe-tarballs/wsafe-schema-0.1.0.tgz …"
+ * run.installLine("@wsafe/client"); // "npm install /tmp/wsafe-tarballs/wsafe-schema-1.0.0.tgz …"
  */
 export function runPackCommand(root: string, out: string): PackCommandRun {
   const pack = spawnSync("npm", ["run", "pack", "--", "--out", out], {

@@ -17,7 +17,7 @@ interface Manifest {
 
 const manifest = (name: string) => require(`${name}/package.json`) as Manifest;
 
-/** `wsafe-client-0.1.0.tgz`: the file `pnpm pack` names for a package. */
+/** `wsafe-client-1.0.0.tgz`: the file `pnpm pack` names for a package. */
 export function tarballName(name: string): string {
   return `${name.replace(/^@/, "").replace("/", "-")}-${manifest(name).version}.tgz`;
 }
