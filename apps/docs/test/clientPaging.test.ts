@@ -6,10 +6,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  createScratchDirectory,
-  type ScratchDirectory,
+  type DemoWithOwnCertificate,
   type ServerProcess,
-  serveCli,
+  serveDemoWithOwnCertificate,
   serverDirectory,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,19 +22,17 @@ if (!built)
   console.warn(`\n*** apps/docs: SKIPPING the paging script's run: ${serverEntry} is not built ***\n`);
 
 describe.skipIf(!built)("the client page's paging script", () => {
-  let scratch: ScratchDirectory;
+  let demo: DemoWithOwnCertificate;
   let server: ServerProcess;
   let certPath: string;
 
   beforeAll(async () => {
-    scratch = await createScratchDirectory("docs-paging");
     // As `npm start` runs it: the demo imported now, a self-signed certificate made and its path printed.
-    server = await serveCli(["--demo", "--port", "0", "--database", "memory://"], { cwd: scratch.path });
-    certPath = /self-signed certificate for localhost: (\S+)/.exec(server.output())![1]!;
+    demo = await serveDemoWithOwnCertificate("docs-paging");
+    ({ server, certPath } = demo);
   }, 120_000);
   afterAll(async () => {
-    await server?.stop();
-    await scratch?.remove();
+    await demo?.stop();
   });
 
   it("prints what the page says, run with NODE_EXTRA_CA_CERTS against the demo server", () => {

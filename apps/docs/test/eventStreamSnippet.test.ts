@@ -6,10 +6,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  createScratchDirectory,
-  type ScratchDirectory,
+  type DemoWithOwnCertificate,
   type ServerProcess,
-  serveCli,
+  serveDemoWithOwnCertificate,
   serverDirectory,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,18 +20,17 @@ const built = existsSync(join(serverDirectory(), "dist", "index.js"));
 if (!built) console.warn("\n*** apps/docs: SKIPPING the stream snippet's run: the server is not built ***\n");
 
 describe.skipIf(!built)("the Events page's stream snippet", () => {
-  let scratch: ScratchDirectory;
+  let demo: DemoWithOwnCertificate;
   let server: ServerProcess;
   let certPath: string;
 
   beforeAll(async () => {
-    scratch = await createScratchDirectory("docs-stream");
-    server = await serveCli(["--demo", "--port", "0", "--database", "memory://"], { cwd: scratch.path });
-    certPath = /self-signed certificate for localhost: (\S+)/.exec(server.output())![1]!;
+    // As `npm start` runs it: the demo imported now, a self-signed certificate made and its path printed.
+    demo = await serveDemoWithOwnCertificate("docs-stream");
+    ({ server, certPath } = demo);
   }, 120_000);
   afterAll(async () => {
-    await server?.stop();
-    await scratch?.remove();
+    await demo?.stop();
   });
 
   it("follows the demo's events with @trpc/client, as the page shows it", () => {

@@ -8,11 +8,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
-  createScratchDirectory,
+  type DemoWithOwnCertificate,
   loadServer,
-  type ScratchDirectory,
   type ServerProcess,
-  serveCli,
+  serveDemoWithOwnCertificate,
   thrown,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,19 +25,17 @@ const { server: built } = await loadServer("@wsafe/client: certificate tests");
 const distEntry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 
 describe.skipIf(!built)("a server certificate Node does not trust", () => {
-  let scratch: ScratchDirectory;
+  let demo: DemoWithOwnCertificate;
   let server: ServerProcess;
   let certPath: string;
 
   beforeAll(async () => {
-    scratch = await createScratchDirectory("client-certificate");
-    // As `npm start` runs it: a self-signed certificate made for the occasion, its path printed.
-    server = await serveCli(["--demo", "--port", "0", "--database", "memory://"], { cwd: scratch.path });
-    certPath = /self-signed certificate for localhost: (\S+)/.exec(server.output())![1]!;
+    // As `npm start` runs it: the demo imported now, a self-signed certificate made and its path printed.
+    demo = await serveDemoWithOwnCertificate("client-certificate");
+    ({ server, certPath } = demo);
   }, 120_000);
   afterAll(async () => {
-    await server?.stop();
-    await scratch?.remove();
+    await demo?.stop();
   });
 
   it("is tried once, and the error names the code and the fix", async () => {

@@ -59,6 +59,10 @@ export { runWsafe, type WsafeRun } from "./server/runWsafe.js";
 export { seedDatabase } from "./server/seedDatabase.js";
 export { serveCli } from "./server/serveCli.js";
 export {
+  type DemoWithOwnCertificate,
+  serveDemoWithOwnCertificate,
+} from "./server/serveDemoWithOwnCertificate.js";
+export {
   serverDirectory,
   workspaceRoot,
   workspaceServerDirectory,
