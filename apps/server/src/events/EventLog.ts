@@ -1,18 +1,19 @@
-import { defaultEventsRetentionMs, type Event, type EventType } from "@wsafe/schema";
+import { defaultEventsRetentionMs, type Event } from "@wsafe/schema";
 import type { Sql } from "../store/Sql.js";
 import type { PageRows } from "../store/Store.js";
-import { computeBoundQuery, type EventRow, listEventsQuery } from "./listEventsQuery.js";
+import {
+  computeBoundQuery,
+  type EventRow,
+  type ListEventsInput,
+  listEventsQuery,
+} from "./listEventsQuery.js";
 
-/** What {@link EventLog.list} reads: one page of an account's window. */
-export interface EventWindow {
-  accountId: string;
-  from: number;
-  to: number;
-  equipmentTypeId?: string | undefined;
-  types: readonly EventType[];
-  after: readonly [occurredAt: string, id: string] | undefined;
-  rows: number;
-  /** The request's instant: events after it are `expected`. */
+/**
+ * What {@link EventLog.list} reads: one page of an account's window, as `listEventsQuery`
+ * takes it (the log chooses how far to compute), and the request's instant, after which
+ * events are `expected`.
+ */
+export interface EventWindow extends Omit<ListEventsInput, "computeUpTo"> {
   now: number;
 }
 
