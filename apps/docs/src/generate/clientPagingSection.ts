@@ -3,6 +3,7 @@
 // runs the script as the page shows it, against a real demo server, and compares what it
 // prints with the output the page claims.
 import { maxPageSize } from "@wsafe/schema";
+import { demoCertificateCommand } from "./demoCertificateCommand.js";
 import { code, inlineCode, table } from "./markdown.js";
 import { paginatedMethods } from "./pages/paginationPage.js";
 import { defaultBaseUrl } from "./sitePaths.js";
@@ -77,13 +78,7 @@ export function clientPagingSection(): string[] {
     "Leaving a `for await` early (`break`, `return`, a throw) ends the walk: no further page is requested. With a literal `columns` list the records are typed with those fields only, as in a call.",
     `A whole script, to run against the demo server of \`npm start\` (Node trusts its self-signed certificate once told where it is: see [below](#a-development-servers-certificate)):`,
     code("js", pagingScript, pagingScriptFile),
-    code(
-      "sh",
-      [
-        "# the path npm start printed after `self-signed certificate for localhost:`",
-        `NODE_EXTRA_CA_CERTS=/path/to/wsafe/.wsafe/tls/localhost-cert.pem node ${pagingScriptFile}`,
-      ].join("\n"),
-    ),
+    demoCertificateCommand(pagingScriptFile),
     code("text", pagingOutput, pagingOutputTitle),
     "The demo arranges its statuses around the moment it imports its data, so a demo imported on another day finds another count of expired harnesses.",
   ];

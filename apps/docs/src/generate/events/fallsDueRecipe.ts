@@ -4,6 +4,7 @@
 // the script, as a reader copies them from the built page, against a server holding the
 // demo data dated at `exampleInstant`, and compares with what the page shows.
 import type { EventsListParams, EventsListResult } from "@wsafe/schema";
+import { demoCertificateCommand } from "../demoCertificateCommand.js";
 import { exampleDay, exampleInstant } from "../exampleInstant.js";
 import { curlGet, curlPost } from "../examples.js";
 import { code } from "../markdown.js";
@@ -140,13 +141,7 @@ export function fallsDueSection(): string[] {
     code("json", JSON.stringify(fallsDueFirstPage, null, 2), fallsDueCurlTitles.answer),
     "The whole month with `@wsafe/client`: `client.paginate` follows the cursors, and `for await` reads one page at a time (see [pagination](/pagination/)). A script to run against the demo server of `npm start`, with Node trusting its self-signed certificate ([how](/client/#a-development-servers-certificate)):",
     code("js", fallsDueScript, fallsDueScriptFile),
-    code(
-      "sh",
-      [
-        "# the path npm start printed after `self-signed certificate for localhost:`",
-        `NODE_EXTRA_CA_CERTS=/path/to/wsafe/.wsafe/tls/localhost-cert.pem node ${fallsDueScriptFile}`,
-      ].join("\n"),
-    ),
+    demoCertificateCommand(fallsDueScriptFile),
     code("text", fallsDueOutput, fallsDueOutputTitle),
     `A test runs the script as shown against a server holding the demo data dated as on ${exampleDay}. Your demo dates its data around the day it first imported it, so ask for the current month (the commented line) to see its own.`,
   ];

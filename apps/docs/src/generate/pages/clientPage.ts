@@ -8,6 +8,7 @@ import { clientDefaults } from "@wsafe/client";
 import { headerNames, jsonContentType, type MethodDefinition, methods } from "@wsafe/schema";
 import { clientCall, objectLiteral } from "../clientCall.js";
 import { clientPagingSection } from "../clientPagingSection.js";
+import { demoCertificateCommand } from "../demoCertificateCommand.js";
 import { installSteps } from "../installFromTarballs.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { ownParameters, ownParametersText } from "../ownParameters.js";
@@ -173,13 +174,7 @@ export function clientPage(): string {
     "The client uses only standard APIs (`fetch`, `AbortController`, `setTimeout`, `Proxy`), so one build serves every runtime. The service allows cross-origin calls and exposes its headers to scripts, so `getMeta` and `retryAfter` work in a browser too. Keep tokens out of code shipped to browsers you do not control.",
     "### A development server's certificate",
     "`npm start` (and `wsafe serve` without certificate files) serves HTTPS with a self-signed certificate, which Node refuses: the call fails at once, not retried, with a `WsafeTransportError` whose message names Node's code, `TLS certificate refused (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate)`. The fix that works in every Node program, with no change to your code: start Node with `NODE_EXTRA_CA_CERTS` set to the certificate path the server printed (`self-signed certificate for localhost: …`). Node reads it when it starts, so set it on the command, not from inside the script.",
-    code(
-      "sh",
-      [
-        "# the path npm start printed after `self-signed certificate for localhost:`",
-        "NODE_EXTRA_CA_CERTS=/path/to/wsafe/.wsafe/tls/localhost-cert.pem node my-script.mjs",
-      ].join("\n"),
-    ),
+    demoCertificateCommand("my-script.mjs"),
     `Call the address the server prints, ${inlineCode(defaultBaseUrl)}. Or pass a \`fetch\` with your own agent; undici is a package of its own (\`npm install undici\`: Node's built-in \`fetch\` takes no agent):`,
     code("sh", "npm install undici"),
     code(
