@@ -120,8 +120,10 @@ describe("verifyWebhook beside the standardwebhooks package's Webhook.verify", (
       }),
       { numRuns: 1000 },
     );
-    // Both outcomes were exercised in number, not only one of them.
-    expect(seen.accepted).toBeGreaterThan(50);
+    // Both outcomes were exercised in number, not only one of them. A case is genuine
+    // one time in ten (tamper "none") and in time about half the time: some 45-60
+    // acceptances of 1 000 runs, so the bound sits well below that (50 failed a run).
+    expect(seen.accepted).toBeGreaterThan(15);
     expect(seen.refused).toBeGreaterThan(300);
   });
 
