@@ -1,5 +1,5 @@
 import type { EventCause, EventType } from "@wsafe/schema";
-import { statusArraySql } from "../store/equipmentRecordSql.js";
+import { statusArraySql } from "../store/queries/equipmentRecordSql.js";
 
 /** The wire type of a schedule's and of an equipment's transition, checked against the schema. */
 export const scheduleEventType: EventType = "schedule.status_changed";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { scheduleSeveritySql } from "../store/equipmentRecordSql.js";
-import type { Sql } from "../store/Sql.js";
-import { sqlParameters } from "../store/sqlParameters.js";
+import type { Sql } from "../store/database/Sql.js";
+import { scheduleSeveritySql } from "../store/queries/equipmentRecordSql.js";
+import { sqlParameters } from "../store/queries/sqlParameters.js";
 import {
   equipmentEventType,
   eventColumnList,

@@ -1,5 +1,5 @@
-import type { Sql } from "../store/Sql.js";
-import { sqlParameters } from "../store/sqlParameters.js";
+import type { Sql } from "../store/database/Sql.js";
+import { sqlParameters } from "../store/queries/sqlParameters.js";
 import { eventColumnList, sequenceSql } from "./eventRowSql.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
 

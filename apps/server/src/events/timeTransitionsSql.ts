@@ -1,5 +1,5 @@
-import { scheduleSeveritySql } from "../store/equipmentRecordSql.js";
-import type { SqlParam } from "../store/sqlParameters.js";
+import { scheduleSeveritySql } from "../store/queries/equipmentRecordSql.js";
+import type { SqlParam } from "../store/queries/sqlParameters.js";
 import {
   equipmentEventType,
   eventIdSql,

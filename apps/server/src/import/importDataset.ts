@@ -1,9 +1,9 @@
 import { recordImportEvents } from "../events/recordImportEvents.js";
-import { checkDatasetShape, type DatasetShape } from "../store/checkDatasetShape.js";
-import { checkReferences } from "../store/checkReferences.js";
-import { DatasetError } from "../store/DatasetError.js";
+import { checkDatasetShape, type DatasetShape } from "../store/dataset/checkDatasetShape.js";
+import { checkReferences } from "../store/dataset/checkReferences.js";
+import { DatasetError } from "../store/dataset/DatasetError.js";
+import { writeDataset } from "../store/dataset/writeDataset.js";
 import type { Store } from "../store/Store.js";
-import { writeDataset } from "../store/writeDataset.js";
 
 /** How many records of each kind an import wrote (inserted or updated). */
 export interface ImportSummary {
