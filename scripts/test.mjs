@@ -15,6 +15,8 @@
 //   npm test -- --force               everything, cache or not
 //   npm test -- --filter=@wsafe/client  one package's checks (repeatable; turbo's filter syntax)
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { checkTasks, intoLanes } from "./testLanes.mjs";
 import { ensureWorkspace, root, toolEnv } from "./toolchain.mjs";
@@ -97,6 +99,9 @@ await Promise.all(
     }
   }),
 );
+
+// The packaging suite leaves its fresh install for the release suite; if that did not run, it is left here.
+rmSync(join(tmpdir(), `wsafe-fresh-install-${env.WSAFE_TEST_RUN_ID}`), { recursive: true, force: true });
 
 const failed = [...results].filter(([, result]) => result.startsWith("FAILED"));
 console.log(`\ntest: every check, in ${minutes(Date.now() - startedAt)}:`);

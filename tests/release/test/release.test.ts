@@ -61,9 +61,7 @@ const demo = { read: "wsafe-demo-token-read", other: "wsafe-demo-token-other-acc
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "wsafe-release-"));
   registry = await timed("registry", () => startRegistry(join(tmp, "registry")));
-  workspace = await timed("scratch copy and set-up", () =>
-    createScratchWorkspace(root, join(tmp, "wsafe"), registry),
-  );
+  workspace = await timed("scratch copy and set-up", () => createScratchWorkspace(root, registry));
   // What a maintainer runs on release day: the first stable release while the packages
   // are 0.x, else the pending changesets.
   await timed("version", () => {
@@ -95,6 +93,7 @@ afterAll(async () => {
   await server?.stop();
   await registry?.process.stop();
   // The scratch copy's node_modules is tens of thousands of links: seconds on an idle disk, a minute on a busy one.
+  await workspace?.remove();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 }, 300_000);
 
