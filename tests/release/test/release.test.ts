@@ -18,6 +18,7 @@ import { publishedPackages } from "@wsafe/pack-test";
 import { type ServerProcess, startServerProcess } from "@wsafe/test-support";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutBuildCache } from "../src/checkoutBuildCache.js";
 import { type Consumer, createConsumer } from "../src/createConsumer.js";
 import { createScratchWorkspace, type ScratchWorkspace } from "../src/createScratchWorkspace.js";
 import { curlLinesOf, runCurlLine } from "../src/runCurlLines.js";
@@ -70,8 +71,12 @@ beforeAll(async () => {
   });
   released = workspace.version();
   // The registry for unscoped names too: whatever the config, nothing is published past loopback.
+  // Builds of unchanged sources come from the checkout's turbo cache, read only.
   publishOutput = await timed("build and changeset publish", () =>
-    workspace.run("npm", ["run", "release"], { npm_config_registry: registry.url }),
+    workspace.run("npm", ["run", "release"], {
+      npm_config_registry: registry.url,
+      ...checkoutBuildCache(root),
+    }),
   );
   const cache = join(tmp, "npm-cache");
   app = createConsumer(join(tmp, "app"), registry, cache);
