@@ -59,6 +59,12 @@ for (const line of services.stdout.split("\n")) {
 if (services.status !== 0)
   console.warn("test: services.sh failed; tests that need PostgreSQL or Redis will skip");
 
+/** Runs a command to its end, its output shown; resolves with its exit code. */
+function run(command, args) {
+  const child = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  return { code: child.status ?? 1 };
+}
+
 /** Runs one step; stops the whole run with its exit code when it fails. */
 async function step(title, run) {
   console.log(`\ntest: ${title}`);
@@ -88,6 +94,10 @@ if (cached.length > 0) {
   const replay = await runTurbo(cached, { env });
   if (replay.code !== 0) for (const id of cached) results.set(id, `FAILED to replay (exit ${replay.code})`);
 }
+if (lanes.length > 0)
+  await step("template stores and test certificate (made once, shared by every suite)", () =>
+    run(process.execPath, [join(root, "tests", "support", "bin", "prepare-templates.mjs")]),
+  );
 
 await Promise.all(
   lanes.map(async (lane) => {
