@@ -7,7 +7,12 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { type InProcessServer, loadServer } from "@wsafe/test-support";
+import {
+  createPgliteDatabase,
+  type InProcessServer,
+  loadServer,
+  type ScratchDatabase,
+} from "@wsafe/test-support";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -26,13 +31,20 @@ describe.skipIf(skip)("in a browser, from another origin", () => {
   let siteUrl: string;
   let browser: import("playwright-core").Browser;
   let page: import("playwright-core").Page;
+  let stores: ScratchDatabase[] = [];
 
   beforeAll(async () => {
+    // Copies of the demo template store: each server finds the demo there, nothing to import.
+    stores = await Promise.all(
+      ["client-browser", "client-browser-limited"].map((label) =>
+        createPgliteDatabase(label, { template: "demo" }),
+      ),
+    );
     [api, limited] = await Promise.all([
-      server!.startServer({ port: 0, database: "memory://", demo: true }),
+      server!.startServer({ port: 0, database: stores[0]!.database, demo: true }),
       server!.startServer({
         port: 0,
-        database: "memory://",
+        database: stores[1]!.database,
         demo: true,
         http: true,
         rateLimit: { points: 1, durationSeconds: 1 },
@@ -76,6 +88,7 @@ describe.skipIf(skip)("in a browser, from another origin", () => {
     await browser?.close();
     site?.close();
     await Promise.all([api?.close(), limited?.close()]);
+    await Promise.all(stores.map((store) => store.drop()));
   });
 
   /** Runs a call in the page and returns what it resolved to or threw, as plain data. */

@@ -5,7 +5,14 @@
  */
 import { once } from "node:events";
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { type InProcessServer, loadServer, type ServerModule, thrown } from "@wsafe/test-support";
+import {
+  createPgliteDatabase,
+  type InProcessServer,
+  loadServer,
+  type ScratchDatabase,
+  type ServerModule,
+  thrown,
+} from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RetryEvent } from "../src/ClientOptions.js";
 import { createClient } from "../src/createClient.js";
@@ -50,17 +57,23 @@ function pipeTo(socket: Socket, target: URL) {
 
 describe.skipIf(!server)("retries against the real server", () => {
   let limited: InProcessServer;
+  let db: ScratchDatabase | undefined;
 
   beforeAll(async () => {
+    // A copy of the demo template store: the server finds the demo there, nothing to import.
+    db = await createPgliteDatabase("client-retries", { template: "demo" });
     limited = await server!.startServer({
       port: 0,
-      database: "memory://",
+      database: db.database,
       demo: true,
       http: true,
       rateLimit: { points: 2, durationSeconds: 1 },
     });
   }, 60_000);
-  afterAll(() => limited?.close());
+  afterAll(async () => {
+    await limited?.close();
+    await db?.drop();
+  });
 
   it("waits Retry-After when the server answers rate_limit_exceeded, then succeeds", async () => {
     const events: RetryEvent[] = [];

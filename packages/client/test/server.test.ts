@@ -1,4 +1,11 @@
-import { type InProcessServer, loadServer, type ServerModule, thrown } from "@wsafe/test-support";
+import {
+  createPgliteDatabase,
+  type InProcessServer,
+  loadServer,
+  type ScratchDatabase,
+  type ServerModule,
+  thrown,
+} from "@wsafe/test-support";
 import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../src/createClient.js";
@@ -19,11 +26,17 @@ const insecureFetch: FetchLike = (url, init) => undiciFetch(url, { ...init, disp
 
 describe.skipIf(!server)("against the real server", () => {
   let https: InProcessServer;
+  let db: ScratchDatabase | undefined;
 
   beforeAll(async () => {
-    https = await server!.startServer({ port: 0, database: "memory://", demo: true });
+    // A copy of the demo template store: the server finds the demo there, nothing to import.
+    db = await createPgliteDatabase("client-server", { template: "demo" });
+    https = await server!.startServer({ port: 0, database: db.database, demo: true });
   }, 60_000);
-  afterAll(() => https?.close());
+  afterAll(async () => {
+    await https?.close();
+    await db?.drop();
+  });
 
   const client = (options: { token?: string; method?: "POST" | "GET" } = {}) =>
     createClient({

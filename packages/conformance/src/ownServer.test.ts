@@ -1,7 +1,12 @@
 // The kit against our own server (apps/server), the way CI runs it. The server is
 // written beside this package; until its build exists this suite says loudly that it
 // skipped rather than passing quietly.
-import { type InProcessServer, loadServer } from "@wsafe/test-support";
+import {
+  createPgliteDatabase,
+  type InProcessServer,
+  loadServer,
+  type ScratchDatabase,
+} from "@wsafe/test-support";
 import { Agent, fetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConformance } from "./runConformance.js";
@@ -14,12 +19,16 @@ const otherIds = { equipmentType_id: "et_other_account", user: "u_other" };
 
 describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo data)", () => {
   let running: InProcessServer;
+  let db: ScratchDatabase | undefined;
   beforeAll(async () => {
+    // A copy of the demo template store: the server finds the demo there, nothing to import.
+    db = await createPgliteDatabase("conformance", { template: "demo" });
     // HTTPS with the server's self-signed certificate, so --insecure is exercised too.
-    running = await server!.startServer({ port: 0, database: "memory://", demo: true });
+    running = await server!.startServer({ port: 0, database: db.database, demo: true });
   }, 60_000);
   afterAll(async () => {
     await running?.close();
+    await db?.drop();
   });
 
   it("passes every check, pages, statuses at an instant, tenant isolation and write methods included", async () => {

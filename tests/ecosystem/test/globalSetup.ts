@@ -11,13 +11,14 @@ declare module "vitest" {
 
 /**
  * Starts one demo server for every file of the run, and stops it at the end: the real
- * server as an operator runs it, `wsafe serve --demo` on a fresh embedded store, plain
+ * server as an operator runs it, `wsafe serve --demo` on a fresh embedded store (a copy
+ * of the demo template: the server finds the demo in it and imports nothing), plain
  * HTTP on a free port of 127.0.0.1 (the tools under test then need no certificate),
  * and a rate limit no run of the suite reaches.
  */
 export default async function setup(project: TestProject) {
   const demo = await startTestServer({
-    createDatabase: () => createPgliteDatabase("ecosystem"),
+    createDatabase: () => createPgliteDatabase("ecosystem", { template: "demo" }),
     start: (database) =>
       serveCli(
         [

@@ -1,12 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { copyWorkingTree, shellEnvironment } from "@wsafe/pack-test";
+import { shellEnvironment, takeFreshInstall } from "@wsafe/pack-test";
 import type { Registry } from "./startRegistry.js";
 
 /** A scratch copy of the workspace, set up, where the release commands may write. */
 export interface ScratchWorkspace {
   dir: string;
+  /** Removes it (tens of thousands of links: seconds on an idle disk, a minute on a busy one). */
+  remove(): Promise<void>;
   /**
    * Runs a command there with a shell's environment, as a maintainer would type it;
    * resolves with its output and rejects with it when the command fails.
@@ -21,17 +23,22 @@ export interface ScratchWorkspace {
 }
 
 /**
- * Copies the working tree into `dir` (tracked and new files, as a clone of it would
- * hold; never the checkout's `node_modules` or builds), runs the README's set-up there,
- * and points its `@wsafe` scope at the registry with a publisher's token. Nothing the
- * release commands then do can change the checkout.
+ * A copy of the working tree (tracked and new files, as a clone of it would hold; never
+ * the checkout's `node_modules` or builds) with the README's set-up run in it - this
+ * run's fresh install, which the packaging suite checked, when it left one
+ * (`takeFreshInstall`), else a new one - and its `@wsafe` scope pointed at the registry
+ * with a publisher's token. Nothing the release commands then do can change the checkout.
  *
  * @param root - the checkout
- * @param dir - where the copy goes
  * @param registry - the loopback registry to publish to
  */
-export function createScratchWorkspace(root: string, dir: string, registry: Registry): ScratchWorkspace {
-  copyWorkingTree(root, dir);
+export function createScratchWorkspace(root: string, registry: Registry): ScratchWorkspace {
+  const install = takeFreshInstall(root);
+  if (install.setup.status !== 0)
+    throw new Error(
+      `node scripts/setup.mjs exited ${install.setup.status}:\n${install.setup.stdout}${install.setup.stderr}`,
+    );
+  const dir = install.dir;
   const env = shellEnvironment();
   const run = (command: string, args: string[], extra: NodeJS.ProcessEnv = {}) => {
     const result = spawnSync(command, args, {
@@ -46,7 +53,6 @@ export function createScratchWorkspace(root: string, dir: string, registry: Regi
       throw new Error(`${command} ${args.join(" ")} exited ${result.status ?? result.signal}:\n${output}`);
     return output;
   };
-  run(process.execPath, ["scripts/setup.mjs"]);
   // pnpm publish (under changeset publish) and npm read the scope's registry and its token from here.
   writeFileSync(
     join(dir, ".npmrc"),
@@ -55,6 +61,7 @@ export function createScratchWorkspace(root: string, dir: string, registry: Regi
   const schemaManifest = join(dir, "packages", "schema", "package.json");
   return {
     dir,
+    remove: install.remove,
     run,
     version: () => JSON.parse(readFileSync(schemaManifest, "utf8")).version as string,
     pendingChangesets: () =>

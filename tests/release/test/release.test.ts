@@ -18,6 +18,7 @@ import { publishedPackages } from "@wsafe/pack-test";
 import { type ServerProcess, startServerProcess } from "@wsafe/test-support";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutBuildCache } from "../src/checkoutBuildCache.js";
 import { type Consumer, createConsumer } from "../src/createConsumer.js";
 import { createScratchWorkspace, type ScratchWorkspace } from "../src/createScratchWorkspace.js";
 import { curlLinesOf, runCurlLine } from "../src/runCurlLines.js";
@@ -61,9 +62,7 @@ const demo = { read: "wsafe-demo-token-read", other: "wsafe-demo-token-other-acc
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "wsafe-release-"));
   registry = await timed("registry", () => startRegistry(join(tmp, "registry")));
-  workspace = await timed("scratch copy and set-up", () =>
-    createScratchWorkspace(root, join(tmp, "wsafe"), registry),
-  );
+  workspace = await timed("scratch copy and set-up", () => createScratchWorkspace(root, registry));
   // What a maintainer runs on release day: the first stable release while the packages
   // are 0.x, else the pending changesets.
   await timed("version", () => {
@@ -72,8 +71,12 @@ beforeAll(async () => {
   });
   released = workspace.version();
   // The registry for unscoped names too: whatever the config, nothing is published past loopback.
+  // Builds of unchanged sources come from the checkout's turbo cache, read only.
   publishOutput = await timed("build and changeset publish", () =>
-    workspace.run("npm", ["run", "release"], { npm_config_registry: registry.url }),
+    workspace.run("npm", ["run", "release"], {
+      npm_config_registry: registry.url,
+      ...checkoutBuildCache(root),
+    }),
   );
   const cache = join(tmp, "npm-cache");
   app = createConsumer(join(tmp, "app"), registry, cache);
@@ -95,6 +98,7 @@ afterAll(async () => {
   await server?.stop();
   await registry?.process.stop();
   // The scratch copy's node_modules is tens of thousands of links: seconds on an idle disk, a minute on a busy one.
+  await workspace?.remove();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 }, 300_000);
 

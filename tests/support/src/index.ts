@@ -9,6 +9,8 @@
  * @packageDocumentation
  */
 
+// What the runs make once and share.
+export { testCacheDirectory } from "./cache/testCacheDirectory.js";
 // A self-signed certificate.
 export {
   type CertificateFiles,
@@ -17,11 +19,22 @@ export {
   writeCertificateFiles,
 } from "./certificate/testCertificate.js";
 // Throwaway databases and the services of the tests.
-export { createPgliteDatabase, type PgliteScratchDatabase } from "./databases/createPgliteDatabase.js";
-export { createPostgresDatabase } from "./databases/createPostgresDatabase.js";
+export {
+  createPgliteDatabase,
+  type PgliteDatabaseOptions,
+  type PgliteScratchDatabase,
+} from "./databases/createPgliteDatabase.js";
+export { createPostgresDatabase, type PostgresDatabaseOptions } from "./databases/createPostgresDatabase.js";
 export { createScratchDirectory, type ScratchDirectory } from "./databases/createScratchDirectory.js";
+export { postgresStoreTemplate } from "./databases/postgresStoreTemplate.js";
 export type { PostgresScratchDatabase, ScratchDatabase } from "./databases/ScratchDatabase.js";
 export { postgresUrl, redisUrl, skipWithout } from "./databases/services.js";
+export {
+  makeStoreTemplate,
+  pgliteStoreTemplate,
+  type StoreTemplate,
+  storeTemplateKey,
+} from "./databases/storeTemplates.js";
 export { type TestStore, testStores } from "./databases/testStores.js";
 // Fixture datasets.
 export { type BulkDataset, createBulkDataset } from "./fixtures/createBulkDataset.js";
@@ -63,15 +76,15 @@ export {
   serveDemoWithOwnCertificate,
 } from "./server/serveDemoWithOwnCertificate.js";
 export {
-  serverDirectory,
-  workspaceRoot,
-  workspaceServerDirectory,
-  wsafeBin,
-} from "./server/serverDirectory.js";
-export {
   listeningLine,
   type ServerProcess,
   type ServerProcessOptions,
   startServerProcess,
 } from "./server/startServerProcess.js";
 export { startTestServer, type TestServer, type TestServerPlan } from "./server/startTestServer.js";
+export {
+  serverDirectory,
+  workspaceRoot,
+  workspaceServerDirectory,
+  wsafeBin,
+} from "./workspace/serverDirectory.js";

@@ -7,6 +7,7 @@
  */
 
 export { copyWorkingTree } from "./copyWorkingTree.js";
+export { type FreshInstall, freshInstall, takeFreshInstall } from "./freshInstall.js";
 export { installCommand } from "./installCommand.js";
 export { type Manifest, manifestProblems } from "./manifestProblems.js";
 export { type PackedPackage, packPackage, tarballFiles } from "./packPackage.js";

@@ -9,19 +9,20 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { npmInstall } from "./npmInstall.js";
 import { publishedPackages } from "./publishedPackages.js";
-import { type PackCommandRun, runPackCommand } from "./runPackCommand.js";
+import { type PackCommandRun, readPackCommandOutput } from "./runPackCommand.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+// The suite's one run of the command (src/testing/packOnce.ts), into `out`.
+const { out, output } = inject("packCommand");
 let work: string;
 let run: PackCommandRun;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "wsafe-pack-command-"));
-  run = runPackCommand(root, join(work, "tarballs"));
-}, 600_000);
+  run = readPackCommandOutput(output);
+});
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
@@ -31,10 +32,11 @@ describe("npm run pack -- --out <dir>, as the docs give it", () => {
   it("writes a tarball of every published package into <dir> and says where", () => {
     expect([...run.tarballs.keys()].sort()).toEqual(publishedPackages.map((pkg) => pkg.name).sort());
     for (const tarball of run.tarballs.values()) {
-      expect(dirname(tarball)).toBe(join(work, "tarballs"));
+      expect(dirname(tarball)).toBe(out);
       expect(existsSync(tarball), tarball).toBe(true);
     }
     expect(run.installLine("every package")).toBe(`npm install ${[...run.tarballs.values()].join(" ")}`);
+    expect(run.output).toContain(`pack: wrote ${publishedPackages.length} tarballs to ${out}`);
   });
 
   // The client alone must not need a registry for @wsafe/schema either.

@@ -9,12 +9,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type Manifest, manifestProblems } from "./manifestProblems.js";
 import { npmInstall } from "./npmInstall.js";
 import { type PackedPackage, tarballFiles } from "./packPackage.js";
 import { type PublishedPackage, publishedPackages } from "./publishedPackages.js";
-import { runPackCommand } from "./runPackCommand.js";
+import { readPackCommandOutput } from "./runPackCommand.js";
 import { unwantedFiles } from "./unwantedFiles.js";
 
 // Each check spawns node or tsc in the scratch project; on a busy machine loading the
@@ -50,7 +50,8 @@ beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), "wsafe-pack-test-"));
   scratch = join(work, "consumer");
   mkdirSync(scratch);
-  const run = runPackCommand(root, join(work, "tarballs"));
+  // The suite's one run of `npm run pack -- --out <dir>` (src/testing/packOnce.ts).
+  const run = readPackCommandOutput(inject("packCommand").output);
   for (const [name, tarball] of run.tarballs) packed.set(name, { tarball, files: tarballFiles(tarball) });
   writeFileSync(
     join(scratch, "package.json"),

@@ -31,7 +31,16 @@ export function runPackCommand(root: string, out: string): PackCommandRun {
   });
   if (pack.status !== 0)
     throw new Error(`npm run pack exited ${pack.status ?? pack.signal}:\n${pack.stdout}\n${pack.stderr}`);
-  const output = pack.stdout;
+  return readPackCommandOutput(pack.stdout);
+}
+
+/**
+ * Reads what `npm run pack` printed (see {@link runPackCommand}), as a person reads it:
+ * for a run made once and shared, whose output was kept.
+ *
+ * @param output - everything the command printed on stdout
+ */
+export function readPackCommandOutput(output: string): PackCommandRun {
   const tarballs = new Map<string, string>();
   for (const [, tarball, name] of output.matchAll(/^\s+(\/\S+\.tgz)\s+\((@wsafe\/[\w-]+)\)$/gm))
     tarballs.set(name!, tarball!);

@@ -1,4 +1,10 @@
-import { type ScratchDatabase, seedDatabase, startTestServer, type TestServer } from "@wsafe/test-support";
+import {
+  type ScratchDatabase,
+  seedDatabase,
+  startTestServer,
+  type TestServer,
+  testCertificate,
+} from "@wsafe/test-support";
 import { importDataset } from "../../src/import/importDataset.js";
 import type { RunningServer, ServerOptions } from "../../src/server/ServerOptions.js";
 import { startServer } from "../../src/server/startServer.js";
@@ -9,7 +15,8 @@ export type DatasetServer = TestServer<RunningServer>;
 
 /**
  * Imports the datasets, in order, into a fresh database, then starts a real HTTPS
- * server on it (any free port), in this process and from this package's source: the
+ * server on it (any free port, the shared test certificate unless `options` says
+ * otherwise), in this process and from this package's source: the
  * shared launcher's lifecycle (`startTestServer` of `@wsafe/test-support`) with the
  * server under test. Unlike `startFixtureServer`, nothing else is imported: the suites
  * that compare every answer with a reference need a store whose whole content they know.
@@ -26,8 +33,14 @@ export function startDatasetServer(
   return startTestServer({
     createDatabase,
     seed: (database) => seedDatabase({ openStore, importDataset }, database, ...datasets),
-    start: (database) =>
-      startServer({ port: 0, database, rateLimit: { points: 1_000_000, durationSeconds: 60 }, ...options }),
+    start: async (database) =>
+      startServer({
+        port: 0,
+        database,
+        rateLimit: { points: 1_000_000, durationSeconds: 60 },
+        ...(options.http ? {} : { tls: await testCertificate() }),
+        ...options,
+      }),
     stop: (server) => server.close(),
   });
 }

@@ -1,15 +1,26 @@
 import { X509Certificate } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createScratchDirectory } from "../databases/createScratchDirectory.js";
 import { testCertificate, writeCertificateFiles } from "./testCertificate.js";
 
 describe(testCertificate, () => {
-  it("is for localhost and 127.0.0.1, made once per process", async () => {
+  it("is for localhost and 127.0.0.1, valid now, read once per process", async () => {
     const certificate = new X509Certificate((await testCertificate()).cert);
     expect(certificate.checkHost("localhost")).toBe("localhost");
     expect(certificate.checkIP("127.0.0.1")).toBe("127.0.0.1");
+    expect(Date.parse(certificate.validFrom)).toBeLessThan(Date.now());
+    expect(Date.parse(certificate.validTo)).toBeGreaterThan(Date.now() + 24 * 3600 * 1000);
     expect(await testCertificate()).toBe(await testCertificate());
+  });
+
+  // Every process of a run shares it: a 2048-bit key each would cost a server start's
+  // worth. A fresh copy of the module is what another process starts with.
+  it("is the one another process gets", async () => {
+    vi.resetModules();
+    const fresh = (await import("./testCertificate.js")) as typeof import("./testCertificate.js");
+    expect(fresh.testCertificate).not.toBe(testCertificate);
+    expect(await fresh.testCertificate()).toEqual(await testCertificate());
   });
 });
 

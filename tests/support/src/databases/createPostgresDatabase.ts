@@ -1,27 +1,30 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { asAdmin, postgresStoreTemplate } from "./postgresStoreTemplate.js";
 import type { PostgresScratchDatabase } from "./ScratchDatabase.js";
 import { postgresUrl } from "./services.js";
 
-/** Runs `work` on a connection to the server's maintenance database, closing it after. */
-async function asAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  // A backend ended under it must not crash the test process.
-  client.on("error", () => {});
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
+/** What a new database starts as, see {@link createPostgresDatabase}. */
+export interface PostgresDatabaseOptions {
+  /**
+   * `migrated` (default): a copy of a template database holding every migration of the
+   * server, as a server leaves a database on first open (made once per set of
+   * migrations, see `postgresStoreTemplate`); `none`: empty, for a test of what a
+   * server does to an empty database.
+   */
+  template?: "migrated" | "none";
 }
 
 /**
- * Creates a fresh, empty database on the test's PostgreSQL server - never reuses one,
- * never touches another's data - and drops it (connections and all) on `drop()`.
+ * Creates a fresh database on the test's PostgreSQL server - never reuses one,
+ * never touches another's data - and drops it (connections and all) on `drop()`. It
+ * starts migrated, copied with `CREATE DATABASE ... TEMPLATE` from a template made
+ * once by the server's own `openStore`: a server opens it as it would a database it
+ * had migrated itself, without running the migrations again (`template: "none"` gives
+ * an empty one, as does a server that is not built).
  *
  * @param label - part of its name, to tell whose it was (letters, digits, `_`)
  * @param serverUrl - any database URL of the server; default `WSAFE_TEST_DATABASE_URL`
+ * @param options - what it starts as
  * @example
  * import { createPostgresDatabase } from "@wsafe/test-support";
  * const db = await createPostgresDatabase("fuzz");
@@ -33,11 +36,15 @@ async function asAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promis
 export async function createPostgresDatabase(
   label = "test",
   serverUrl: string | undefined = postgresUrl,
+  options: PostgresDatabaseOptions = {},
 ): Promise<PostgresScratchDatabase> {
   if (!serverUrl)
     throw new Error("WSAFE_TEST_DATABASE_URL is not set: no PostgreSQL server to create a database on");
   const name = `wsafe_${label.toLowerCase().replace(/[^a-z0-9_]/g, "_")}_${randomBytes(5).toString("hex")}`;
-  await asAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.template === "none" ? undefined : await postgresStoreTemplate(serverUrl);
+  await asAdmin(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const terminateBackends = () =>

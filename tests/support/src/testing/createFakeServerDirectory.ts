@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createScratchDirectory, type ScratchDirectory } from "../databases/createScratchDirectory.js";
 
 // A stand-in for a built @wsafe/server: the same file layout (`dist/index.js`,
 // `bin/wsafe.js`) and readiness line, a plain HTTP server behind it. The launchers'
@@ -8,6 +8,27 @@ import { createScratchDirectory, type ScratchDirectory } from "../databases/crea
 // launchers run the real one.
 const index = `
 import { createServer } from "node:http";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+const migrations = fileURLToPath(new URL("../migrations/", import.meta.url));
+// A store is a directory with store.json: the migrations applied, and whether the demo is in.
+export async function openStore(database) {
+  mkdirSync(database, { recursive: true });
+  const file = join(database, "store.json");
+  writeFileSync(file, JSON.stringify({ migrations: readdirSync(migrations).sort(), demo: false }));
+  return {
+    file,
+    close: async () => {},
+  };
+}
+export async function importDataset(store, dataset) {
+  const state = JSON.parse(readFileSync(store.file, "utf8"));
+  writeFileSync(store.file, JSON.stringify({ ...state, demo: dataset.demo === true }));
+}
+export function createDemoDataset() {
+  return { demo: true };
+}
 export const demoTokens = { read: "r", write: "w", revoked: "x", inactiveAccount: "i", otherAccount: "o" };
 export async function startServer(options = {}) {
   const server = createServer((request, response) => response.end(JSON.stringify(options)));
@@ -26,13 +47,19 @@ process.on("SIGTERM", () => server.close().then(() => process.exit(0)));
 `;
 
 /**
- * Writes a fake server folder for the launchers' tests: `startServer` answers every
- * request with the options it was given, `wsafe serve --fail` exits with code 2.
+ * Writes a fake server folder for the launchers' and templates' tests: `startServer`
+ * answers every request with the options it was given, `wsafe serve --fail` exits with
+ * code 2, and `openStore` makes a directory whose `store.json` names the migrations of
+ * `migrations/` (`importDataset` of `createDemoDataset()` marks the demo in).
  */
-export async function createFakeServerDirectory(): Promise<ScratchDirectory> {
-  const directory = await createScratchDirectory("fake-server");
+export async function createFakeServerDirectory(): Promise<{ path: string; remove(): Promise<void> }> {
+  // Not createScratchDirectory: the databases' own tests use this folder.
+  const path = await mkdtemp(join(tmpdir(), "wsafe-fake-server-"));
+  const directory = { path, remove: () => rm(path, { recursive: true, force: true }) };
   await mkdir(join(directory.path, "dist"));
   await mkdir(join(directory.path, "bin"));
+  await mkdir(join(directory.path, "migrations"));
+  await writeFile(join(directory.path, "migrations", "0001_initial.sql"), "CREATE TABLE t (id int);");
   await writeFile(join(directory.path, "package.json"), '{ "type": "module" }');
   await writeFile(join(directory.path, "dist", "index.js"), index);
   await writeFile(join(directory.path, "bin", "wsafe.js"), cli);

@@ -1,0 +1,72 @@
+// Runs the checks of `npm test` as turbo tasks, so that turbo's cache decides what has
+// to run: a check whose inputs (its package's files, what it depends on, the files
+// turbo.json names for it, the services' variables) did not change since it last
+// passed is replayed from the cache instead of run.
+import { spawn, spawnSync } from "node:child_process";
+import { root } from "./toolchain.mjs";
+
+// Turbo's own lines around each run (its version, the scope, the tally) and those of the
+// builds each check depends on (done before the checks, cached): the tally of every check
+// is printed once, at the end, by test.mjs.
+const turboChatter =
+  /^\s*(• |Tasks:|Cached:|Time:|Failed:|>>> FULL TURBO|\s*$|WARNING {2}no output files found)|^\S+:build: cache hit/;
+
+/**
+ * The checks turbo would run for these tasks, and whether each is in its cache already.
+ *
+ * @param {string[]} tasks - turbo task names (`test`, `lint`, ...)
+ * @param {{ env: NodeJS.ProcessEnv, filters: string[] }} options - the environment, `--filter`s
+ * @returns {{ id: string, cached: boolean }[]} in turbo's order
+ */
+export function plannedChecks(tasks, { env, filters }) {
+  const dry = spawnSync(
+    "turbo",
+    ["run", ...tasks, ...filters.map((filter) => `--filter=${filter}`), "--dry=json"],
+    { cwd: root, env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
+  );
+  if (dry.status !== 0) throw new Error(`turbo could not plan the checks:\n${dry.stderr}`);
+  const plan = JSON.parse(dry.stdout);
+  return plan.tasks
+    .filter((task) => tasks.includes(task.task))
+    .map((task) => ({ id: task.taskId, cached: task.cache.status === "HIT" }));
+}
+
+/**
+ * Runs turbo tasks (by id, `@wsafe/server#test`) to their end, their output printed as
+ * it comes with turbo's `package:task:` prefix, less turbo's own chatter.
+ *
+ * @param {string[]} ids - the task ids
+ * @param {{ env: NodeJS.ProcessEnv, force?: boolean, logs?: string }} options - `force`
+ *   ignores the cache (the results are still written to it); `logs` is turbo's
+ *   `--output-logs` (default `new-only`: the dependencies' builds, cached, say nothing)
+ * @returns {Promise<{ code: number, ms: number }>}
+ */
+export function runTurbo(ids, { env, force = false, logs = "new-only" }) {
+  const started = Date.now();
+  const args = ["run", ...ids, `--output-logs=${logs}`, "--log-order=stream", "--log-prefix=task"];
+  if (force) args.push("--force");
+  return new Promise((resolve) => {
+    const child = spawn("turbo", args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = "";
+      stream.setEncoding("utf8").on("data", (chunk) => {
+        const lines = (rest + chunk).split("\n");
+        rest = lines.pop() ?? "";
+        for (const line of lines) if (!turboChatter.test(line)) out.write(`${line}\n`);
+      });
+      stream.on("end", () => {
+        if (rest && !turboChatter.test(rest)) out.write(`${rest}\n`);
+      });
+    }
+    child.once("error", (error) => {
+      console.error(`test: cannot start turbo: ${error.message}`);
+      resolve({ code: 127, ms: Date.now() - started });
+    });
+    child.once("close", (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started }),
+    );
+  });
+}
