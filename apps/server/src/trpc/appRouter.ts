@@ -4,8 +4,10 @@ import {
   type EventsStreamParams,
   type MethodName,
   type MethodParams,
+  type MethodPermission,
   type MethodResult,
   methodNames,
+  methods,
 } from "@wsafe/schema";
 import type { RequestState } from "../pipeline/RequestState.js";
 import { runRequestChecks } from "../pipeline/runRequestPipeline.js";
@@ -60,7 +62,7 @@ const requestDataInput = <Name extends MethodName>(): PassedOnInput<MethodParams
 });
 
 /**
- * The procedure of one method, a query: its input the method's request data exactly as
+ * The resolver of one method's procedure: its input the method's request data exactly as
  * on `/v1` (`{ token, ... }`), its output the `/v1` success body. It runs the same
  * steps as `/v1` from `token_present` to the method's handler (`procedureCheckSteps`),
  * so the checks, their order and their identifiers are `/v1`'s; a failure becomes a
@@ -68,32 +70,51 @@ const requestDataInput = <Name extends MethodName>(): PassedOnInput<MethodParams
  *
  * @param name - the method's wire name, which is also the procedure's path
  */
-function methodProcedure<Name extends MethodName>(t: Trpc, name: Name) {
-  return t.procedure
-    .input(requestDataInput<Name>())
-    .query(async ({ ctx, input }): Promise<MethodResult<Name>> => {
-      const state: RequestState = {
-        httpMethod: ctx.httpMethod,
-        path: `${trpcPrefix}/${name}`,
-        rawQuery: "",
-        body: undefined,
-        bodyError: undefined,
-        now: ctx.now,
-        input,
-        method: name,
-      };
-      try {
-        return (await successBodyOf(
-          await runRequestChecks(procedureSteps, state, ctx.services),
-        )) as MethodResult<Name>;
-      } catch (error) {
-        throw toTrpcError(error);
-      }
-    });
+function methodResolver<Name extends MethodName>(name: Name) {
+  return async ({ ctx, input }: { ctx: TrpcContext; input: unknown }): Promise<MethodResult<Name>> => {
+    const state: RequestState = {
+      httpMethod: ctx.httpMethod,
+      path: `${trpcPrefix}/${name}`,
+      rawQuery: "",
+      body: undefined,
+      bodyError: undefined,
+      now: ctx.now,
+      input,
+      method: name,
+    };
+    try {
+      return (await successBodyOf(
+        await runRequestChecks(procedureSteps, state, ctx.services),
+      )) as MethodResult<Name>;
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+  };
 }
 
+/** A method that reads: a query, which tRPC serves to GET (and POST, by `methodOverride`). */
+const queryProcedure = <Name extends MethodName>(t: Trpc, name: Name) =>
+  t.procedure.input(requestDataInput<Name>()).query(methodResolver(name));
+
+/**
+ * A method that needs `write`: a mutation, which tRPC serves to POST only. A GET (a link
+ * followed, a prefetch, a query cache refetching) is refused with `request_method_invalid`
+ * before any check runs, so it never writes.
+ */
+const mutationProcedure = <Name extends MethodName>(t: Trpc, name: Name) =>
+  t.procedure.input(requestDataInput<Name>()).mutation(methodResolver(name));
+
+/** The procedure of one method: a mutation when it needs `write`, else a query. */
+type MethodProcedure<Name extends MethodName> =
+  MethodPermission<Name> extends "write"
+    ? ReturnType<typeof mutationProcedure<Name>>
+    : ReturnType<typeof queryProcedure<Name>>;
+
 /** The procedures of the router, one per registry method, at the method's wire name. */
-type MethodProcedures = { [Name in MethodName]: ReturnType<typeof methodProcedure<Name>> };
+type MethodProcedures = { [Name in MethodName]: MethodProcedure<Name> };
+
+const methodProcedure = (t: Trpc, name: MethodName) =>
+  methods[name].permission === "write" ? mutationProcedure(t, name) : queryProcedure(t, name);
 
 /**
  * `events.stream`: the account's events as they are recorded, a subscription over
@@ -127,7 +148,7 @@ const eventsStreamSubscription = (t: Trpc) =>
 
 /**
  * The tRPC router of a server, built from the method registry and `methodHandlers`:
- * one query per method at its wire name, served at `/trpc` (`/trpc/resources.list`),
+ * one procedure per method at its wire name (a mutation when it needs `write`, else a query), served at `/trpc` (`/trpc/resources.list`),
  * and the `events.stream` subscription, its idle streams pinged every `streamPingMs`.
  * The `/v1` wire does not go through it.
  *
@@ -146,7 +167,7 @@ export const appRouter = createAppRouter();
 
 /**
  * The type of the service's tRPC router, for a typed `@trpc/client`: each method is a
- * query at its wire name, its input the method's request data (`token` included), its
+ * query at its wire name (a mutation when it needs `write`), its input the method's request data (`token` included), its
  * output the `/v1` success body; a failure's `data.error` is the /v1 identifier.
  *
  * @example
