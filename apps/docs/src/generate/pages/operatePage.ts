@@ -40,7 +40,7 @@ export function operatePage(): string {
         ["`GET /healthz`", 'Liveness: 200 `{"ok":true,"status":"alive"}` while the process runs.'],
         [
           "`GET /readyz`",
-          'Readiness: 200 `{"ok":true,"status":"ready","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or `pending`. Once the server is stopping it answers 503 `"status":"draining"` at once.',
+          'Readiness: 200 `{"ok":true,"status":"ready","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or, for migrations, `pending` (one is not applied) or `unknown` (the store did not answer, so whether they are applied cannot be told). Once the server is stopping it answers 503 `"status":"draining"` at once.',
         ],
       ],
     ),
