@@ -14,6 +14,8 @@ import { serveMetrics } from "../metrics/serveMetrics.js";
 import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { openStore } from "../store/openStore.js";
+import { OpenStreams } from "../streams/OpenStreams.js";
+import { StreamAccessWatch } from "../streams/StreamAccessWatch.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
@@ -96,8 +98,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const feed = new EventFeed(store.sql, (error) =>
     app.log.error({ err: error }, "reading recorded events failed; trying again"),
   );
+  const streams = new OpenStreams(
+    { info: (fields, message) => app.log.info(fields, message) },
+    options.streams,
+  );
+  const streamAccess = new StreamAccessWatch(store.sql, streams, (error) =>
+    app.log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
+  );
   const app = createApp({
-    services: { store, rateLimiter, events, feed, webhooks },
+    services: { store, rateLimiter, events, feed, webhooks, streams },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -134,6 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // (events.list computes what is not recorded yet), but a started server has recorded.
   await recorder?.start();
   await feed.start();
+  await streamAccess.start();
   const deliveries = webhookSettings.deliver
     ? new DeliveryWorker(store.sql, webhookSettings, {
         error: (fields, message) => app.log.error(fields, message),
@@ -152,6 +162,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close() {
       closing ??= (async () => {
         draining = true;
+        // An open stream is a request that never finishes by itself: each ends now, its
+        // client resumes after its last event (at another server, or this one restarted).
+        streams.endAll();
         let overran: unknown;
         try {
           await closeWithin(app, inFlight, options.shutdownTimeoutMs ?? defaultShutdownTimeoutMs);
@@ -162,6 +175,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           app.log.error({ holders }, (error as Error).message);
         }
         await recorder?.stop();
+        await streamAccess.stop();
         await feed.stop();
         // Attempts under way end and are recorded, so a rolling restart repeats none.
         await deliveries?.stop();

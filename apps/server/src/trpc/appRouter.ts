@@ -11,7 +11,8 @@ import {
 } from "@wsafe/schema";
 import type { RequestState } from "../pipeline/RequestState.js";
 import { runRequestChecks } from "../pipeline/runRequestPipeline.js";
-import { planStream, type StreamPlan, streamRecords, streamSteps } from "./eventsStreamProcedure.js";
+import { defaultStreamSettings } from "../streams/StreamSettings.js";
+import { streamEvents } from "./eventsStreamProcedure.js";
 import { formatTrpcError } from "./formatTrpcError.js";
 import { procedureSteps } from "./procedureCheckSteps.js";
 import { successBodyOf } from "./successBodyOf.js";
@@ -22,14 +23,17 @@ import { trpcPrefix } from "./trpcPrefix.js";
 /** How often an idle stream is pinged when the server says nothing else (`--stream-ping`). */
 export const defaultStreamPingMs = 15_000;
 
-/** tRPC's builder for one server: its SSE pings, its error shape. */
-function trpcFor(streamPingMs: number) {
+/** tRPC's builder for one server: its SSE pings and maximum duration, its error shape. */
+function trpcFor(streamPingMs: number, maxDurationMs: number) {
   return initTRPC.context<TrpcContext>().create({
     isServer: true,
     // Pings keep an idle stream open through proxies (HAProxy's and nginx's timeouts are
     // a minute or less); a client that hears nothing for much longer reconnects.
     sse: {
       ping: { enabled: true, intervalMs: streamPingMs },
+      // A stream then ends without tRPC's `return` message, so that the client
+      // reconnects after the last event it got and every check runs again.
+      maxDurationMs,
       client: { reconnectAfterInactivityMs: streamPingMs * 3 },
     },
     // Never a stack trace in an answer, whatever NODE_ENV says.
@@ -126,36 +130,23 @@ const eventsStreamSubscription = (t: Trpc) =>
   t.procedure
     .input({ "~standard": passOn } as PassedOnInput<EventsStreamParams>)
     .subscription(async function* ({ ctx, input, signal }) {
-      const state: RequestState = {
-        httpMethod: ctx.httpMethod,
-        path: `${trpcPrefix}/events.stream`,
-        rawQuery: "",
-        body: undefined,
-        bodyError: undefined,
-        now: ctx.now,
-        input,
-      };
-      const { feed } = ctx.services;
-      let plan: StreamPlan;
-      try {
-        plan = await planStream(streamSteps(feed), state, ctx.services);
-      } catch (error) {
-        throw toTrpcError(error);
-      }
-      const ended = signal ?? new AbortController().signal;
-      for await (const record of streamRecords(feed, plan, ended)) yield tracked(record.id, record as Event);
+      for await (const record of streamEvents(ctx, input, signal)) yield tracked(record.id, record as Event);
     });
 
 /**
  * The tRPC router of a server, built from the method registry and `methodHandlers`:
  * one procedure per method at its wire name (a mutation when it needs `write`, else a query), served at `/trpc` (`/trpc/resources.list`),
- * and the `events.stream` subscription, its idle streams pinged every `streamPingMs`.
+ * and the `events.stream` subscription, its idle streams pinged every `streamPingMs`, each
+ * ended after `streamMaxDurationMs` for its client to resume.
  * The `/v1` wire does not go through it.
  *
- * @param options - the server's stream ping interval
+ * @param options - the server's stream ping interval and maximum stream duration
  */
-export function createAppRouter(options: { streamPingMs?: number } = {}) {
-  const t = trpcFor(options.streamPingMs ?? defaultStreamPingMs);
+export function createAppRouter(options: { streamPingMs?: number; streamMaxDurationMs?: number } = {}) {
+  const t = trpcFor(
+    options.streamPingMs ?? defaultStreamPingMs,
+    options.streamMaxDurationMs ?? defaultStreamSettings.maxDurationMs,
+  );
   return t.router({
     ...(Object.fromEntries(methodNames.map((name) => [name, methodProcedure(t, name)])) as MethodProcedures),
     "events.stream": eventsStreamSubscription(t),
