@@ -20,6 +20,7 @@ const columns =
 /**
  * The statement that reads one account's events after a sequence, in recording order:
  * a range of the `(account_id, sequence)` index, whatever the other tenants recorded.
+ * (`ORDER BY events.sequence`: the bare name would be the selected `sequence::text`.)
  *
  * @param filter - whose and which events
  * @param after - the sequence to read after
@@ -31,7 +32,7 @@ export function accountEventsQuery(filter: FeedFilter, after: number, limit: num
             WHERE account_id = $1 AND sequence > $2
               AND ($3::text IS NULL OR equipment_type_id = $3)
               AND (cardinality($4::text[]) = 0 OR type = ANY($4::text[]))
-            ORDER BY sequence LIMIT ${limit}`,
+            ORDER BY events.sequence LIMIT ${limit}`,
     params: [filter.accountId, after, filter.equipmentTypeId ?? null, filter.types],
   };
 }

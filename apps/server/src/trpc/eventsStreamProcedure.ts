@@ -187,14 +187,19 @@ export async function* streamEvents(
     // tRPC ends a stream quietly on an abort: no `return` message, so the client resumes.
     if (opened.signal.aborted) throw new DOMException("the server is stopping", "AbortError");
   } finally {
-    streams.close(opened, endingOf(opened, streams.settings.maxDurationMs));
+    streams.close(opened, endingOf(opened, Date.now() - ctx.now >= streams.settings.maxDurationMs));
   }
 }
 
-/** Why a stream ended, as its closing line says. */
-function endingOf(opened: OpenStream, maxDurationMs: number): StreamEnding {
+/**
+ * Why a stream ended, as its closing line says.
+ *
+ * @param lastedItsMaximum - the request is as old as the maximum duration (tRPC's timer,
+ *   which ends it then, starts between the request's arrival and the stream's opening)
+ */
+function endingOf(opened: OpenStream, lastedItsMaximum: boolean): StreamEnding {
   const reason: unknown = opened.signal.reason;
   if (reason instanceof ApiError) return reason.error;
   if (opened.signal.aborted) return "stopping";
-  return performance.now() - opened.openedAt >= maxDurationMs ? "max_duration" : "client_closed";
+  return lastedItsMaximum ? "max_duration" : "client_closed";
 }
