@@ -16,6 +16,11 @@ export async function sequenceOfEvent(sql: Sql, accountId: string, id: string): 
   return row === undefined ? undefined : Number(row.sequence);
 }
 
+/** The lowest sequence of the account's first instant at `$2` or later (`$1` the account). */
+export const firstSequenceAtOrAfterSql = `SELECT min(sequence)::text AS first FROM events
+  WHERE account_id = $1
+    AND occurred_at = (SELECT min(occurred_at) FROM events WHERE account_id = $1 AND occurred_at >= $2::bigint)`;
+
 /**
  * The sequence just before the account's first event at `from` or later (a stream that
  * replays from that instant goes on after it); `undefined` when the account recorded
@@ -33,11 +38,6 @@ export async function sequenceBeforeInstant(
   accountId: string,
   from: number,
 ): Promise<number | undefined> {
-  const [row] = await sql.query<{ first: string | null }>(
-    `SELECT min(sequence)::text AS first FROM events
-      WHERE account_id = $1
-        AND occurred_at = (SELECT min(occurred_at) FROM events WHERE account_id = $1 AND occurred_at >= $2::bigint)`,
-    [accountId, from],
-  );
+  const [row] = await sql.query<{ first: string | null }>(firstSequenceAtOrAfterSql, [accountId, from]);
   return row?.first == null ? undefined : Number(row.first) - 1;
 }
