@@ -63,7 +63,7 @@ export function streamsFigures(s) {
           name: `${where}: the server's memory while ${formatNumber(stopped.events)} events are recorded for a reader that stopped reading (it then got all ${formatNumber(stopped.received)})`,
           value: mib(stopped.aboveBeforeBytes),
           unit: "MiB",
-          peer: `a reader that reads (${formatNumber(mib(reading.aboveBeforeBytes))} MiB with no reader)`,
+          peer: `a reader that reads (${formatNumber(mib(none.aboveBeforeBytes))} MiB with no reader)`,
           peerValue: mib(reading.aboveBeforeBytes),
         }),
       );
