@@ -5,13 +5,20 @@
 // refuses connections is tried again after 1 s, 2 s, 4 s... and logged once when it fails
 // and once when it works again. Before, every server read the database once a second
 // while idle, and logged two stack traces a second during an outage.
-import { eventually, type ScratchDatabase, testStores } from "@wsafe/test-support";
+import {
+  createPostgresDatabase,
+  eventually,
+  type PostgresScratchDatabase,
+  postgresUrl,
+  type ScratchDatabase,
+  testStores,
+} from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EventRecorder } from "../src/events/EventRecorder.js";
 import { importDataset } from "../src/import/importDataset.js";
+import type { Sql } from "../src/store/database/Sql.js";
 import { openStore } from "../src/store/openStore.js";
-import type { Sql } from "../src/store/Sql.js";
 import type { Store } from "../src/store/Store.js";
 import { soonDataset } from "./support/soonDataset.js";
 
@@ -90,14 +97,14 @@ describe.each(testStores)("the recorder at rest on $name", ({ skip, create }) =>
   );
 });
 
-describe.skipIf(testStores[1].skip)("the recorder during an outage of PostgreSQL", () => {
-  let db: ScratchDatabase;
+describe.skipIf(!postgresUrl)("the recorder during an outage of PostgreSQL", () => {
+  let db: PostgresScratchDatabase;
   let store: Store;
   let admin: pg.Client;
   beforeAll(async () => {
-    db = await testStores[1].create();
+    db = await createPostgresDatabase("recorder_outage");
     store = await openStore(db.database);
-    admin = new pg.Client({ connectionString: process.env.WSAFE_TEST_DATABASE_URL });
+    admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
   }, 60_000);
   afterAll(async () => {

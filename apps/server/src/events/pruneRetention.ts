@@ -1,4 +1,4 @@
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 
 /** The database's clock, in ms since the epoch: every server of a deployment reads the same one. */
 const databaseNow = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";

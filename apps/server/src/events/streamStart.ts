@@ -1,4 +1,4 @@
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 
 /**
  * The sequence of one of the account's recorded events, found by its id (a stream that

@@ -43,7 +43,8 @@ export class RequestsInFlight {
    */
   endConnectionsAsAnswered(): void {
     this.#stopping.value = true;
-    for (const response of this.#requests.values()) if (!response.headersSent) response.shouldKeepAlive = false;
+    for (const response of this.#requests.values())
+      if (!response.headersSent) response.shouldKeepAlive = false;
   }
 
   /** How many requests are in flight. */

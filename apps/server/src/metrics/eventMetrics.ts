@@ -1,6 +1,6 @@
 import { Counter, Gauge } from "prom-client";
 import { readRecordingState } from "../events/recordTimeEvents.js";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import type { MetricConfig } from "./metricConfig.js";
 
 /** The tables retention deletes from, as `wsafe_retention_pruned_rows_total` labels them. */

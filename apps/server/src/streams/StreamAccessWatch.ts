@@ -1,8 +1,8 @@
 import { ApiError } from "../errors/ApiError.js";
 import { checkAccountActive, checkTokenActive } from "../pipeline/accessChecks.js";
 import type { RequestState } from "../pipeline/RequestState.js";
-import { readTokenStates, type TokenState } from "../store/readTokenStates.js";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
+import { readTokenStates, type TokenState } from "../store/queries/readTokenStates.js";
 import type { OpenStreams } from "./OpenStreams.js";
 
 /** The channel on which every change to accounts and tokens is announced (migration 0002). */

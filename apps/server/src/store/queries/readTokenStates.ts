@@ -1,4 +1,4 @@
-import type { Sql } from "./Sql.js";
+import type { Sql } from "../database/Sql.js";
 
 /** Whether a token may still be used: it and its account active. */
 export interface TokenState {
