@@ -1,6 +1,5 @@
-import { ApiError } from "../errors/ApiError.js";
-import { checkAccountActive, checkTokenActive } from "../pipeline/accessChecks.js";
-import type { RequestState } from "../pipeline/RequestState.js";
+import type { ApiError } from "../errors/ApiError.js";
+import { tokenFailures } from "../errors/tokenFailures.js";
 import type { Sql } from "../store/database/Sql.js";
 import { readTokenStates, type TokenState } from "../store/queries/readTokenStates.js";
 import type { OpenStreams } from "./OpenStreams.js";
@@ -109,17 +108,11 @@ export class StreamAccessWatch {
 
 /**
  * What the pipeline's token checks would answer now for a token of that state, in their
- * order and words (`checkTokenActive`, `checkAccountActive`); `undefined` when it passes.
+ * order and words; `undefined` when it passes.
  */
 function accessFailure(state: TokenState | undefined): ApiError | undefined {
-  if (!state) return new ApiError("token_invalid", "unknown token");
-  const checked = { token: state } as unknown as RequestState;
-  try {
-    checkTokenActive(checked);
-    checkAccountActive(checked);
-    return undefined;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
+  if (!state) return tokenFailures.unknown();
+  if (!state.active) return tokenFailures.inactive();
+  if (!state.accountActive) return tokenFailures.accountInactive();
+  return undefined;
 }
