@@ -37,6 +37,17 @@ export function streamsFigures(s) {
         met: ratio <= idleGoal,
       }),
     );
+    if (idle.eventsOnly)
+      figures.push(
+        figure({
+          workload: w,
+          name: `${where}: CPU of an idle server, events on and webhook deliveries off`,
+          value: idle.eventsOnly.medianMsPerSecond,
+          unit: "ms/s",
+          peer: "the same server with both off",
+          peerValue: idle.off.medianMsPerSecond,
+        }),
+      );
     const { many, alone } = b.firstEvent;
     const accounts = formatNumber(many.accounts);
     const events = formatNumber(many.count);
