@@ -106,7 +106,9 @@ export class EventRecorder {
   }
 
   async #round(): Promise<void> {
-    if (this.#stopped || this.#running) return;
+    if (this.#stopped) return;
+    // Woken as it started listening: the start still waits for this first round.
+    if (this.#running) return this.#running;
     let wait = this.#timing.safetyPollMs;
     this.#running = (async () => {
       do {
