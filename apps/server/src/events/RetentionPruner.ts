@@ -1,6 +1,12 @@
 import type { Sql } from "../store/database/Sql.js";
 import type { EventLog } from "./EventLog.js";
-import { claimPruning, pruneAttemptsBatch, pruneEventsBatch } from "./pruneRetention.js";
+import {
+  claimPruning,
+  type PrunedBatch,
+  pruneAttemptsBatch,
+  pruneEventsBatch,
+  pruneFromStart,
+} from "./pruneRetention.js";
 
 /** What the pruner tells its server's log and metrics. */
 export interface PrunerObserver {
@@ -87,9 +93,11 @@ export class RetentionPruner {
     if (!(await claimPruning(this.sql, this.#timing.everyMs))) return false;
     const started = performance.now();
     const cutoff = this.events.oldestKept(this.#timing.now());
-    const events = await this.#inBatches("events", (rows) => pruneEventsBatch(this.sql, cutoff, rows));
-    const attempts = await this.#inBatches("webhook_attempts", (rows) =>
-      pruneAttemptsBatch(this.sql, cutoff, rows),
+    const events = await this.#inBatches("events", (rows, after) =>
+      pruneEventsBatch(this.sql, cutoff, rows, after),
+    );
+    const attempts = await this.#inBatches("webhook_attempts", (rows, from) =>
+      pruneAttemptsBatch(this.sql, cutoff, rows, from),
     );
     const olderThan = new Date(cutoff).toISOString();
     this.observer.info(
@@ -99,16 +107,18 @@ export class RetentionPruner {
     return true;
   }
 
-  /** Deletes batch after batch until one comes back short, or the server stops. */
+  /** Deletes batch after batch, each going on where the last ended, until one comes back short or the server stops. */
   async #inBatches(
     table: "events" | "webhook_attempts",
-    batch: (rows: number) => Promise<number>,
+    batch: (rows: number, from: number) => Promise<PrunedBatch>,
   ): Promise<number> {
     let total = 0;
+    let from = pruneFromStart;
     for (;;) {
       if (this.#stopped) return total;
-      const deleted = await batch(this.#timing.batchRows);
+      const { deleted, next } = await batch(this.#timing.batchRows, from);
       total += deleted;
+      from = next;
       if (deleted > 0) this.observer.pruned?.(table, deleted);
       if (deleted < this.#timing.batchRows) return total;
     }
