@@ -5,7 +5,7 @@
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, validation,
-//                      client, workers, events
+//                      client, workers, events, streams
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -48,6 +48,12 @@ const sizes = quick
         catchUps: 1,
         idle: { settleSeconds: 0, seconds: 0.5, sliceSeconds: 0.5, withoutRecorder: false },
       },
+      streams: {
+        idle: { settleSeconds: 0, seconds: 1, sliceSeconds: 0.5 },
+        firstEvent: { accounts: 20, count: 2_000, runs: 2 },
+        slowReader: { equipment: 300 },
+      },
+      retention: { pgliteCount: 20_000, postgresCount: 20_000 },
     }
   : {
       // The steady method as issue 28 measured it: 3 pinned rounds of 6 s taking turns; then
@@ -69,6 +75,14 @@ const sizes = quick
         catchUps: 2,
         idle: { settleSeconds: 20, seconds: 30, sliceSeconds: 2, withoutRecorder: true },
       },
+      // Issue 35's sizes: 1 000 accounts and 1 000 000 events; 100 000 events for a
+      // reader that stopped (33 334 equipment); retention over 10 000 000 events.
+      streams: {
+        idle: { settleSeconds: 20, seconds: 30, sliceSeconds: 2 },
+        firstEvent: { accounts: 1_000, count: 1_000_000, runs: 7 },
+        slowReader: { equipment: 33_334 },
+      },
+      retention: { pgliteCount: 1_000_000, postgresCount: 10_000_000 },
     };
 
 const machine = machineFacts(root);
@@ -85,7 +99,7 @@ progress(
 /** @type {string[]} */
 const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
-if (!postgresUrl && ["biglist", "typicallist", "import", "events"].some(wanted)) {
+if (!postgresUrl && ["biglist", "typicallist", "import", "events", "streams"].some(wanted)) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
     : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
@@ -173,6 +187,13 @@ results.import = await step("import", async () => {
 results.events = await step("events", async () =>
   (await import("./workloads/events.mjs")).runEvents({ ...sizes.events, postgresUrl }),
 );
+results.streams = await step("streams", async () => ({
+  ...(await (await import("./workloads/streams.mjs")).runStreams({ ...sizes.streams, postgresUrl })),
+  retention: await (await import("./workloads/retentionPrune.mjs")).runRetentionPrune({
+    ...sizes.retention,
+    postgresUrl,
+  }),
+}));
 results.workers = await step("workers", async () => {
   if (!postgresUrl) {
     notes.push("workers: not measured (wsafe serve --workers needs PostgreSQL).");

@@ -6,6 +6,7 @@
 import { eventsFigures } from "./eventsFigures.mjs";
 import { figure } from "./figure.mjs";
 import { pipelineFigures } from "./pipelineFigures.mjs";
+import { streamsFigures } from "./streamsFigures.mjs";
 import { typicalListFigures } from "./typicalListFigures.mjs";
 
 /** @typedef {import("./figure.mjs").Figure} Figure */
@@ -233,6 +234,7 @@ export function buildFigures(results) {
     );
   }
   if (results.events) figures.push(...eventsFigures(results.events));
+  if (results.streams) figures.push(...streamsFigures(results.streams));
   const k = results.workers;
   if (k && !k.skipped) {
     figures.push(

@@ -19,7 +19,7 @@ import { walkEvents } from "../lib/walkEvents.mjs";
  * @param {number} serverPid
  * @param {pg.Client | undefined} client - connected to the server's database (PostgreSQL)
  */
-function processesOf(serverPid, client) {
+export function processesOf(serverPid, client) {
   return async () => {
     if (!client) return [serverPid];
     const { rows } = await client.query(

@@ -22,6 +22,7 @@ import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
 import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
+import { OpenStreams } from "../src/streams/OpenStreams.js";
 import { defaultWebhookSettings } from "../src/webhooks/WebhookSettings.js";
 import { WebhookStore } from "../src/webhooks/WebhookStore.js";
 import { callInProcess } from "./support/callInProcess.js";
@@ -83,6 +84,7 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
       events: new EventLog(store.sql),
       // Not started: this suite streams nothing.
       feed: new EventFeed(store.sql, () => {}),
+      streams: new OpenStreams({ info: () => {} }),
       webhooks: { store: new WebhookStore(store.sql), settings: defaultWebhookSettings },
       rateLimiter: await RateLimiter.create({ points: 1_000_000, durationSeconds: 60 }),
     };

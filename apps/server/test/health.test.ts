@@ -1,22 +1,10 @@
 import { createHash } from "node:crypto";
-import { Writable } from "node:stream";
 import { fixtureTokens, redisUrl, testStores } from "@wsafe/test-support";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, callMethod } from "./support/callApi.js";
+import { captureLog } from "./support/captureLog.js";
 import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
-
-/** What the server logs, one parsed JSON line each. */
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, logger: { stream } };
-}
 
 describe.each(testStores)("/healthz and /readyz on $name", ({ name, skip, create }) => {
   const isPostgres = name === "PostgreSQL";

@@ -13,7 +13,7 @@ import { callMethod, insecureAgent } from "./support/callApi.js";
 import { maskCursor } from "./support/maskCursor.js";
 import { methodCaseOf } from "./support/precedence/methodCases.js";
 import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
-import { createTestTrpcClient, queryAny, type TestTrpcClient, trpcOutcome } from "./support/trpcClient.js";
+import { callAny, createTestTrpcClient, type TestTrpcClient, trpcOutcome } from "./support/trpcClient.js";
 
 const token = fixtureTokens.read;
 
@@ -23,7 +23,8 @@ describe.each(testStores)("the tRPC router on $name", ({ skip, create }) => {
     let client: TestTrpcClient;
     const fetched: string[] = [];
     beforeAll(async () => {
-      t = await startFixtureServer(create);
+      // It delivers nothing: an endpoint made here at a public address is never contacted.
+      t = await startFixtureServer(create, { webhooks: { deliver: false } });
       client = createTestTrpcClient(t.url, { onFetch: (url) => fetched.push(url) });
     });
     afterAll(async () => {
@@ -47,7 +48,7 @@ describe.each(testStores)("the tRPC router on $name", ({ skip, create }) => {
     it.each(replayable)("answers %s's example as /v1 does, a body its schema accepts", async (method) => {
       const { token: exampleToken, params } = methodCaseOf(method);
       const data = { token: exampleToken, ...params };
-      const output = await queryAny(client, method, data);
+      const output = await callAny(client, method, data);
       expect(methods[method].result.parse(output)).toEqual(output);
       const v1 = await callMethod(t.url, "POST", method, data);
       // The same JSON, a page's cursor aside (it holds its request's instant).
@@ -69,7 +70,7 @@ describe.each(testStores)("the tRPC router on $name", ({ skip, create }) => {
       for (const [method, data, error, httpStatus] of cases) {
         const v1 = await callMethod(t.url, "POST", method, data);
         expect(v1.body.error).toBe(error);
-        const thrown = await queryAny(client, method, data).catch((caught: unknown) => caught);
+        const thrown = await callAny(client, method, data).catch((caught: unknown) => caught);
         expect(thrown).toBeInstanceOf(TRPCClientError);
         const failure = thrown as TRPCClientError<never>;
         expect({ message: failure.message, data: failure.data }).toEqual({
@@ -77,6 +78,47 @@ describe.each(testStores)("the tRPC router on $name", ({ skip, create }) => {
           data: { code: expect.any(String), httpStatus, path: method, error },
         });
       }
+    });
+
+    // A write over GET would run from a link, a prefetch or a query cache refetching, the
+    // token in the URL: each method that needs `write` is a mutation, which tRPC takes by
+    // POST only. Before, a GET of webhooks.create made an endpoint.
+    it("serves the methods that need write as mutations: a GET is refused and writes nothing", async () => {
+      const writeMethods = methodNames.filter((method) => methods[method].permission === "write");
+      expect(writeMethods).toEqual(expect.arrayContaining(["webhooks.create", "webhooks.delete"]));
+      const writer = fixtureTokens.writeOnly;
+      const url = "https://8.8.8.8/hooks/trpc-get";
+      const made = await client["webhooks.create"].mutate({ token: writer, url });
+      const { id } = made.webhook;
+      const listed = async () => (await callMethod(t.url, "POST", "webhooks.list", { token })).body;
+      const before = await listed();
+      const inputs: Record<string, object> = {
+        "webhooks.create": { token: writer, url: `${url}/again` },
+        "webhooks.delete": { token: writer, id },
+        "webhooks.rotate_secret": { token: writer, id },
+      };
+      for (const method of writeMethods) {
+        const data = inputs[method] ?? { token: writer, ...methodCaseOf(method).params };
+        const input = encodeURIComponent(JSON.stringify(data));
+        const response = await request(`${t.url}/trpc/${method}?input=${input}`, {
+          dispatcher: insecureAgent,
+        });
+        const body = (await response.body.json()) as { error: { data: object } };
+        expect({ method, status: response.statusCode, allow: response.headers.allow }).toEqual({
+          method,
+          status: 405,
+          allow: "POST",
+        });
+        expect(body.error.data).toEqual({
+          code: "METHOD_NOT_SUPPORTED",
+          httpStatus: 405,
+          path: method,
+          error: "request_method_invalid",
+        });
+      }
+      // Nothing was made, deleted or rotated: the endpoints are as they were.
+      expect(await listed()).toEqual(before);
+      await client["webhooks.delete"].mutate({ token: writer, id });
     });
 
     it("runs a batch of several calls in one HTTP request, each answered on its own", async () => {

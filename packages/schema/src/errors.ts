@@ -20,7 +20,7 @@ export const errorDescriptions = {
   parameter_invalid: "A parameter has the wrong type or a value that is not allowed.",
   content_not_found: "The requested content does not exist, or belongs to another account.",
   limit_reached:
-    "The account holds the most of something it may (webhook endpoints: 10); remove one before adding another.",
+    "The account or token holds the most of something it may (webhook endpoints of an account: 10; `events.stream` subscriptions a token holds open on one server: 5 by default); remove or close one before adding another.",
   server_error: "Internal error in the service. Nothing was changed; retrying later may succeed.",
 } as const;
 

@@ -174,6 +174,39 @@ export const serverMetrics = [
     reportedBy: "worker",
   },
   {
+    name: "wsafe_events_recorded_total",
+    type: "counter",
+    help: "Events ever recorded in the store, by type and cause, whichever process recorded them (every process reports the same figure; pruning does not lower it).",
+    labels: [
+      { name: "type", values: "`schedule.status_changed` or `equipment.status_changed`" },
+      { name: "cause", values: "`time` (an instant passed) or `import` (an import changed the data)" },
+    ],
+    reportedBy: "worker",
+  },
+  {
+    name: "wsafe_events_recorder_lag_seconds",
+    type: "gauge",
+    help: "How long the earliest status change due and not yet recorded has waited, in the whole store; 0 when every one due is recorded (a few ms at most while a server runs).",
+    labels: [],
+    reportedBy: "worker",
+  },
+  {
+    name: "wsafe_streams_open",
+    type: "gauge",
+    help: "events.stream subscriptions open on this process.",
+    labels: [],
+    reportedBy: "worker",
+  },
+  {
+    name: "wsafe_retention_pruned_rows_total",
+    type: "counter",
+    help: "Rows deleted by retention (older than --events-retention) by this process, by table; one process of a deployment prunes each round.",
+    labels: [
+      { name: "table", values: "`events` (their webhook deliveries go with them) or `webhook_attempts`" },
+    ],
+    reportedBy: "worker",
+  },
+  {
     name: "wsafe_workers",
     type: "gauge",
     help: "Worker processes running (with --workers).",

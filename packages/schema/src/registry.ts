@@ -52,6 +52,8 @@ export type Methods = {
     parsedParams: z.output<(typeof methods)[Name]["params"]>;
     result: z.output<(typeof methods)[Name]["result"]>;
     errors: (typeof methods)[Name]["errors"][number];
+    /** The permission the token needs: `"read"`, or `"write"` for a method that writes. */
+    permission: (typeof methods)[Name]["permission"];
   };
 };
 
@@ -61,6 +63,8 @@ export type MethodParams<Name extends MethodName> = Methods[Name]["params"];
 export type MethodResult<Name extends MethodName> = Methods[Name]["result"];
 /** The error identifiers a method can answer with. */
 export type MethodError<Name extends MethodName> = Methods[Name]["errors"];
+/** The permission a method needs, `"read"` or `"write"`, as a literal type. */
+export type MethodPermission<Name extends MethodName> = Methods[Name]["permission"];
 /** Any body a method can answer with. */
 export type MethodResponse<Name extends MethodName> =
   | MethodResult<Name>

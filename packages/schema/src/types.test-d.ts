@@ -8,6 +8,7 @@ import type {
   MethodError,
   MethodName,
   MethodParams,
+  MethodPermission,
   MethodResult,
   Methods,
   Schedule,
@@ -24,6 +25,13 @@ describe("exported types", () => {
     expectTypeOf<"users.info">().toExtend<MethodName>();
     expectTypeOf<string>().not.toExtend<MethodName>();
     expectTypeOf<MethodName>().toExtend<`${string}.${string}`>();
+  });
+
+  // The tRPC router makes a method that writes a mutation from this literal type.
+  it("keeps each method's permission as a literal type", () => {
+    expectTypeOf<MethodPermission<"users.info">>().toEqualTypeOf<"read">();
+    expectTypeOf<MethodPermission<"webhooks.create">>().toEqualTypeOf<"write">();
+    expectTypeOf<MethodPermission<MethodName>>().toEqualTypeOf<"read" | "write">();
   });
 
   it("types equipment records exactly", () => {

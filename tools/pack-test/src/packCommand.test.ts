@@ -63,4 +63,82 @@ describe("npm run pack -- --out <dir>, as the docs give it", () => {
     // Nothing listens on port 9: the call fails as a transport error, from the installed client.
     expect(JSON.parse(result.stdout)).toEqual({ code: "wsafe_transport_error", method: "POST" });
   }, 300_000);
+
+  // A TypeScript team's tRPC client needs the router's type, not the server: the client's
+  // line plus @trpc/client (and its peer @trpc/server) types the calls and the stream.
+  // Before, that type came from @wsafe/server alone (113 packages, PGlite, pg, Fastify).
+  it("types a tRPC client and its events.stream from @wsafe/client/trpc, with no server installed", () => {
+    const project = join(work, "trpc-typed");
+    mkdirSync(project);
+    writeFileSync(
+      join(project, "package.json"),
+      JSON.stringify({ name: "trpc-typed", private: true, type: "module" }),
+    );
+    npmInstall(
+      run.installLine("@wsafe/client"),
+      project,
+      "@trpc/client@~11.25.2 @trpc/server@~11.25.2 typescript@~6.0.2",
+    );
+    for (const absent of ["@wsafe/server", "@electric-sql/pglite", "pg", "fastify"])
+      expect(existsSync(join(project, "node_modules", absent)), absent).toBe(false);
+    const compilerOptions = {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    };
+    const typecheck = (file: string, source: string) => {
+      writeFileSync(join(project, file), source);
+      const config = `tsconfig.${file}.json`;
+      writeFileSync(join(project, config), JSON.stringify({ compilerOptions, files: [file] }));
+      return spawnSync(
+        process.execPath,
+        [join(project, "node_modules", "typescript", "bin", "tsc"), "-p", config],
+        {
+          cwd: project,
+          encoding: "utf8",
+          timeout: 60_000,
+        },
+      );
+    };
+    const client = `import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "@wsafe/client/trpc";
+const url = "https://wsafe.example.test/trpc";
+export const trpc = createTRPCClient<AppRouter>({
+  links: [splitLink({ condition: (op) => op.type === "subscription", true: httpSubscriptionLink({ url }), false: httpBatchLink({ url }) })],
+});
+`;
+    const good = typecheck(
+      "good.ts",
+      `${client}
+export async function titles(): Promise<string[]> {
+  const { resources } = await trpc["resources.list"].query({ token: "t" });
+  return resources.map((resource) => resource.title);
+}
+export const made = trpc["webhooks.create"].mutate({ token: "t", url: "https://hooks.example.test/" });
+export const subscription = trpc["events.stream"].subscribe(
+  { token: "t", types: ["equipment.status_changed"] },
+  { onData: ({ id, data }) => console.log(id, data.equipment_id, data.to) },
+);
+export const identifier = (error: TRPCClientError<AppRouter>): string | undefined => error.data?.error;`,
+    );
+    expect(good.stdout + good.stderr).toBe("");
+    expect(good.status).toBe(0);
+    // A query with a missing parameter, a write called as a query, a field no event has.
+    const wrong = typecheck(
+      "wrong.ts",
+      `${client}
+export const info = trpc["users.info"].query({ token: "t" });
+export const made = trpc["webhooks.create"].query({ token: "t", url: "https://hooks.example.test/" });
+export const subscription = trpc["events.stream"].subscribe({ token: "t" }, { onData: ({ data }) => data.severity });`,
+    );
+    expect(wrong.status).not.toBe(0);
+    const lines = [...wrong.stdout.matchAll(/^wrong\.ts\((\d+),\d+\): error TS\d+/gm)].map((match) =>
+      Number(match[1]),
+    );
+    expect([...new Set(lines)]).toEqual([8, 9, 10]);
+  }, 300_000);
 });

@@ -38,6 +38,14 @@ export const workerCount = (value: string): number => {
   return number;
 };
 
+/** Parses a whole number from 1 (`--streams-per-token`). */
+export const countFromOne = (value: string): number => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || !Number.isSafeInteger(number))
+    throw new InvalidArgumentError("expected a whole number from 1");
+  return number;
+};
+
 const durationUnits = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const;
 
 /** Parses a duration such as `90d`, `36h`, `30m` or `45s` into milliseconds above 0. */
@@ -46,6 +54,13 @@ export const duration = (value: string): number => {
   const ms = match ? Number(match[1]) * durationUnits[match[2] as keyof typeof durationUnits] : 0;
   if (!(ms > 0) || !Number.isSafeInteger(ms))
     throw new InvalidArgumentError("expected a duration such as 90d, 36h, 30m or 45s");
+  return ms;
+};
+
+/** Parses a duration of at most a day (`--stream-max-duration`): a stream's timer beyond it would overflow. */
+export const durationUpToADay = (value: string): number => {
+  const ms = duration(value);
+  if (ms > durationUnits.d) throw new InvalidArgumentError("expected a duration of at most 24h, such as 30m");
   return ms;
 };
 

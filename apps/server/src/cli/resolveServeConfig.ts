@@ -41,6 +41,10 @@ export interface ServeCliOptions {
   webhookRetrySchedule: readonly number[];
   /** Milliseconds, parsed from `--stream-ping`. */
   streamPing: number;
+  /** Parsed from `--streams-per-token`. */
+  streamsPerToken: number;
+  /** Milliseconds, parsed from `--stream-max-duration`. */
+  streamMaxDuration: number;
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -108,6 +112,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
         retryScheduleMs: options.webhookRetrySchedule,
       },
       streamPingMs: options.streamPing,
+      streams: { perToken: options.streamsPerToken, maxDurationMs: options.streamMaxDuration },
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,

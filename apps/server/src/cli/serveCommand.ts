@@ -4,11 +4,14 @@ import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
 import { databaseKind } from "../store/database/databaseKind.js";
+import { defaultStreamSettings } from "../streams/StreamSettings.js";
 import { cannotStart } from "./cannotStart.js";
 import {
+  countFromOne,
   databaseOption,
   duration,
   durationList,
+  durationUpToADay,
   portNumber,
   seconds,
   wholeSeconds,
@@ -140,6 +143,24 @@ export function serveCommand(): Command {
         .env("WSAFE_STREAM_PING")
         .default(15_000, "15s")
         .argParser(duration),
+    )
+    .addOption(
+      new Option(
+        "--streams-per-token <N>",
+        "most events.stream subscriptions one token may hold open on this server process; the next answers limit_reached",
+      )
+        .env("WSAFE_STREAMS_PER_TOKEN")
+        .default(defaultStreamSettings.perToken)
+        .argParser(countFromOne),
+    )
+    .addOption(
+      new Option(
+        "--stream-max-duration <DURATION>",
+        "how long an events.stream stays open; then the client resumes after its last event and the token is checked again (at most 24h)",
+      )
+        .env("WSAFE_STREAM_MAX_DURATION")
+        .default(defaultStreamSettings.maxDurationMs, "30m")
+        .argParser(durationUpToADay),
     )
     .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")

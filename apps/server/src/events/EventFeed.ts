@@ -17,6 +17,26 @@ export type FeedEvent = EventRow & { sequence: string };
 const columns =
   "id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, sequence::text";
 
+/**
+ * The statement that reads one account's events after a sequence, in recording order:
+ * a range of the `(account_id, sequence)` index, whatever the other tenants recorded.
+ * (`ORDER BY events.sequence`: the bare name would be the selected `sequence::text`.)
+ *
+ * @param filter - whose and which events
+ * @param after - the sequence to read after
+ * @param limit - how many at most
+ */
+export function accountEventsQuery(filter: FeedFilter, after: number, limit: number) {
+  return {
+    text: `SELECT ${columns} FROM events
+            WHERE account_id = $1 AND sequence > $2
+              AND ($3::text IS NULL OR equipment_type_id = $3)
+              AND (cardinality($4::text[]) = 0 OR type = ANY($4::text[]))
+            ORDER BY events.sequence LIMIT ${limit}`,
+    params: [filter.accountId, after, filter.equipmentTypeId ?? null, filter.types],
+  };
+}
+
 /** Events per read, replaying or following. */
 const batch = 500;
 
@@ -100,17 +120,36 @@ export class EventFeed {
    * resumes gets what it missed), then the live ones, none twice. The stream is
    * registered before the replay, so an event recorded meanwhile is in one or the other.
    *
+   * A reader slower than the events come (it stops reading; its socket is full) is held
+   * to `maxBuffered` events: past them the stream drops what it holds and reads on from
+   * the store after the last event it yielded, through the account's index. The log is
+   * durable, so nothing is lost or repeated, and one stream's memory stays bounded
+   * however many events are recorded while its reader sleeps.
+   *
    * @param filter - whose and which events
    * @param after - the sequence to go on after
    * @param signal - ends the stream
+   * @param options - `maxBuffered` events held for a slow reader; `onBehind` is told when
+   *   the stream drops them to read from the store again
    */
-  async *follow(filter: FeedFilter, after: number, signal: AbortSignal): AsyncGenerator<FeedEvent> {
-    const queue: FeedEvent[] = [];
+  async *follow(
+    filter: FeedFilter,
+    after: number,
+    signal: AbortSignal,
+    options: { maxBuffered: number; onBehind?: (dropped: number) => void },
+  ): AsyncGenerator<FeedEvent> {
+    let queue: FeedEvent[] = [];
+    let dropped = 0;
     let wake: (() => void) | undefined;
     const subscriber: Subscriber = {
       filter,
       push(event) {
-        queue.push(event);
+        // Behind already: the store holds it, the next replay reads it.
+        if (dropped > 0) dropped++;
+        else if (queue.length >= options.maxBuffered) {
+          dropped = queue.length + 1;
+          queue = [];
+        } else queue.push(event);
         wake?.();
       },
     };
@@ -125,26 +164,32 @@ export class EventFeed {
     this.#subscribers.add(subscriber);
     try {
       let last = after;
-      for (;;) {
-        const replay = await this.#readAccount(filter, last);
-        for (const event of replay) {
-          if (signal.aborted) return;
+      while (!signal.aborted) {
+        // What was pushed until now is either in the store's answer or pushed after it.
+        queue = [];
+        dropped = 0;
+        for (;;) {
+          const replay = await this.#readAccount(filter, last);
+          for (const event of replay) {
+            if (signal.aborted) return;
+            last = Number(event.sequence);
+            yield event;
+          }
+          if (replay.length < batch) break;
+        }
+        while (!signal.aborted && dropped === 0) {
+          const event = queue.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            continue;
+          }
+          if (Number(event.sequence) <= last) continue;
           last = Number(event.sequence);
           yield event;
         }
-        if (replay.length < batch) break;
-      }
-      while (!signal.aborted) {
-        const event = queue.shift();
-        if (!event) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          continue;
-        }
-        if (Number(event.sequence) <= last) continue;
-        last = Number(event.sequence);
-        yield event;
+        if (dropped > 0) options.onBehind?.(dropped);
       }
     } finally {
       this.#subscribers.delete(subscriber);
@@ -152,16 +197,10 @@ export class EventFeed {
     }
   }
 
-  /** Up to a batch of the account's events after `after`, through the sequence index. */
+  /** Up to a batch of the account's events after `after`, through its (account, sequence) index. */
   #readAccount(filter: FeedFilter, after: number): Promise<FeedEvent[]> {
-    return this.sql.query<FeedEvent>(
-      `SELECT ${columns} FROM events
-        WHERE sequence > $1 AND account_id = $2
-          AND ($3::text IS NULL OR equipment_type_id = $3)
-          AND (cardinality($4::text[]) = 0 OR type = ANY($4::text[]))
-        ORDER BY events.sequence LIMIT ${batch}`,
-      [after, filter.accountId, filter.equipmentTypeId ?? null, filter.types],
-    );
+    const { text, params } = accountEventsQuery(filter, after, batch);
+    return this.sql.query<FeedEvent>(text, params);
   }
 
   /** Reads what was recorded since the last read, once at a time; a read asked for meanwhile follows it. */

@@ -19,7 +19,8 @@ export interface EventWindow extends Omit<ListEventsInput, "computeUpTo"> {
 
 /**
  * The recorded and expected events of the store, as the methods read them, and how long
- * recorded ones are kept. Recording is done by `EventRecorder` (time) and by imports.
+ * recorded ones are kept. Recording is done by `EventRecorder` (time) and by imports,
+ * pruning by `RetentionPruner`.
  */
 export class EventLog {
   /**
@@ -63,23 +64,6 @@ export class EventLog {
       const rows = await this.sql.query<EventRow>(text, params);
       if (rows.length >= window.rows || computeUpTo === undefined) return rows;
     }
-  }
-
-  /**
-   * Deletes the recorded events older than the retention: those below the first sequence
-   * kept, found through the sequence index (instants never fall as sequences rise).
-   *
-   * @returns how many were deleted
-   */
-  async prune(now: number): Promise<number> {
-    const rows = await this.sql.query(
-      `DELETE FROM events
-        WHERE sequence < coalesce((SELECT sequence FROM events WHERE occurred_at >= $1::bigint ORDER BY sequence LIMIT 1),
-                                  (SELECT max(sequence) + 1 FROM events))
-       RETURNING 1`,
-      [this.oldestKept(now)],
-    );
-    return rows.length;
   }
 }
 

@@ -50,6 +50,9 @@ export interface RecordedChange<T> {
  *   trigger `events_enqueue_deliveries` (migration 0005) adds a row to
  *   `webhook_deliveries` for each endpoint that wants each event. An event is thus never
  *   committed without its deliveries, and a write rolled back leaves neither.
+ * - **The counts.** The same statement adds what it inserted, by type and cause, to
+ *   `event_counts` (the trigger `events_count_recorded`, migration 0006), which
+ *   `wsafe_events_recorded_total` reports whichever process recorded them.
  * - **The feed.** A commit that recorded events notifies {@link eventsChannel}, which
  *   wakes every server's stream feed and delivery loop.
  */

@@ -1,3 +1,5 @@
+import { createPostgresDatabase, postgresUrl } from "@wsafe/test-support";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RateLimiter } from "../rateLimit/RateLimiter.js";
 import { openStore } from "../store/openStore.js";
@@ -61,7 +63,7 @@ describe(createReadinessCheck, () => {
       expect(answer).toEqual({
         ok: false,
         status: "not_ready",
-        checks: { store: "timeout", migrations: "pending" },
+        checks: { store: "timeout", migrations: "unknown" },
       });
     }
     await busy;
@@ -96,7 +98,45 @@ describe(createReadinessCheck, () => {
     expect(await check()()).toEqual({
       ok: false,
       status: "not_ready",
-      checks: { store: "unreachable", migrations: "pending" },
+      checks: { store: "unreachable", migrations: "unknown" },
     });
+  });
+});
+
+// A PostgreSQL that refuses the server's connections: its schema cannot be read, so
+// whether it is current is unknown, not pending (which sent operators looking for a
+// migration that was never missing).
+describe.skipIf(!postgresUrl)("readiness of a PostgreSQL store that stops answering", () => {
+  it("says unreachable and migrations unknown, then ready again once it answers", async () => {
+    const db = await createPostgresDatabase("readiness");
+    const store = await openStore(db.database);
+    const rateLimiter = await RateLimiter.create(limit);
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    const allowConnections = (allow: boolean) =>
+      admin.query(`ALTER DATABASE ${db.name} WITH ALLOW_CONNECTIONS ${allow}`);
+    try {
+      const readiness = createReadinessCheck({ store, rateLimiter, isDraining: () => false });
+      expect(await readiness()).toMatchObject({ ok: true });
+      await allowConnections(false);
+      await db.terminateBackends();
+      expect(await readiness()).toEqual({
+        ok: false,
+        status: "not_ready",
+        checks: { store: "unreachable", migrations: "unknown" },
+      });
+      await allowConnections(true);
+      expect(await readiness()).toEqual({
+        ok: true,
+        status: "ready",
+        checks: { store: "ok", migrations: "ok" },
+      });
+    } finally {
+      await allowConnections(true);
+      await admin.end();
+      await rateLimiter.close();
+      await store.close().catch(() => {});
+      await db.drop();
+    }
   });
 });

@@ -2,8 +2,11 @@ import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import { listMigrationFiles } from "../store/database/migrate.js";
 import type { Store } from "../store/Store.js";
 
-/** How one dependency answered: `ok`, not at all, not in time, or (migrations) not all applied. */
-export type CheckOutcome = "ok" | "unreachable" | "timeout" | "pending";
+/**
+ * How one dependency answered: `ok`, not at all, not in time, or, for migrations, not all
+ * applied (`pending`) or not known because the store did not answer (`unknown`).
+ */
+export type CheckOutcome = "ok" | "unreachable" | "timeout" | "pending" | "unknown";
 
 /** The body of `GET /readyz`. */
 export interface Readiness {
@@ -76,7 +79,9 @@ export function createReadinessCheck(sources: ReadinessSources): () => Promise<R
     try {
       applied = new Set(await store.appliedMigrations());
     } catch {
-      return { store: "unreachable", migrations: "pending" };
+      // Whether the schema is current cannot be told from a store that does not answer:
+      // `pending` would send an operator looking for a migration that is not missing.
+      return { store: "unreachable", migrations: "unknown" };
     }
     migrationFiles ??= listMigrationFiles();
     const files = await migrationFiles;
@@ -89,7 +94,7 @@ export function createReadinessCheck(sources: ReadinessSources): () => Promise<R
   return async () => {
     if (isDraining()) return { ok: false, status: "draining" };
     const [storeChecks, redis] = await Promise.all([
-      within(probeStore(), timeoutMs, { store: "timeout" as const, migrations: "pending" as const }),
+      within(probeStore(), timeoutMs, { store: "timeout" as const, migrations: "unknown" as const }),
       rateLimiter.usesRedis ? within(probeRedis(), timeoutMs, "timeout" as const) : undefined,
     ]);
     const checks = { ...storeChecks, ...(redis ? { redis } : {}) };

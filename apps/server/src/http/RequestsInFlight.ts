@@ -10,7 +10,8 @@ const MAX_PATH_CHARS = 60;
  * connection is gone.
  */
 export class RequestsInFlight {
-  readonly #requests = new Set<IncomingMessage>();
+  readonly #requests = new Map<IncomingMessage, ServerResponse>();
+  readonly #stopping = { value: false };
   /**
    * One listener for every response (a response closes once, and knows its request),
    * rather than a closure and a `once` wrapper made for each request.
@@ -19,15 +20,31 @@ export class RequestsInFlight {
 
   constructor() {
     const requests = this.#requests;
+    const stopping = this.#stopping;
     this.#onClose = function forget(this: ServerResponse) {
       requests.delete(this.req);
+      // Answered while the server stops: nothing more will come on this connection.
+      if (stopping.value) this.req.socket?.end();
     };
   }
 
   /** Counts a request until its response closes. */
   add(request: IncomingMessage, response: ServerResponse): void {
-    this.#requests.add(request);
+    this.#requests.set(request, response);
     response.on("close", this.#onClose);
+  }
+
+  /**
+   * The server stops: each connection of a request in flight closes once its answer is
+   * sent (\`Connection: close\` where the headers are still to go). Node would keep it open
+   * as an idle keep-alive connection until the client or the keep-alive timeout closed it
+   * (10 s here, or a proxy's pool: HAProxy purges idle server connections after 5 s),
+   * and the stop waited for it.
+   */
+  endConnectionsAsAnswered(): void {
+    this.#stopping.value = true;
+    for (const response of this.#requests.values())
+      if (!response.headersSent) response.shouldKeepAlive = false;
   }
 
   /** How many requests are in flight. */
@@ -41,7 +58,7 @@ export class RequestsInFlight {
    */
   byRoute(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const request of this.#requests) {
+    for (const request of this.#requests.keys()) {
       const url = request.url ?? "";
       const queryAt = url.indexOf("?");
       let path = queryAt < 0 ? url : url.slice(0, queryAt);

@@ -46,7 +46,10 @@ function retryAfterOf(errors: readonly TRPCError[]): number | undefined {
  */
 export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOptions): void {
   const { services, responder } = options;
-  const appRouter = createAppRouter({ streamPingMs: options.streamPingMs });
+  const appRouter = createAppRouter({
+    streamPingMs: options.streamPingMs,
+    streamMaxDurationMs: services.streams.settings.maxDurationMs,
+  });
   const retryAfterName = headerNames(options.headerPrefix).retryAfter;
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>["trpcOptions"] = {
     router: appRouter,
@@ -56,6 +59,7 @@ export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOpti
       requestId: req.id,
       httpMethod: req.method,
       now: Date.now(),
+      cut: () => req.raw.socket?.destroy(),
     }),
     onError: ({ error, req }) => {
       const identifier = identifierOf(error);

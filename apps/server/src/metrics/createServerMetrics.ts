@@ -3,6 +3,7 @@ import { requestDurationBuckets, serverMetrics } from "@wsafe/schema/metrics";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import type { ReadCache } from "../store/cache/ReadCache.js";
 import type { Sql } from "../store/database/Sql.js";
+import { type EventMetricSources, eventMetricMakers, type PrunedTable } from "./eventMetrics.js";
 import { ImportProgress } from "./ImportProgress.js";
 import { type MetricConfig, metricConfig } from "./metricConfig.js";
 import { type MethodTally, RequestTallies, trpcMethod } from "./RequestTallies.js";
@@ -34,6 +35,12 @@ export interface ServerMetrics {
   watchDeliveries(sql: Sql): void;
   /** Counts one webhook delivery attempt of this process. */
   webhookAttempted(outcome: WebhookAttemptOutcome): void;
+  /** Reports the events recorded in this database and its recorder's lag from now on. */
+  watchEvents(sql: Sql): void;
+  /** Reports how many streams are open in this process from now on. */
+  watchStreams(streams: { readonly size: number }): void;
+  /** Counts rows this process deleted by retention. */
+  retentionPruned(table: PrunedTable, rows: number): void;
 }
 
 /** How a webhook delivery attempt went, as `wsafe_webhook_attempts_total` counts it. */
@@ -61,6 +68,7 @@ export function createServerMetrics(): ServerMetrics {
   let cache: ReadCache | undefined;
   let sql: Sql | undefined;
   let deliveries: Sql | undefined;
+  const eventSources: EventMetricSources = { pruned: { events: 0, webhook_attempts: 0 } };
   const attempts: Record<WebhookAttemptOutcome, number> = {
     succeeded: 0,
     failed: 0,
@@ -97,6 +105,7 @@ export function createServerMetrics(): ServerMetrics {
 
   // One maker per metric, checked exhaustive against the definitions by the type.
   const makers: Record<WorkerMetricName, (config: MetricConfig) => unknown> = {
+    ...eventMetricMakers(eventSources),
     wsafe_requests_total: (config) =>
       new Counter({
         ...config,
@@ -223,6 +232,15 @@ export function createServerMetrics(): ServerMetrics {
     },
     webhookAttempted(outcome) {
       attempts[outcome]++;
+    },
+    watchEvents(database) {
+      eventSources.sql = database;
+    },
+    watchStreams(streams) {
+      eventSources.streams = streams;
+    },
+    retentionPruned(table, rows) {
+      eventSources.pruned[table] += rows;
     },
   };
 }

@@ -5,6 +5,7 @@ import type { MethodOutcome } from "../methods/MethodHandler.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
+import type { OpenStreams } from "../streams/OpenStreams.js";
 import type { WebhookService } from "../webhooks/WebhookService.js";
 
 /**
@@ -53,6 +54,8 @@ export interface PipelineServices {
   readonly webhooks: WebhookService;
   /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
   readonly feed: EventFeed;
+  /** The `events.stream` subscriptions open on this server, and their limits. */
+  readonly streams: OpenStreams;
 }
 
 /**

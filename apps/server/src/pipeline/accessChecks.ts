@@ -1,5 +1,6 @@
 import { methods } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
+import { tokenFailures } from "../errors/tokenFailures.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
 import type { PipelineServices, RequestState } from "./RequestState.js";
 
@@ -24,19 +25,18 @@ export function checkTokenKnown(state: RequestState, { store }: PipelineServices
 }
 
 function knownToken(state: RequestState, token: TokenRecord | undefined): void {
-  if (!token) throw new ApiError("token_invalid", "unknown token");
+  if (!token) throw tokenFailures.unknown();
   state.token = token;
 }
 
 /** Check `token_active`: the token was not deactivated. */
 export function checkTokenActive(state: RequestState): void {
-  if (!state.token!.active) throw new ApiError("token_inactive", "the token has been deactivated");
+  if (!state.token!.active) throw tokenFailures.inactive();
 }
 
 /** Check `account_active`: the token's account is active. */
 export function checkAccountActive(state: RequestState): void {
-  if (!state.token!.accountActive)
-    throw new ApiError("account_inactive", "the token's account is not active");
+  if (!state.token!.accountActive) throw tokenFailures.accountInactive();
 }
 
 /**

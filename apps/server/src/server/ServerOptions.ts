@@ -1,5 +1,6 @@
 import type { ServerMetrics } from "../metrics/createServerMetrics.js";
 import type { RateLimit } from "../rateLimit/RateLimiter.js";
+import type { StreamSettings } from "../streams/StreamSettings.js";
 import type { WebhookSettings } from "../webhooks/WebhookSettings.js";
 
 /**
@@ -52,6 +53,12 @@ export interface ServerOptions {
    * of every proxy in front (`--stream-ping`). Default 15 s.
    */
   streamPingMs?: number;
+  /**
+   * The limits of `events.stream`: open streams per token (`--streams-per-token`, default
+   * 5), the longest a stream stays open (`--stream-max-duration`, default 30 min), events
+   * held for a slow reader (1 000). See `StreamSettings`.
+   */
+  streams?: Partial<StreamSettings>;
   /** Requests per window per token. Default 600 per 60 s. */
   rateLimit?: RateLimit;
   /** `redis://...`: keep rate-limit counters in Redis, shared by every process using it. */

@@ -17,7 +17,8 @@ const openConnections = (app: FastifyInstance) =>
 
 /**
  * Closes the HTTP side of a server within a deadline: the listener closes at once, idle
- * connections go, in-flight requests may finish. When the deadline passes first, it
+ * connections go, in-flight requests may finish, each connection closing once its
+ * answer is sent. When the deadline passes first, it
  * notes what is still open, cuts every connection, and throws
  * {@link ShutdownTimeoutError} naming it, so that nothing (a client that never finishes
  * its body, one that never reads its answer) can keep a stopping process alive.
@@ -31,6 +32,7 @@ export async function closeWithin(
   inFlight: RequestsInFlight,
   timeoutMs: number,
 ): Promise<void> {
+  inFlight.endConnectionsAsAnswered();
   const closed = app.close();
   if ((await Promise.race([closed, sleep(timeoutMs)])) !== "late") return;
   const holders = { connections: await openConnections(app), requests: inFlight.byRoute() };

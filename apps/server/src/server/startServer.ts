@@ -4,6 +4,7 @@ import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { EventFeed } from "../events/EventFeed.js";
 import { EventLog } from "../events/EventLog.js";
 import { EventRecorder } from "../events/EventRecorder.js";
+import { RetentionPruner } from "../events/RetentionPruner.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
@@ -14,6 +15,8 @@ import { serveMetrics } from "../metrics/serveMetrics.js";
 import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { openStore } from "../store/openStore.js";
+import { OpenStreams } from "../streams/OpenStreams.js";
+import { StreamAccessWatch } from "../streams/StreamAccessWatch.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
@@ -56,6 +59,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const metrics = options.metrics ?? (options.metricsPort === undefined ? undefined : createServerMetrics());
   metrics?.watchPool(store.sql);
   metrics?.watchDeliveries(store.sql);
+  metrics?.watchEvents(store.sql);
   let metricsServer: MetricsServer | undefined;
   let rateLimiter: RateLimiter;
   try {
@@ -96,8 +100,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const feed = new EventFeed(store.sql, (error) =>
     app.log.error({ err: error }, "reading recorded events failed; trying again"),
   );
+  const streams = new OpenStreams(
+    { info: (fields, message) => app.log.info(fields, message) },
+    options.streams,
+  );
+  metrics?.watchStreams(streams);
+  const streamAccess = new StreamAccessWatch(store.sql, streams, (error) =>
+    app.log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
+  );
   const app = createApp({
-    services: { store, rateLimiter, events, feed, webhooks },
+    services: { store, rateLimiter, events, feed, webhooks, streams },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -128,12 +140,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? new PortInUseError(port, host, "api")
       : error;
   }
-  const recorder = options.recordEvents === false ? undefined : new EventRecorder(store.sql, events, app.log);
+  const recording = options.recordEvents !== false;
+  const recorder = recording ? new EventRecorder(store.sql, app.log) : undefined;
+  const pruner = recording
+    ? new RetentionPruner(store.sql, events, {
+        info: (fields, message) => app.log.info(fields, message),
+        error: (fields, message) => app.log.error(fields, message),
+        pruned: (table, rows) => metrics?.retentionPruned(table, rows),
+      })
+    : undefined;
   // Its first round catches up on what passed while no server ran, with the true
   // instants, before the server says it is up; answers need not wait for it
   // (events.list computes what is not recorded yet), but a started server has recorded.
   await recorder?.start();
+  pruner?.start();
   await feed.start();
+  await streamAccess.start();
   const deliveries = webhookSettings.deliver
     ? new DeliveryWorker(store.sql, webhookSettings, {
         error: (fields, message) => app.log.error(fields, message),
@@ -152,6 +174,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close() {
       closing ??= (async () => {
         draining = true;
+        // An open stream is a request that never finishes by itself: each ends now, its
+        // client resumes after its last event (at another server, or this one restarted).
+        streams.endAll();
         let overran: unknown;
         try {
           await closeWithin(app, inFlight, options.shutdownTimeoutMs ?? defaultShutdownTimeoutMs);
@@ -162,6 +187,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           app.log.error({ holders }, (error as Error).message);
         }
         await recorder?.stop();
+        await pruner?.stop();
+        await streamAccess.stop();
         await feed.stop();
         // Attempts under way end and are recorded, so a rolling restart repeats none.
         await deliveries?.stop();

@@ -10,4 +10,6 @@ export interface TrpcContext {
   readonly httpMethod: string;
   /** The instant it arrived (ms since the epoch): every call of a batch is evaluated at it. */
   readonly now: number;
+  /** Cuts the request's connection: a stream the server ended whose reader takes nothing more. */
+  readonly cut: () => void;
 }

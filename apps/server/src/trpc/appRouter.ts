@@ -4,12 +4,15 @@ import {
   type EventsStreamParams,
   type MethodName,
   type MethodParams,
+  type MethodPermission,
   type MethodResult,
   methodNames,
+  methods,
 } from "@wsafe/schema";
 import type { RequestState } from "../pipeline/RequestState.js";
 import { runRequestChecks } from "../pipeline/runRequestPipeline.js";
-import { planStream, type StreamPlan, streamRecords, streamSteps } from "./eventsStreamProcedure.js";
+import { defaultStreamSettings } from "../streams/StreamSettings.js";
+import { streamEvents } from "./eventsStreamProcedure.js";
 import { formatTrpcError } from "./formatTrpcError.js";
 import { procedureSteps } from "./procedureCheckSteps.js";
 import { successBodyOf } from "./successBodyOf.js";
@@ -20,14 +23,17 @@ import { trpcPrefix } from "./trpcPrefix.js";
 /** How often an idle stream is pinged when the server says nothing else (`--stream-ping`). */
 export const defaultStreamPingMs = 15_000;
 
-/** tRPC's builder for one server: its SSE pings, its error shape. */
-function trpcFor(streamPingMs: number) {
+/** tRPC's builder for one server: its SSE pings and maximum duration, its error shape. */
+function trpcFor(streamPingMs: number, maxDurationMs: number) {
   return initTRPC.context<TrpcContext>().create({
     isServer: true,
     // Pings keep an idle stream open through proxies (HAProxy's and nginx's timeouts are
     // a minute or less); a client that hears nothing for much longer reconnects.
     sse: {
       ping: { enabled: true, intervalMs: streamPingMs },
+      // A stream then ends without tRPC's `return` message, so that the client
+      // reconnects after the last event it got and every check runs again.
+      maxDurationMs,
       client: { reconnectAfterInactivityMs: streamPingMs * 3 },
     },
     // Never a stack trace in an answer, whatever NODE_ENV says.
@@ -60,7 +66,7 @@ const requestDataInput = <Name extends MethodName>(): PassedOnInput<MethodParams
 });
 
 /**
- * The procedure of one method, a query: its input the method's request data exactly as
+ * The resolver of one method's procedure: its input the method's request data exactly as
  * on `/v1` (`{ token, ... }`), its output the `/v1` success body. It runs the same
  * steps as `/v1` from `token_present` to the method's handler (`procedureCheckSteps`),
  * so the checks, their order and their identifiers are `/v1`'s; a failure becomes a
@@ -68,32 +74,51 @@ const requestDataInput = <Name extends MethodName>(): PassedOnInput<MethodParams
  *
  * @param name - the method's wire name, which is also the procedure's path
  */
-function methodProcedure<Name extends MethodName>(t: Trpc, name: Name) {
-  return t.procedure
-    .input(requestDataInput<Name>())
-    .query(async ({ ctx, input }): Promise<MethodResult<Name>> => {
-      const state: RequestState = {
-        httpMethod: ctx.httpMethod,
-        path: `${trpcPrefix}/${name}`,
-        rawQuery: "",
-        body: undefined,
-        bodyError: undefined,
-        now: ctx.now,
-        input,
-        method: name,
-      };
-      try {
-        return (await successBodyOf(
-          await runRequestChecks(procedureSteps, state, ctx.services),
-        )) as MethodResult<Name>;
-      } catch (error) {
-        throw toTrpcError(error);
-      }
-    });
+function methodResolver<Name extends MethodName>(name: Name) {
+  return async ({ ctx, input }: { ctx: TrpcContext; input: unknown }): Promise<MethodResult<Name>> => {
+    const state: RequestState = {
+      httpMethod: ctx.httpMethod,
+      path: `${trpcPrefix}/${name}`,
+      rawQuery: "",
+      body: undefined,
+      bodyError: undefined,
+      now: ctx.now,
+      input,
+      method: name,
+    };
+    try {
+      return (await successBodyOf(
+        await runRequestChecks(procedureSteps, state, ctx.services),
+      )) as MethodResult<Name>;
+    } catch (error) {
+      throw toTrpcError(error);
+    }
+  };
 }
 
+/** A method that reads: a query, which tRPC serves to GET (and POST, by `methodOverride`). */
+const queryProcedure = <Name extends MethodName>(t: Trpc, name: Name) =>
+  t.procedure.input(requestDataInput<Name>()).query(methodResolver(name));
+
+/**
+ * A method that needs `write`: a mutation, which tRPC serves to POST only. A GET (a link
+ * followed, a prefetch, a query cache refetching) is refused with `request_method_invalid`
+ * before any check runs, so it never writes.
+ */
+const mutationProcedure = <Name extends MethodName>(t: Trpc, name: Name) =>
+  t.procedure.input(requestDataInput<Name>()).mutation(methodResolver(name));
+
+/** The procedure of one method: a mutation when it needs `write`, else a query. */
+type MethodProcedure<Name extends MethodName> =
+  MethodPermission<Name> extends "write"
+    ? ReturnType<typeof mutationProcedure<Name>>
+    : ReturnType<typeof queryProcedure<Name>>;
+
 /** The procedures of the router, one per registry method, at the method's wire name. */
-type MethodProcedures = { [Name in MethodName]: ReturnType<typeof methodProcedure<Name>> };
+type MethodProcedures = { [Name in MethodName]: MethodProcedure<Name> };
+
+const methodProcedure = (t: Trpc, name: MethodName) =>
+  methods[name].permission === "write" ? mutationProcedure(t, name) : queryProcedure(t, name);
 
 /**
  * `events.stream`: the account's events as they are recorded, a subscription over
@@ -105,36 +130,23 @@ const eventsStreamSubscription = (t: Trpc) =>
   t.procedure
     .input({ "~standard": passOn } as PassedOnInput<EventsStreamParams>)
     .subscription(async function* ({ ctx, input, signal }) {
-      const state: RequestState = {
-        httpMethod: ctx.httpMethod,
-        path: `${trpcPrefix}/events.stream`,
-        rawQuery: "",
-        body: undefined,
-        bodyError: undefined,
-        now: ctx.now,
-        input,
-      };
-      const { feed } = ctx.services;
-      let plan: StreamPlan;
-      try {
-        plan = await planStream(streamSteps(feed), state, ctx.services);
-      } catch (error) {
-        throw toTrpcError(error);
-      }
-      const ended = signal ?? new AbortController().signal;
-      for await (const record of streamRecords(feed, plan, ended)) yield tracked(record.id, record as Event);
+      for await (const record of streamEvents(ctx, input, signal)) yield tracked(record.id, record as Event);
     });
 
 /**
  * The tRPC router of a server, built from the method registry and `methodHandlers`:
- * one query per method at its wire name, served at `/trpc` (`/trpc/resources.list`),
- * and the `events.stream` subscription, its idle streams pinged every `streamPingMs`.
+ * one procedure per method at its wire name (a mutation when it needs `write`, else a query), served at `/trpc` (`/trpc/resources.list`),
+ * and the `events.stream` subscription, its idle streams pinged every `streamPingMs`, each
+ * ended after `streamMaxDurationMs` for its client to resume.
  * The `/v1` wire does not go through it.
  *
- * @param options - the server's stream ping interval
+ * @param options - the server's stream ping interval and maximum stream duration
  */
-export function createAppRouter(options: { streamPingMs?: number } = {}) {
-  const t = trpcFor(options.streamPingMs ?? defaultStreamPingMs);
+export function createAppRouter(options: { streamPingMs?: number; streamMaxDurationMs?: number } = {}) {
+  const t = trpcFor(
+    options.streamPingMs ?? defaultStreamPingMs,
+    options.streamMaxDurationMs ?? defaultStreamSettings.maxDurationMs,
+  );
   return t.router({
     ...(Object.fromEntries(methodNames.map((name) => [name, methodProcedure(t, name)])) as MethodProcedures),
     "events.stream": eventsStreamSubscription(t),
@@ -146,7 +158,7 @@ export const appRouter = createAppRouter();
 
 /**
  * The type of the service's tRPC router, for a typed `@trpc/client`: each method is a
- * query at its wire name, its input the method's request data (`token` included), its
+ * query at its wire name (a mutation when it needs `write`), its input the method's request data (`token` included), its
  * output the `/v1` success body; a failure's `data.error` is the /v1 identifier.
  *
  * @example

@@ -1,11 +1,22 @@
-import { type EventsStreamParams, eventsStream, parseStreamParams, quoteInput } from "@wsafe/schema";
+import {
+  type Event,
+  type EventsStreamParams,
+  eventsStream,
+  parseStreamParams,
+  quoteInput,
+} from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import type { EventFeed, FeedFilter } from "../events/EventFeed.js";
 import { eventRecord } from "../events/EventLog.js";
+import { sequenceBeforeInstant, sequenceOfEvent } from "../events/streamStart.js";
 import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
 import type { RequestCheckSteps } from "../pipeline/requestCheckSteps.js";
 import { runRequestChecks, stepsInSchemaOrder } from "../pipeline/runRequestPipeline.js";
+import type { OpenStream, OpenStreams, StreamEnding } from "../streams/OpenStreams.js";
 import { procedureCheckSteps } from "./procedureCheckSteps.js";
+import type { TrpcContext } from "./TrpcContext.js";
+import { toTrpcError } from "./trpcErrorCodes.js";
+import { trpcPrefix } from "./trpcPrefix.js";
 
 /** What a checked `events.stream` call follows: whose and which events, after which sequence. */
 export interface StreamPlan {
@@ -46,33 +57,23 @@ function streamLookups(feed: EventFeed) {
         "content_not_found",
         `equipment type not found: ${quoteInput(params.equipmentType_id)}`,
       );
-    let after: number;
+    let after: number | undefined;
     if (params.lastEventId) {
-      const [row] = await store.sql.query<{ sequence: string }>(
-        "SELECT sequence::text FROM events WHERE id = $1 AND account_id = $2",
-        [params.lastEventId, accountId],
-      );
-      if (!row)
+      after = await sequenceOfEvent(store.sql, accountId, params.lastEventId);
+      if (after === undefined)
         throw new ApiError(
           "parameter_invalid",
           `invalid parameter: lastEventId: no recorded event of the account has the id ${quoteInput(params.lastEventId)} (events are kept ${Math.round(events.retentionMs / 86_400_000)} days)`,
         );
-      after = Number(row.sequence);
     } else if (params.from !== undefined) {
       if (params.from < events.oldestKept(state.now))
         throw new ApiError(
           "parameter_invalid",
           `invalid parameter: from: events are kept for ${Math.round(events.retentionMs / 86_400_000)} days`,
         );
-      // Instants never fall as sequences rise: the first at `from` or later, through the sequence index.
-      const [row] = await store.sql.query<{ sequence: string | null }>(
-        "SELECT (SELECT sequence FROM events WHERE occurred_at >= $1 ORDER BY sequence LIMIT 1)::text AS sequence",
-        [params.from],
-      );
-      after = row?.sequence == null ? await feed.lastSequence() : Number(row.sequence) - 1;
-    } else {
-      after = await feed.lastSequence();
+      after = await sequenceBeforeInstant(store.sql, accountId, params.from);
     }
+    after ??= await feed.lastSequence();
     (state as StreamState).streamPlan = {
       filter: { accountId, equipmentTypeId: params.equipmentType_id, types: params.types ?? [] },
       after,
@@ -113,8 +114,92 @@ export async function planStream(
   return (state as StreamState).streamPlan!;
 }
 
-/** The events of a stream, as records: recorded, never expected. */
-export async function* streamRecords(feed: EventFeed, plan: StreamPlan, signal: AbortSignal) {
-  for await (const event of feed.follow(plan.filter, plan.after, signal))
+/**
+ * The events of a stream, as records (recorded, never expected), each counted on the
+ * stream; a reader that falls behind its buffer is logged once each time.
+ *
+ * @param feed - the server's feed
+ * @param plan - what the stream follows
+ * @param opened - the server's end of it
+ * @param streams - the server's open streams (their settings and log)
+ * @param signal - ends it (the reader left, its maximum duration, the server ended it)
+ */
+export async function* streamRecords(
+  feed: EventFeed,
+  plan: StreamPlan,
+  opened: OpenStream,
+  streams: OpenStreams,
+  signal: AbortSignal,
+) {
+  const onBehind = (dropped: number) =>
+    streams.log.info(
+      { requestId: opened.holder.requestId, account: opened.holder.token.accountId, dropped },
+      `stream's reader fell ${streams.settings.bufferedEvents} events behind; reading on from the store after the last event sent`,
+    );
+  for await (const event of feed.follow(plan.filter, plan.after, signal, {
+    maxBuffered: streams.settings.bufferedEvents,
+    onBehind,
+  })) {
+    opened.sent++;
     yield eventRecord(event, Date.now());
+  }
+}
+
+/**
+ * One `events.stream` call, from its checks to its end: the checks (`/v1`'s, in the
+ * schema's order), the per-token limit, then the events. It ends when the reader leaves,
+ * after the maximum duration, or when the server ends it: on a stop without a word (the
+ * client resumes after the last event it got, elsewhere or after the restart), when its
+ * token may no longer read with that failure (the client does not resume).
+ *
+ * @param ctx - the `/trpc` request's context
+ * @param input - the subscription's input, unchecked
+ * @param signal - tRPC's: the reader left, or the maximum duration passed
+ */
+export async function* streamEvents(
+  ctx: TrpcContext,
+  input: unknown,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Event> {
+  const state: RequestState = {
+    httpMethod: ctx.httpMethod,
+    path: `${trpcPrefix}/events.stream`,
+    rawQuery: "",
+    body: undefined,
+    bodyError: undefined,
+    now: ctx.now,
+    input,
+  };
+  const { feed, streams } = ctx.services;
+  let plan: StreamPlan;
+  let opened: OpenStream;
+  try {
+    plan = await planStream(streamSteps(feed), state, ctx.services);
+    opened = streams.open({ token: state.token!, requestId: ctx.requestId, cut: ctx.cut });
+  } catch (error) {
+    throw toTrpcError(error);
+  }
+  const reader = signal ?? new AbortController().signal;
+  try {
+    yield* streamRecords(feed, plan, opened, streams, AbortSignal.any([reader, opened.signal]));
+    const reason: unknown = opened.signal.reason;
+    if (reason instanceof ApiError) throw toTrpcError(reason);
+    // tRPC ends a stream quietly on an abort: no `return` message, so the client resumes.
+    if (opened.signal.aborted) throw new DOMException("the server is stopping", "AbortError");
+  } finally {
+    streams.close(opened, endingOf(opened, Date.now() - ctx.now >= streams.settings.maxDurationMs));
+  }
+}
+
+/**
+ * Why a stream ended, as its closing line says.
+ *
+ * @param lastedItsMaximum - the request is as old as the maximum duration (tRPC's timer,
+ *   which ends it then, starts between the request's arrival and the stream's opening)
+ */
+function endingOf(opened: OpenStream, lastedItsMaximum: boolean): StreamEnding {
+  const reason: unknown = opened.signal.reason;
+  if (reason instanceof ApiError) return reason.error;
+  if (opened.signal.aborted) return "stopping";
+  return lastedItsMaximum ? "max_duration" : "client_closed";
 }

@@ -7,7 +7,13 @@ import { formatTrpcError } from "./formatTrpcError.js";
 import type { TrpcContext } from "./TrpcContext.js";
 import { toTrpcError } from "./trpcErrorCodes.js";
 
-const ctx: TrpcContext = { services: {} as PipelineServices, requestId: "req123", httpMethod: "GET", now: 0 };
+const ctx: TrpcContext = {
+  services: {} as PipelineServices,
+  requestId: "req123",
+  httpMethod: "GET",
+  now: 0,
+  cut: () => {},
+};
 
 /** The shape tRPC sends for an error thrown in a procedure, through the router's own config. */
 function shapeOf(thrown: unknown, context: TrpcContext | undefined = ctx) {

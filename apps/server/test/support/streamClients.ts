@@ -78,7 +78,8 @@ export function followWithEventSource(
     reading.events.push(JSON.parse(message.data) as Event);
   });
   source.addEventListener("serialized-error", (message) => {
-    const { error } = JSON.parse(message.data) as { error: { message: string; data?: { error?: string } } };
+    // tRPC's error shape itself: `{ code, message, data }`.
+    const error = JSON.parse(message.data) as { message: string; data?: { error?: string } };
     reading.error = { code: error.data?.error, message: error.message };
     source.close();
   });

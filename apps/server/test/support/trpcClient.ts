@@ -1,5 +1,5 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
-import type { MethodName } from "@wsafe/schema";
+import { type MethodName, methods } from "@wsafe/schema";
 import { fetch as undiciFetch } from "undici";
 import type { AppRouter } from "../../src/index.js";
 import { insecureAgent } from "./callApi.js";
@@ -37,15 +37,19 @@ export function createTestTrpcClient(baseUrl: string, options: TrpcClientOptions
 
 /**
  * Calls a method's procedure with any input, as the differential tests send inputs the
- * types forbid on purpose (no token, unknown keys, wrong types).
+ * types forbid on purpose (no token, unknown keys, wrong types): `mutate` for a method
+ * that needs `write` (a mutation), `query` for the others.
  *
  * @param client - the test client
  * @param method - the method, which is also the procedure's path
  * @param input - the request data, sent as it is
  */
-export function queryAny(client: TestTrpcClient, method: MethodName, input: unknown): Promise<unknown> {
-  const procedure = client[method] as { query(input: unknown): Promise<unknown> };
-  return procedure.query(input);
+export function callAny(client: TestTrpcClient, method: MethodName, input: unknown): Promise<unknown> {
+  const procedure = client[method] as unknown as {
+    query(input: unknown): Promise<unknown>;
+    mutate(input: unknown): Promise<unknown>;
+  };
+  return methods[method].permission === "write" ? procedure.mutate(input) : procedure.query(input);
 }
 
 /** What a `/trpc` call answered: its output, or the /v1 identifier and message of its error. */
@@ -63,7 +67,7 @@ export async function trpcOutcome(
   input: unknown,
 ): Promise<TrpcOutcome> {
   try {
-    return { ok: true, output: await queryAny(client, method, input) };
+    return { ok: true, output: await callAny(client, method, input) };
   } catch (error) {
     if (!(error instanceof TRPCClientError)) throw error;
     const data = error.data as { error?: string; httpStatus?: number } | undefined;

@@ -44,6 +44,7 @@ export interface MethodSpec<
   Params extends z.ZodObject = z.ZodObject,
   Result extends z.ZodObject = z.ZodObject,
   Own extends OwnError = OwnError,
+  Perm extends Permission = Permission,
 > {
   /** The wire name, which is also the URL path after `/v1/`. */
   name: Name;
@@ -51,8 +52,8 @@ export interface MethodSpec<
   summary: string;
   /** The whole story for the docs: semantics, ordering, edge cases (Markdown). */
   description: string;
-  /** The permission the token needs. */
-  permission: Permission;
+  /** The permission the token needs: `write` makes the method a mutation on `/trpc`. */
+  permission: Perm;
   /** The request data, `token` and `pretty` included; strict: unknown keys are errors. */
   params: Params;
   /** The success body, `ok: true` included. */
@@ -81,7 +82,8 @@ export interface MethodDefinition<
   Params extends z.ZodObject = z.ZodObject,
   Result extends z.ZodObject = z.ZodObject,
   Own extends OwnError = OwnError,
-> extends MethodSpec<Name, Params, Result, Own> {
+  Perm extends Permission = Permission,
+> extends MethodSpec<Name, Params, Result, Own, Perm> {
   /**
    * Every error identifier the method's URL can answer with, in pipeline order: the
    * request pipeline's (`requestChecks`), the method's own, then `server_error`.
@@ -103,6 +105,7 @@ export function defineMethod<
   Params extends z.ZodObject,
   Result extends z.ZodObject,
   const Own extends OwnError,
->(spec: MethodSpec<Name, Params, Result, Own>): MethodDefinition<Name, Params, Result, Own> {
+  const Perm extends Permission,
+>(spec: MethodSpec<Name, Params, Result, Own, Perm>): MethodDefinition<Name, Params, Result, Own, Perm> {
   return { ...spec, errors: methodErrorsFor(spec.params, spec.ownErrors) };
 }

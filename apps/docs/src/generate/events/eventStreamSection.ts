@@ -61,7 +61,7 @@ export function eventStreamSection(): string[] {
     stream.description,
     `Its input ([${stream.name}.params.json](${schemaFilePath(`${stream.name}.params`)})):`,
     parameterTable(),
-    "With `@trpc/client`'s `httpSubscriptionLink` (`npm install @trpc/client eventsource`; TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/server`; Node 20 has no `EventSource` of its own, so the link is given the `eventsource` package's; against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as on the client page):",
+    "With `@trpc/client`'s `httpSubscriptionLink` (`npm install @trpc/client eventsource`; TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/client/trpc`, a types-only entry that needs `@trpc/server` beside it and no server; Node 20 has no `EventSource` of its own, so the link is given the `eventsource` package's; against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as on the client page):",
     code("js", trpcClientSnippet, streamScriptFile),
     "With a plain Server-Sent Events reader, such as a browser's `EventSource`:",
     code("js", eventSourceSnippet, "EventSource"),

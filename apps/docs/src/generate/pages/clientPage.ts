@@ -190,6 +190,22 @@ export function clientPage(): string {
         "});",
       ].join("\n"),
     ),
+    "## tRPC",
+    "The server also serves the methods through tRPC at `/trpc`, and the event stream `events.stream` only there. For a typed `@trpc/client`, import the router's type from `@wsafe/client/trpc`: it holds types only, so no server, database driver or web framework is installed with it.",
+    code("sh", "npm install @wsafe/client @trpc/client @trpc/server"),
+    code(
+      "ts",
+      [
+        'import { createTRPCClient, httpBatchLink } from "@trpc/client";',
+        'import type { AppRouter } from "@wsafe/client/trpc";',
+        "",
+        `const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: ${JSON.stringify(`${defaultBaseUrl}/trpc`)} })] });`,
+        'const { resources } = await trpc["resources.list"].query({ token });',
+        "// Methods that need write are mutations, sent by POST only:",
+        'await trpc["webhooks.create"].mutate({ token, url: "https://hooks.example.com/wsafe" });',
+      ].join("\n"),
+    ),
+    "The [Events](/events/#the-stream) page follows `events.stream` with it.",
     "## Read next",
     table(
       ["Page", "For"],

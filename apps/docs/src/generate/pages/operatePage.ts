@@ -1,6 +1,7 @@
 // Operate: what an operator runs the service with - health checks, metrics (listed from
 // @wsafe/schema/metrics, the definitions the server makes them from), workers, the
-// bounded stop, TLS and HSTS, and the reference deployment of deploy/.
+// bounded stop (streams included), the bounds of events.stream, recording and retention, TLS and
+// HSTS, and the reference deployment of deploy/.
 import { createRequire } from "node:module";
 import { type MetricDefinition, serverMetrics } from "@wsafe/schema/metrics";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
@@ -40,7 +41,7 @@ export function operatePage(): string {
         ["`GET /healthz`", 'Liveness: 200 `{"ok":true,"status":"alive"}` while the process runs.'],
         [
           "`GET /readyz`",
-          'Readiness: 200 `{"ok":true,"status":"ready","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or `pending`. Once the server is stopping it answers 503 `"status":"draining"` at once.',
+          'Readiness: 200 `{"ok":true,"status":"ready","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or, for migrations, `pending` (one is not applied) or `unknown` (the store did not answer, so whether they are applied cannot be told). Once the server is stopping it answers 503 `"status":"draining"` at once.',
         ],
       ],
     ),
@@ -76,6 +77,10 @@ export function operatePage(): string {
         'sum(rate(wsafe_read_cache_lookups_total{result="hit"}[5m])) / sum(rate(wsafe_read_cache_lookups_total[5m]))',
         "# import progress",
         "wsafe_import_records_done / wsafe_import_records_planned",
+        "# events recorded per second, by type and cause (every server reports the store's count: take the largest)",
+        "max by (type, cause) (rate(wsafe_events_recorded_total[5m]))",
+        "# alert: a status change due for over a minute and not recorded",
+        "max(wsafe_events_recorder_lag_seconds) > 60",
       ].join("\n"),
     ),
     "`wsafe import FILE --metrics-port N` serves the same `/metrics` while the import runs, so a long import can be followed from Prometheus (`wsafe_import_records_done` against `wsafe_import_records_planned`).",
@@ -87,7 +92,37 @@ export function operatePage(): string {
     "- With `--metrics-port`, the primary serves the metrics: the workers' own, summed over the workers at each scrape, and `wsafe_workers` and `wsafe_worker_restarts_total`. A replaced worker starts its counts at 0 again, which Prometheus reads as a counter reset (`rate()` handles it).",
     "Past one machine, run several `wsafe serve` processes behind a load balancer instead: see the reference deployment below.",
     "## Stopping",
-    "On SIGTERM or SIGINT the server closes its listener (new connections are refused, `/readyz` answers `draining` on connections still open), lets requests in flight finish and exits 0. The stop is bounded by `--shutdown-timeout` (default 30 seconds): requests still in flight then are cut, one line names what held the server, and it exits 1. Keep the deadline below what your supervisor allows (systemd's `TimeoutStopSec`, Kubernetes' `terminationGracePeriodSeconds`).",
+    "On SIGTERM or SIGINT the server closes its listener (new connections are refused, `/readyz` answers `draining` on connections still open), ends every open `events.stream` at once, lets requests in flight finish and exits 0; with `--workers`, every worker does the same. A stream ends without tRPC's `return` message, so its client reconnects by itself (through the load balancer to another server, or to this one once restarted) and resumes after the last event it got: a rolling restart loses no event and waits for no subscriber. A stream whose reader takes nothing more within a second has its connection cut. The stop is bounded by `--shutdown-timeout` (default 30 seconds): requests still in flight then are cut, one line names what held the server, and it exits 1. Keep the deadline below what your supervisor allows (systemd's `TimeoutStopSec`, Kubernetes' `terminationGracePeriodSeconds`).",
+    "## Streams",
+    table(
+      ["Bound", "Option", "What happens"],
+      [
+        [
+          "Open streams per token",
+          "`--streams-per-token` (default 5)",
+          "Counted per server process. The next stream is refused with `limit_reached`, whose description names the flag.",
+        ],
+        [
+          "Longest stream",
+          "`--stream-max-duration` (default `30m`)",
+          "The stream ends; its client resumes after its last event, and the token, the account and the limits are checked again.",
+        ],
+        [
+          "Revoked access",
+          "-",
+          "A token deactivated (`wsafe tokens revoke`) or an account made inactive (`wsafe accounts deactivate`) ends its streams within seconds on every server (the database announces the change to every server's `LISTEN` session), with `token_inactive` or `account_inactive`.",
+        ],
+        [
+          "A slow reader",
+          "-",
+          "A stream holds at most 1 000 events its reader has not taken; past them it reads on from the store after the last event it sent. Nothing is lost or sent twice, and memory stays bounded.",
+        ],
+      ],
+    ),
+    "Each stream is logged when it opens (`stream opened`, with its request id and account) and when it closes (`stream closed`, with `durationMs`, the `events` it sent and `endedBy`: `client_closed`, `max_duration`, `stopping`, or the identifier it failed with). `wsafe_streams_open` counts the open ones. Keep `--stream-ping` below every proxy's idle timeout.",
+    "## Recording and retention",
+    "Every server records time events as their instants pass and sleeps in between: until the next date that changes a status, until a change of schedules wakes it (an import by any process), or 30 seconds at most; an idle server sends its database nothing else. When the database fails, recording is tried again after 1 s, then 2, 4... up to every 30 s, and logged once when it fails and once when it works again. `wsafe_events_recorder_lag_seconds` says how long the earliest change due has waited unrecorded.",
+    "Recorded events older than `--events-retention` (default 90 days) are deleted with their webhook deliveries, and webhook attempts as old too: once an hour, by one server of the deployment (the first to ask takes the round in the database), 5 000 rows a statement, logged as `pruned N events older than <instant> and M webhook attempts`. `wsafe_retention_pruned_rows_total` counts the rows.",
     "## TLS and HSTS",
     "`wsafe serve` speaks HTTPS (`--tls-cert` and `--tls-key`, PEM; without them a self-signed certificate for localhost is made under `./.wsafe/tls`). It accepts TLS 1.2 and 1.3 only. On TLS 1.2 it offers only ECDHE key exchange (forward secrecy) with AEAD suites: AES-GCM and ChaCha20-Poly1305, no static RSA key exchange and no CBC suites; TLS 1.3 offers its three standard suites. A testssl.sh scan of the server finds nothing rated LOW or worse apart from what a self-signed certificate causes.",
     "`--hsts` sends `Strict-Transport-Security: max-age=31536000` (one year; `--hsts-max-age` sets another) on every answer, so browsers use only HTTPS for the host. It is off by default: a browser that saw it refuses plain HTTP to the host for the whole max-age, so turn it on once the host is meant to stay on HTTPS. It carries no `includeSubDomains`. Browsers ignore it over plain HTTP, so behind a TLS-terminating proxy (`--http`) it takes effect through the proxy, which may as well send it itself.",

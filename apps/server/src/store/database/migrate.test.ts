@@ -26,6 +26,7 @@ describe(migrate, () => {
       { name: "0003_pagination.sql" },
       { name: "0004_events.sql" },
       { name: "0005_webhooks.sql" },
+      { name: "0006_streams_and_retention.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");

@@ -1,0 +1,126 @@
+import type { Sql } from "../store/database/Sql.js";
+import type { EventLog } from "./EventLog.js";
+import {
+  claimPruning,
+  type PrunedBatch,
+  pruneAttemptsBatch,
+  pruneEventsBatch,
+  pruneFromStart,
+} from "./pruneRetention.js";
+
+/** What the pruner tells its server's log and metrics. */
+export interface PrunerObserver {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+  /** Rows deleted from a table by this process. */
+  pruned?(table: "events" | "webhook_attempts", rows: number): void;
+}
+
+/** How a pruner paces itself. */
+export interface PrunerTiming {
+  /** How often a deployment prunes: one process each time, whichever asks first. */
+  everyMs: number;
+  /** Rows per statement: each batch is short, so recording and deliveries wait on none for long. */
+  batchRows: number;
+  /** The clock the retention is counted from; tests may hold it. */
+  now: () => number;
+}
+
+const defaultTiming: PrunerTiming = { everyMs: 3_600_000, batchRows: 5_000, now: Date.now };
+
+/**
+ * Deletes the recorded events older than the retention (`--events-retention`), with
+ * their webhook deliveries, and the webhook attempts as old, in batches, in ONE process
+ * of a deployment at a time: every server asks once per `everyMs` and the first to ask
+ * takes the round in the database (`claimPruning`); the others leave it. Each round is
+ * logged with its counts: `pruned 1200 events older than 2026-08-28T10:00:00.000Z and
+ * 30 webhook attempts`. A stopping server stops between two batches.
+ */
+export class RetentionPruner {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<unknown> | undefined;
+  #stopped = false;
+  readonly #timing: PrunerTiming;
+
+  /**
+   * @param sql - the store's database
+   * @param events - the store's events (their retention)
+   * @param observer - the log and the metrics
+   * @param timing - pacing; defaults suit a server
+   */
+  constructor(
+    private readonly sql: Sql,
+    private readonly events: EventLog,
+    private readonly observer: PrunerObserver,
+    timing: Partial<PrunerTiming> = {},
+  ) {
+    this.#timing = { ...defaultTiming, ...timing };
+  }
+
+  /** Asks now (a deployment whose last round is older than `everyMs` prunes), then every `everyMs`. */
+  start(): void {
+    this.#ask();
+    this.#timer = setInterval(() => this.#ask(), this.#timing.everyMs);
+    this.#timer.unref();
+  }
+
+  /** Stops after the batch under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** One round, unless one is under way: claims it, then prunes. */
+  #ask(): void {
+    if (this.#running || this.#stopped) return;
+    this.#running = this.round()
+      .catch((error: unknown) => {
+        this.observer.error({ err: error }, "pruning old events failed; the next round tries again");
+      })
+      .finally(() => {
+        this.#running = undefined;
+      });
+  }
+
+  /**
+   * Runs one round now if this process takes it (none ran in the deployment for
+   * `everyMs`): what the timer does, for tests and the bench to await.
+   *
+   * @returns whether it did
+   */
+  async round(): Promise<boolean> {
+    if (!(await claimPruning(this.sql, this.#timing.everyMs))) return false;
+    const started = performance.now();
+    const cutoff = this.events.oldestKept(this.#timing.now());
+    const events = await this.#inBatches("events", (rows, after) =>
+      pruneEventsBatch(this.sql, cutoff, rows, after),
+    );
+    const attempts = await this.#inBatches("webhook_attempts", (rows, from) =>
+      pruneAttemptsBatch(this.sql, cutoff, rows, from),
+    );
+    const olderThan = new Date(cutoff).toISOString();
+    this.observer.info(
+      { events, attempts, olderThan, durationMs: Math.round(performance.now() - started) },
+      `pruned ${events} events older than ${olderThan} and ${attempts} webhook attempts`,
+    );
+    return true;
+  }
+
+  /** Deletes batch after batch, each going on where the last ended, until one comes back short or the server stops. */
+  async #inBatches(
+    table: "events" | "webhook_attempts",
+    batch: (rows: number, from: number) => Promise<PrunedBatch>,
+  ): Promise<number> {
+    let total = 0;
+    let from = pruneFromStart;
+    for (;;) {
+      if (this.#stopped) return total;
+      const { deleted, next } = await batch(this.#timing.batchRows, from);
+      total += deleted;
+      from = next;
+      if (deleted > 0) this.observer.pruned?.(table, deleted);
+      if (deleted < this.#timing.batchRows) return total;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** How a server keeps its `events.stream` subscriptions within bounds. */
+export interface StreamSettings {
+  /**
+   * The most streams one token may hold open on one server process at once
+   * (`--streams-per-token`); the next is refused with `limit_reached`.
+   */
+  perToken: number;
+  /**
+   * How long a stream stays open (`--stream-max-duration`, tRPC's `maxDurationMs`): then
+   * it ends, the client resumes after the last event it got, and the token, the account
+   * and the limits are checked again.
+   */
+  maxDurationMs: number;
+  /**
+   * The most recorded events a stream holds for a reader slower than the events come.
+   * Past them it drops what it holds and reads on from the store, after the last event it
+   * sent: the log is durable, so nothing is lost or sent twice, and memory stays bounded.
+   */
+  bufferedEvents: number;
+  /**
+   * How long a stream the server ended (a stop, a revoked token) may take to send its
+   * last bytes; a reader that takes none has its connection cut then. It resumes by id.
+   */
+  endGraceMs: number;
+}
+
+/** The command line's defaults. */
+export const defaultStreamSettings: StreamSettings = {
+  perToken: 5,
+  maxDurationMs: 30 * 60_000,
+  bufferedEvents: 1_000,
+  endGraceMs: 1_000,
+};
