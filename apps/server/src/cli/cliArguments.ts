@@ -38,6 +38,14 @@ export const workerCount = (value: string): number => {
   return number;
 };
 
+/** Parses a whole number from 1 (a count of slots, say). */
+export const positiveInteger = (value: string): number => {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < 1 || !Number.isSafeInteger(number))
+    throw new InvalidArgumentError("expected a whole number from 1");
+  return number;
+};
+
 const durationUnits = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const;
 
 /** Parses a duration such as `90d`, `36h`, `30m` or `45s` into milliseconds above 0. */

@@ -10,6 +10,7 @@ import {
   duration,
   durationList,
   portNumber,
+  positiveInteger,
   seconds,
   wholeSeconds,
   workerCount,
@@ -131,6 +132,30 @@ export function serveCommand(): Command {
         .env("WSAFE_WEBHOOK_RETRY_SCHEDULE")
         .default(webhookDelivery.retryScheduleMs, "0s,5s,5m,30m,2h,5h,10h,14h,20h,24h")
         .argParser(durationList),
+    )
+    .addOption(
+      new Option("--webhook-concurrency <N>", "webhook attempts this process makes at once")
+        .env("WSAFE_WEBHOOK_CONCURRENCY")
+        .default(8)
+        .argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        "--webhook-endpoint-concurrency <N>",
+        "webhook attempts under way at once to one endpoint, across every server on the database",
+      )
+        .env("WSAFE_WEBHOOK_ENDPOINT_CONCURRENCY")
+        .default(webhookDelivery.inFlightPerEndpoint)
+        .argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        "--webhook-disable-after <DURATION>",
+        "disable a webhook endpoint whose attempts all failed for this long (5d, 36h, ...)",
+      )
+        .env("WSAFE_WEBHOOK_DISABLE_AFTER")
+        .default(webhookDelivery.disableAfterMs, "5d")
+        .argParser(duration),
     )
     .addOption(
       new Option(
