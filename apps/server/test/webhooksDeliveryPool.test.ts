@@ -103,12 +103,16 @@ describe.each(testStores)("the delivery pool on $name", ({ skip, create }) => {
     async () => {
       const slowReceiver = await silent();
       const slow = await scene.endpoint(slowReceiver.url, 0);
-      const broken = await scene.endpoint((await ok()).url, 0);
+      const broken = await scene.endpoint((await ok()).url, 1);
       // A stored secret that cannot sign: every attempt at this endpoint fails before sending.
       await scene.store.sql.query("UPDATE webhooks SET secret = 'whsec_broken' WHERE id = $1", [
         broken.webhook.id,
       ]);
-      await scene.recordEvents(0, 10);
+      // Due one after the other, the two endpoints' deliveries take turns in any order of claiming.
+      for (let i = 0; i < 5; i++) {
+        await scene.recordEvents(0, 1);
+        await scene.recordEvents(1, 1);
+      }
       await scene.startWorker({
         concurrency: 4,
         inFlightPerEndpoint: 20,
