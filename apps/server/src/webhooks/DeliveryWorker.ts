@@ -71,8 +71,9 @@ export class DeliveryWorker {
       () => this.#wakeup.wake(),
       (listening) => {
         this.#listening = listening;
-        // Back: what was announced meanwhile was missed, so look now.
-        if (listening) this.#wakeup.wake();
+        // Deaf, it looks every second instead of waiting for a notification that cannot
+        // come; back, it looks now for what was announced meanwhile.
+        this.#wakeup.wake();
       },
     );
     this.#loop = this.#run();
