@@ -6,27 +6,9 @@
 // its clock).
 import { eventually, testStores } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Sql } from "../src/store/Sql.js";
+import { countedSql } from "./support/countedSql.js";
 import { DeliveryScene } from "./support/deliveryScene.js";
 import { closeReceivers, localReceiver } from "./support/localReceiver.js";
-
-/** The store's database, counting every statement and transaction sent through it. */
-function counted(sql: Sql): { sql: Sql; sent: () => number } {
-  let sent = 0;
-  const wrapped = new Proxy(sql, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
-      if (property === "query" || property === "transaction")
-        return (...args: unknown[]) => {
-          sent++;
-          return value.apply(target, args);
-        };
-      return value.bind(target);
-    },
-  });
-  return { sql: wrapped, sent: () => sent };
-}
 
 describe.each(testStores)("an idle delivery worker on $name", ({ skip, create }) => {
   let scene: DeliveryScene;
@@ -49,7 +31,7 @@ describe.each(testStores)("an idle delivery worker on $name", ({ skip, create })
     async () => {
       const receiver = await localReceiver((_req, res) => res.writeHead(204).end());
       await scene.endpoint(receiver.url);
-      const database = counted(scene.store.sql);
+      const database = countedSql(scene.store.sql);
       await scene.startWorker({}, database.sql);
       await eventually(() => database.sent() > 0, "the first claim");
       const idleFrom = database.sent();

@@ -8,6 +8,7 @@
 import { eventually, testStores } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { claimDeliveries } from "../src/webhooks/deliveryQueue.js";
+import { countedSql } from "./support/countedSql.js";
 import { DeliveryScene } from "./support/deliveryScene.js";
 import { closeReceivers, localReceiver } from "./support/localReceiver.js";
 
@@ -87,6 +88,31 @@ describe.each(testStores)("the delivery pool on $name", ({ skip, create }) => {
     },
     90_000,
   );
+
+  it.skipIf(skip)("holds an endpoint's cap across eight workers claiming at once", async () => {
+    const slowReceiver = await silent();
+    await scene.endpoint(slowReceiver.url, 0);
+    // Eight servers' workers on one database, idle; then one notification wakes them all
+    // at once, and their claims race.
+    const databases = Array.from({ length: 8 }, () => countedSql(scene.store.sql));
+    const workers = await Promise.all(
+      databases.map((database) =>
+        scene.startWorker({ inFlightPerEndpoint: 4, timeoutMs: 20_000, stopGraceMs: 100 }, database.sql),
+      ),
+    );
+    await eventually(() => databases.every((database) => database.answered() > 0), "every worker idle");
+    const idle = databases.map((database) => database.answered());
+    await scene.recordEvents(0, 10);
+    await eventually(
+      () => databases.every((database, i) => database.answered() > idle[i]!),
+      "every worker's claim after the notification",
+    );
+    const underWay = () => workers.reduce((sum, worker) => sum + worker.inFlight, 0);
+    await eventually(() => underWay() >= 4, "the endpoint's cap of attempts");
+    expect(underWay()).toBe(4);
+    await eventually(() => slowReceiver.openConnections() === 4, "the attempts at the receiver");
+    expect(slowReceiver.connections()).toBe(4);
+  });
 
   it.skipIf(skip)("sends an endpoint's first attempts in the order their events were recorded", async () => {
     const receiver = await ok();

@@ -47,8 +47,9 @@ export interface ClaimLimits {
  * Claims up to `count` deliveries that are due, for this server alone, fairly:
  * - endpoints are taken oldest due first, each locked while it is claimed from
  *   (`FOR UPDATE SKIP LOCKED`: another server claiming at once passes over it), so the
- *   count of its attempts under way is exact and never exceeds `perEndpoint`; an endpoint
- *   at its cap waits and the slots go to others, so one slow receiver cannot hold them all;
+ *   count of its attempts under way, read after the lock, is exact and never exceeds
+ *   `perEndpoint`, whatever the number of servers; an endpoint at its cap waits and the
+ *   slots go to others, so one slow receiver cannot hold them all;
  * - each endpoint's deliveries are taken in `sequence` order (the order their events were
  *   recorded), the first of every endpoint before the second of any;
  * - each claimed delivery is leased: due again at the lease's end if this server dies
@@ -64,7 +65,36 @@ export interface ClaimLimits {
  * @returns the claimed deliveries, in `sequence` order, and how long until the next falls
  * due (ms; `undefined` when nothing is scheduled)
  */
-export async function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<ClaimedBatch> {
+export function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<ClaimedBatch> {
+  return sql.transaction(async (tx) => {
+    // First the endpoints, locked: a second statement (a new snapshot) then counts their
+    // attempts under way with every other claimer's committed, since each held these
+    // locks until it committed. One statement would count from a snapshot taken before
+    // the locks, and two servers could both pass an endpoint's cap.
+    const locked = await tx.query<{ id: string }>(
+      `WITH clock AS (SELECT ${databaseNowMs} AS now)
+       SELECT w.id FROM webhooks w CROSS JOIN clock
+        WHERE w.state <> 'disabled'
+          AND EXISTS (SELECT 1 FROM webhook_deliveries d
+                       WHERE d.webhook_id = w.id AND d.next_attempt_at <= clock.now)
+          AND (SELECT count(*) FROM webhook_deliveries f
+                WHERE f.webhook_id = w.id AND f.leased_until > clock.now) < $2::int
+        ORDER BY (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
+                   WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL), w.id
+        LIMIT $1
+        FOR UPDATE OF w SKIP LOCKED`,
+      [limits.count, limits.perEndpoint],
+    );
+    return claimFromLocked(
+      tx,
+      locked.map((row) => row.id),
+      limits,
+    );
+  });
+}
+
+/** The claim's second statement: deliveries of the endpoints locked, by fresh counts. */
+async function claimFromLocked(sql: Sql, endpointIds: string[], limits: ClaimLimits): Promise<ClaimedBatch> {
   const rows = await sql.query<
     EventRow & {
       webhook_id: string;
@@ -85,14 +115,7 @@ export async function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<Cl
               (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
                 WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL) AS oldest
          FROM webhooks w CROSS JOIN clock
-        WHERE w.state <> 'disabled'
-          AND EXISTS (SELECT 1 FROM webhook_deliveries d
-                       WHERE d.webhook_id = w.id AND d.next_attempt_at <= clock.now)
-          AND (SELECT count(*) FROM webhook_deliveries f
-                WHERE f.webhook_id = w.id AND f.leased_until > clock.now) < $2::int
-        ORDER BY oldest, w.id
-        LIMIT $1
-        FOR UPDATE OF w SKIP LOCKED
+        WHERE w.id = ANY ($5::text[])
      ), taken AS (
        SELECT d.webhook_id, d.event_id, d.sequence, e.oldest,
               row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.sequence) AS rank
@@ -101,7 +124,7 @@ export async function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<Cl
            SELECT d.webhook_id, d.event_id, d.sequence FROM webhook_deliveries d, clock
             WHERE d.webhook_id = e.id AND d.next_attempt_at <= clock.now
             ORDER BY d.sequence
-            LIMIT e.room
+            LIMIT greatest(e.room, 0)
             FOR UPDATE OF d SKIP LOCKED
          ) d
      ), chosen AS (
@@ -125,7 +148,7 @@ export async function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<Cl
        FROM clock
        LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
       ORDER BY c.sequence, c.webhook_id`,
-    [limits.count, limits.perEndpoint, limits.attempts, limits.leaseMs],
+    [limits.count, limits.perEndpoint, limits.attempts, limits.leaseMs, endpointIds],
   );
   const nextDue = rows[0]?.next_due_in;
   const deliveries = rows
