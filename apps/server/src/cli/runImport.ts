@@ -3,12 +3,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type ImportSummary, importCheckedDataset } from "../import/importDataset.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
-import type { DatasetShape } from "../store/checkDatasetShape.js";
-import { checkReferences } from "../store/checkReferences.js";
-import { DatasetError } from "../store/DatasetError.js";
-import { databaseKind } from "../store/databaseKind.js";
+import { databaseKind } from "../store/database/databaseKind.js";
+import type { DatasetShape } from "../store/dataset/checkDatasetShape.js";
+import { checkReferences } from "../store/dataset/checkReferences.js";
+import { DatasetError } from "../store/dataset/DatasetError.js";
+import { readDatasetText } from "../store/dataset/parseDataset.js";
 import { openStore } from "../store/openStore.js";
-import { readDatasetText } from "../store/parseDataset.js";
 import type { Store } from "../store/Store.js";
 import { importProgress } from "./importProgress.js";
 

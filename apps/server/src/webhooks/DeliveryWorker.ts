@@ -1,4 +1,4 @@
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import { type ClaimedDelivery, claimDeliveries, releaseDelivery } from "./deliveryQueue.js";
 import { type MadeAttempt, makeAttempt } from "./makeAttempt.js";
 import { OutageBackoff } from "./OutageBackoff.js";

@@ -1,5 +1,5 @@
 import type { EventRow } from "../events/listEventsQuery.js";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 
 /** The database's clock in ms: every claim and every record reads this one clock, never a server's. */
 export const databaseNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";

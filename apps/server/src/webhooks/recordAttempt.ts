@@ -1,4 +1,4 @@
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import { type ClaimedDelivery, databaseNowMs } from "./deliveryQueue.js";
 import { formatDuration } from "./formatDuration.js";
 import { randomId } from "./WebhookStore.js";

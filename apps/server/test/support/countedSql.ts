@@ -1,4 +1,4 @@
-import type { Sql } from "../../src/store/Sql.js";
+import type { Sql } from "../../src/store/database/Sql.js";
 
 /**
  * The store's database, counting the statements and transactions sent through it, and

@@ -1,8 +1,8 @@
 import type { WebhookDelivery } from "@wsafe/schema";
 import { type ScratchDatabase, seedDatabase } from "@wsafe/test-support";
 import { importDataset } from "../../src/import/importDataset.js";
+import type { Sql } from "../../src/store/database/Sql.js";
 import { openStore } from "../../src/store/openStore.js";
-import type { Sql } from "../../src/store/Sql.js";
 import type { Store } from "../../src/store/Store.js";
 import { DeliveryWorker } from "../../src/webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings, type WebhookSettings } from "../../src/webhooks/WebhookSettings.js";
