@@ -26,7 +26,6 @@ const failedChecks = (report: Awaited<ReturnType<typeof runConformance>>) =>
     .map((result) => `${result.suite} › ${result.name}`);
 
 describe(runConformance, () => {
-  // A hundred checks and more over HTTP: on a busy machine, more than vitest's 5 s.
   it("passes every check on a conforming server", async () => {
     const server = await startFixtureServer();
     try {
@@ -56,7 +55,7 @@ describe(runConformance, () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 
   it("skips tenant isolation loudly without a second account", async () => {
     const server = await startFixtureServer();
@@ -222,8 +221,7 @@ describe(runConformance, () => {
 // pattern names fail, and every one of them does; "broad": a rule every response
 // follows, so only checks outside the pattern must keep passing.
 // A write method's baseline call is refused, so its pretty check reads an error too.
-const errorChecks =
-  /^(?!.*(success:|pretty:|OPTIONS))|webhooks\.(create|delete|rotate_secret|redeliver) › pretty:/;
+const errorChecks = /^(?!.*(success:|pretty:|OPTIONS))|webhooks\.(?!list|deliveries)\w+ › pretty:/;
 const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["not-found-as-invalid-method", /api_method_not_found/, "targeted"],
   ["v2-accepted", /another version/, "targeted"],
