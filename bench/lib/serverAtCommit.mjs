@@ -47,6 +47,8 @@ export function buildServerAt(root, commit) {
     execFileSync("tar", ["-x", "-C", dir], { input: archive });
     const schemaDir = join(dir, "packages", "schema");
     const serverDir = join(dir, "apps", "server");
+    // The root's too: TypeScript finds `@types/node` there, as in the workspace.
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
     symlinkSync(join(root, "packages", "schema", "node_modules"), join(schemaDir, "node_modules"), "dir");
     // The server's dependencies are the workspace's, except the contract: the commit's own.
     const modules = join(serverDir, "node_modules");
