@@ -5,7 +5,7 @@
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, validation,
-//                      client, workers, events, streams
+//                      client, workers, events, streams, fairness
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -54,6 +54,7 @@ const sizes = quick
         slowReader: { equipment: 300 },
       },
       retention: { pgliteCount: 20_000, postgresCount: 20_000 },
+      fairness: { backlog: 200, samples: 2, baseline: false },
     }
   : {
       // The steady method as issue 28 measured it: 3 pinned rounds of 6 s taking turns; then
@@ -83,6 +84,8 @@ const sizes = quick
         slowReader: { equipment: 33_334 },
       },
       retention: { pgliteCount: 1_000_000, postgresCount: 10_000_000 },
+      // The issue's scene: 10 000 deliveries to an endpoint that never answers (15 s each).
+      fairness: { backlog: 10_000, samples: 5, baseline: true },
     };
 
 const machine = machineFacts(root);
@@ -99,7 +102,7 @@ progress(
 /** @type {string[]} */
 const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
-if (!postgresUrl && ["biglist", "typicallist", "import", "events", "streams"].some(wanted)) {
+if (!postgresUrl && ["biglist", "typicallist", "import", "events", "streams", "fairness"].some(wanted)) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
     : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
@@ -194,6 +197,19 @@ results.streams = await step("streams", async () => ({
     postgresUrl,
   }),
 }));
+results.fairness = await step("fairness", async () => {
+  if (!postgresUrl) {
+    notes.push("fairness: not measured (the scene imports while the server runs: PostgreSQL only).");
+    return undefined;
+  }
+  const result = await (await import("./workloads/webhookFairness.mjs")).runWebhookFairness({
+    ...sizes.fairness,
+    root,
+    postgresUrl,
+  });
+  if (result.baselineSkipped) notes.push(`fairness: no baseline: ${result.baselineSkipped}.`);
+  return result;
+});
 results.workers = await step("workers", async () => {
   if (!postgresUrl) {
     notes.push("workers: not measured (wsafe serve --workers needs PostgreSQL).");

@@ -4,6 +4,7 @@
 // peer's) so one bar chart can hold them all.
 
 import { eventsFigures } from "./eventsFigures.mjs";
+import { fairnessFigures } from "./fairnessFigures.mjs";
 import { figure } from "./figure.mjs";
 import { pipelineFigures } from "./pipelineFigures.mjs";
 import { streamsFigures } from "./streamsFigures.mjs";
@@ -235,6 +236,7 @@ export function buildFigures(results) {
   }
   if (results.events) figures.push(...eventsFigures(results.events));
   if (results.streams) figures.push(...streamsFigures(results.streams));
+  if (results.fairness) figures.push(...fairnessFigures(results.fairness));
   const k = results.workers;
   if (k && !k.skipped) {
     figures.push(

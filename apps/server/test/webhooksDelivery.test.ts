@@ -39,6 +39,8 @@ describe.each(testStores)("webhook deliveries on $name", ({ skip, create }) => {
     store = await openStore(db.database);
     endpoints = new WebhookStore(store.sql);
     worker = new DeliveryWorker(store.sql, settings, {
+      info: () => {},
+      warn: () => {},
       error: (_fields, message) => attempted.push(`error: ${message}`),
       attempted: (outcome) => attempted.push(outcome),
     });

@@ -1,9 +1,11 @@
 // The webhooks.* methods over real HTTPS, on both stores: a read token cannot write
 // (token_permission, over GET and POST), an endpoint is made, listed, rotated and deleted
 // by its own account only, the cap holds, and every refusal (a private or loopback address,
-// http, a malformed URL, another account's type or endpoint) changes nothing. This server
-// delivers nothing (`deliver: false`): an endpoint made here at a public address literal
-// never gets a packet.
+// http, a malformed URL, another account's type or endpoint) changes nothing; a host name
+// is refused naming the kind of address it resolves to, the address going to the log
+// only. This server delivers nothing (`deliver: false`): an endpoint made here at a public
+// address literal never gets a packet.
+import { Writable } from "node:stream";
 import { webhookDelivery } from "@wsafe/schema";
 import { type ScratchDatabase, seedDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +23,14 @@ const [own, other] = [webhookTokens(0), webhookTokens(1)];
 describe.each(testStores)("the webhooks methods on $name", ({ skip, create }) => {
   let db: ScratchDatabase;
   let server: RunningServer;
+  /** What the server logs, one parsed JSON line each. */
+  const logged: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) logged.push(JSON.parse(line));
+      done();
+    },
+  });
   const post = async (method: string, data: object) =>
     (await callMethod(server.url, "POST", method, data)).body;
 
@@ -31,7 +41,7 @@ describe.each(testStores)("the webhooks methods on $name", ({ skip, create }) =>
     server = await startServer({
       port: 0,
       database: db.database,
-      logger: false,
+      logger: { stream },
       webhooks: { deliver: false },
     });
   }, 60_000);
@@ -64,7 +74,8 @@ describe.each(testStores)("the webhooks methods on $name", ({ skip, create }) =>
       ["https://[::1]/hook", /::1 is a loopback address/],
       ["https://10.0.0.5/hook", /10\.0\.0\.5 is a private address/],
       ["https://169.254.169.254/latest/meta-data", /cloud metadata/],
-      ["https://localhost:9/hook", /localhost resolves to .* a loopback address/],
+      // A name is answered with the kind of address it resolves to, never the address.
+      ["https://localhost:9/hook", /localhost resolves to a loopback address; /],
       ["http://8.8.8.8/hook", /https only|over https only/],
       ["https://user:pw@8.8.8.8/hook", /credentials/],
       ["not a url", /not an absolute URL/],
@@ -75,7 +86,17 @@ describe.each(testStores)("the webhooks methods on $name", ({ skip, create }) =>
       expect(answer.description, url).toMatch(/^invalid parameter: url: /);
       expect(answer.description, url).toMatch(why);
       expect(answer.description, url).not.toContain("pw");
+      if (url.includes("localhost")) expect(answer.description, url).not.toMatch(/127\.0\.0\.1|::1/);
     }
+    // The address the name resolved to goes to the server's log only.
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: "webhooks.create refused an endpoint for the address its host name resolves to",
+        host: "localhost",
+        address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/),
+        kind: "loopback",
+      }),
+    );
     expect(
       await post("webhooks.create", { token: own.write, url: publicUrl, equipmentType_id: "et_wh_1" }),
     ).toEqual({

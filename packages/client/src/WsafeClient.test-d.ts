@@ -122,11 +122,14 @@ describe("WsafeClient", () => {
 });
 
 describe("the webhooks methods, from the registry with no client change", () => {
-  it("has the five methods under one namespace", () => {
+  it("has the six methods under one namespace", () => {
     expectTypeOf<keyof WsafeClient["webhooks"]>().toEqualTypeOf<
-      "create" | "list" | "delete" | "rotate_secret" | "deliveries"
+      "create" | "list" | "delete" | "rotate_secret" | "deliveries" | "redeliver"
     >();
     expectTypeOf(client.webhooks.rotate_secret).toEqualTypeOf<MethodFunction<"webhooks.rotate_secret">>();
+    expectTypeOf(client.webhooks.redeliver).toEqualTypeOf<MethodFunction<"webhooks.redeliver">>();
+    expectTypeOf(client.webhooks.redeliver).toBeCallableWith({ webhook_id: "wh_1", since: 1796083200000 });
+    expectTypeOf(client.webhooks.redeliver).toBeCallableWith({ webhook_id: "wh_1", event_id: "ev_1" });
   });
 
   it("types the write methods' params and results", async () => {

@@ -53,6 +53,11 @@ export const refusedProbes: Partial<Record<MethodName, RefusedProbe>> = {
     error: "content_not_found",
     what: `with id ${missingWebhookId} (no such endpoint)`,
   },
+  "webhooks.redeliver": {
+    params: { webhook_id: missingWebhookId },
+    error: "content_not_found",
+    what: `with webhook_id ${missingWebhookId} (no such endpoint)`,
+  },
   "webhooks.deliveries": {
     params: { webhook_id: missingWebhookId },
     error: "content_not_found",

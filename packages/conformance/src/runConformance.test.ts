@@ -80,7 +80,7 @@ describe(runConformance, () => {
       const { writeToken: _write, ...rest } = options(server.url);
       const report = await runConformance(rest);
       expect(failedChecks(report)).toEqual([]);
-      const writes = ["webhooks.create", "webhooks.delete", "webhooks.rotate_secret"];
+      const writes = methodNames.filter((name) => methods[name].permission === "write");
       const skipped = report.results.filter((result) => result.status === "skipped");
       expect(new Set(skipped.map((result) => result.suite))).toEqual(new Set(writes));
       for (const result of skipped) expect(result.message).toMatch(/--write-token/);
@@ -221,7 +221,7 @@ describe(runConformance, () => {
 // pattern names fail, and every one of them does; "broad": a rule every response
 // follows, so only checks outside the pattern must keep passing.
 // A write method's baseline call is refused, so its pretty check reads an error too.
-const errorChecks = /^(?!.*(success:|pretty:|OPTIONS))|webhooks\.(create|delete|rotate_secret) › pretty:/;
+const errorChecks = /^(?!.*(success:|pretty:|OPTIONS))|webhooks\.(?!list|deliveries)\w+ › pretty:/;
 const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   ["not-found-as-invalid-method", /api_method_not_found/, "targeted"],
   ["v2-accepted", /another version/, "targeted"],
@@ -287,7 +287,7 @@ const faults: [Fault, RegExp, "targeted" | "broad"][] = [
   // Write methods: the read token's refusal, and the refused requests that stand in for writes.
   ["write-without-permission", /token_permission/, "targeted"],
   ["private-url-accepted", /webhooks\.create › (refusal|pretty):/, "targeted"],
-  ["unknown-webhook-ok", /webhooks\.(delete|rotate_secret) › (refusal|pretty):/, "targeted"],
+  ["unknown-webhook-ok", /webhooks\.(delete|rotate_secret|redeliver) › (refusal|pretty):/, "targeted"],
   ["http-400-on-errors", errorChecks, "broad"],
   ["bad-envelope", errorChecks, "broad"],
   ["no-request-id", /./, "broad"],

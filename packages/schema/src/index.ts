@@ -39,6 +39,7 @@ export * from "./methods/webhooks.create.js";
 export * from "./methods/webhooks.delete.js";
 export * from "./methods/webhooks.deliveries.js";
 export * from "./methods/webhooks.list.js";
+export * from "./methods/webhooks.redeliver.js";
 export * from "./methods/webhooks.rotate_secret.js";
 export * from "./pagination.js";
 export { type ParamsFailure, type ParamsSuccess, parseParams, parseStreamParams } from "./parseParams.js";

@@ -154,7 +154,7 @@ export const serverMetrics = [
       {
         name: "outcome",
         values:
-          "`succeeded` (2xx in time), `failed` (tried again later), `gave_up` (the last attempt failed; the endpoint is failing), `disabled` (410 Gone)",
+          "`succeeded` (2xx in time), `failed` (tried again later; also an attempt that could not be made, such as an unusable stored secret), `gave_up` (the last attempt failed; the endpoint is failing), `disabled` (410 Gone, or no success for `--webhook-disable-after`)",
       },
     ],
     reportedBy: "worker",

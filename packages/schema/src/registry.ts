@@ -9,6 +9,7 @@ import { webhooksCreate } from "./methods/webhooks.create.js";
 import { webhooksDelete } from "./methods/webhooks.delete.js";
 import { webhooksDeliveries } from "./methods/webhooks.deliveries.js";
 import { webhooksList } from "./methods/webhooks.list.js";
+import { webhooksRedeliver } from "./methods/webhooks.redeliver.js";
 import { webhooksRotateSecret } from "./methods/webhooks.rotate_secret.js";
 
 /**
@@ -31,6 +32,7 @@ export const methods = {
   "webhooks.delete": webhooksDelete,
   "webhooks.rotate_secret": webhooksRotateSecret,
   "webhooks.deliveries": webhooksDeliveries,
+  "webhooks.redeliver": webhooksRedeliver,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

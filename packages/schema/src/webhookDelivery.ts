@@ -30,6 +30,18 @@ export const webhookDelivery = {
   timeoutMs: 15_000,
   /** The most of an endpoint's answer the service reads (and keeps). */
   answerBytes: 1024,
+  /**
+   * The most attempts under way at once to one endpoint, across every server, unless the
+   * operator says otherwise (`wsafe serve --webhook-endpoint-concurrency`): a slow
+   * receiver holds no more, and first attempts start in the order events were recorded.
+   */
+  inFlightPerEndpoint: 4,
+  /**
+   * How long an endpoint may fail without one success before it is disabled, unless the
+   * operator says otherwise (`wsafe serve --webhook-disable-after`): counted from the
+   * first failed attempt after its last success.
+   */
+  disableAfterMs: 5 * 86_400_000,
   /** The most endpoints one account may have. */
   endpointsPerAccount: 10,
   /** How long the secret before a rotation keeps signing beside the new one. */

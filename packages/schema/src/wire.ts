@@ -126,4 +126,5 @@ export const writeMethodNames: readonly string[] = [
   "webhooks.create",
   "webhooks.delete",
   "webhooks.rotate_secret",
+  "webhooks.redeliver",
 ];

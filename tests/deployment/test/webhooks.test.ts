@@ -3,7 +3,10 @@
 // along by imports, `kill -9` of one server and a rolling restart meanwhile. Every event is
 // delivered to a receiver on 127.0.0.1 that verifies each delivery with the
 // `standardwebhooks` package; how many came twice (at least once: a killed server's claimed
-// attempt is made again after its lease) is printed.
+// attempt is made again after its lease) is printed. Then fairness across the three
+// servers: another tenant's delivery is made while one tenant's endpoint, never answering,
+// holds its cap of attempts with a backlog of 10 000 (the wait is printed; the bench
+// measures it).
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +21,7 @@ import { startTopology, type Topology } from "../src/startTopology.js";
 const missing = missingServices();
 const account = "acc_deploy_hooks";
 const writeToken = "deploy-hooks-write-0000000000";
+const otherToken = "deploy-hooks-other-write-0000";
 
 describe.skipIf(missing.length > 0)("webhook deliveries of the reference deployment, under faults", () => {
   let topology: Topology;
@@ -147,4 +151,108 @@ describe.skipIf(missing.length > 0)("webhook deliveries of the reference deploym
       await admin.end();
     }
   }, 180_000);
+
+  it("delivers another tenant's event while one tenant's endpoint times out with a backlog of 10 000", async () => {
+    // Two receivers on 127.0.0.1: one that never answers (each attempt runs to its 15 s
+    // timeout), one that answers at once.
+    const arrivals = new Map<string, number>();
+    let slowConnections = 0;
+    const slow = createServer((req) => req.resume());
+    slow.on("connection", () => slowConnections++);
+    const fast = createServer((req, res) => {
+      arrivals.set(String(req.headers["webhook-id"]), Date.now());
+      req.resume();
+      req.on("end", () => res.writeHead(204).end());
+    });
+    for (const receiverOf of [slow, fast]) {
+      receiverOf.listen(0, "127.0.0.1");
+      await once(receiverOf, "listening");
+    }
+    const urlOf = (server: typeof slow) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const store = await openStore(topology.database.pooled);
+    const admin = new pg.Client({ connectionString: topology.database.direct });
+    await admin.connect();
+    try {
+      await importDataset(store, {
+        accounts: [{ id: "acc_deploy_other", name: "Other tenant" }],
+        tokens: [{ token: otherToken, account_id: "acc_deploy_other", permissions: ["read", "write"] }],
+        equipmentTypes: [
+          { id: "et_deploy_other", account_id: "acc_deploy_other", name: "Harness", metafields: [] },
+        ],
+      });
+      const make = async (token: string, url: string) =>
+        (
+          await fetch(`${topology.servers[2]!.url}/v1/webhooks.create`, {
+            method: "POST",
+            body: JSON.stringify({ token, url }),
+          }).then((response) => response.json() as Promise<{ ok: boolean; webhook: { id: string } }>)
+        ).webhook.id;
+      // The first case's endpoint goes: the backlog is the slow endpoint's alone.
+      const listed = (await fetch(`${topology.servers[2]!.url}/v1/webhooks.list`, {
+        method: "POST",
+        body: JSON.stringify({ token: writeToken }),
+      }).then((response) => response.json())) as { webhooks: { id: string }[] };
+      for (const { id } of listed.webhooks)
+        await fetch(`${topology.servers[2]!.url}/v1/webhooks.delete`, {
+          method: "POST",
+          body: JSON.stringify({ token: writeToken, id }),
+        });
+      const slowEndpoint = await make(writeToken, urlOf(slow));
+      await importDataset(store, hookedEquipment("et_deploy_hooks", "eq_backlog", 5000));
+      await eventually(() => slowConnections > 0, "the slow endpoint's first attempts", {
+        timeoutMs: 60_000,
+      });
+      const fastEndpoint = await make(otherToken, urlOf(fast));
+      await importDataset(store, hookedEquipment("et_deploy_other", "eq_other", 1));
+      // When the events were recorded, by the database's clock (this machine's).
+      const { rows } = await admin.query<{ id: string; created: string }>(
+        "SELECT event_id AS id, created::text FROM webhook_deliveries WHERE webhook_id = $1",
+        [fastEndpoint],
+      );
+      const recorded = Number(rows[0]!.created);
+      expect(rows).toHaveLength(2);
+      await eventually(() => rows.every((row) => arrivals.has(row.id)), "the other tenant's deliveries", {
+        timeoutMs: 60_000,
+      });
+      const waited = Math.max(...rows.map((row) => arrivals.get(row.id)!)) - recorded;
+      // Made while every attempt at the slow endpoint still waits for its answer, and the
+      // three servers together hold no more than its cap of them.
+      const { rows: slowAttempts } = await admin.query(
+        "SELECT 1 FROM webhook_attempts WHERE webhook_id = $1",
+        [slowEndpoint],
+      );
+      console.log(
+        `deployment: another tenant's deliveries arrived ${Math.round(waited)} ms after its event, beside an endpoint timing out with 10 000 deliveries (3 servers; ${slowConnections} attempts at it under way)`,
+      );
+      expect(slowAttempts).toEqual([]);
+      expect(slowConnections).toBe(4);
+    } finally {
+      await admin.end();
+      await store.close();
+      for (const receiverOf of [slow, fast]) {
+        receiverOf.closeAllConnections();
+        receiverOf.close();
+      }
+    }
+  }, 180_000);
 });
+
+/** `count` new equipment of a type, each with a schedule: importing them records two events each. */
+function hookedEquipment(type: string, prefix: string, count: number) {
+  const year = 365 * 86_400_000;
+  return {
+    equipments: Array.from({ length: count }, (_, i) =>
+      plainEquipment(`${prefix}_${i}`, type, 1, {
+        metavalues: {},
+        schedules: [
+          {
+            schedule_id: "s",
+            expiringOn: Date.now() + year,
+            expiresOn: Date.now() + 2 * year,
+            lastCompletedOn: Date.now(),
+          },
+        ],
+      }),
+    ),
+  };
+}

@@ -26,6 +26,7 @@ export const lookups: {
   "webhooks.delete": () => false,
   "webhooks.rotate_secret": () => false,
   "webhooks.deliveries": () => false,
+  "webhooks.redeliver": () => false,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { MethodName } from "@wsafe/schema";
-import { createTenantFixture, type ServerProcess } from "@wsafe/test-support";
+import { importDataset, openStore } from "@wsafe/server";
+import { createTenantFixture, plainEquipment, type ServerProcess } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idParameters } from "../src/contract.js";
@@ -18,6 +19,8 @@ interface Probe {
   base: object;
   /** Which of alpha's tokens asks: a write method needs `write` to reach its lookups. */
   asker: "alphaRead" | "alphaReadWrite";
+  /** What the owner's check sends instead of `base`, where the id lives under an id of its own (its endpoint). */
+  ownerBase?: object;
 }
 
 /** Where webhooks may point in this suite: loopback over http, never called (`deliver: false`). */
@@ -65,6 +68,20 @@ const probes: Record<string, Probe> = {
     base: {},
     asker: "alphaReadWrite",
   },
+  "webhooks.redeliver webhook_id": {
+    foreign: [],
+    missing: ["wh_0000000000000000"],
+    base: {},
+    asker: "alphaReadWrite",
+  },
+  // Beta's event, delivered to beta's endpoint; alpha asks on its own endpoint, beta on its own
+  // (both set in beforeAll).
+  "webhooks.redeliver event_id": {
+    foreign: [],
+    missing: ["ev_000000000000000000000000"],
+    base: {},
+    asker: "alphaReadWrite",
+  },
 };
 
 /** The answer with the probed id blanked out and the per-request headers dropped. */
@@ -79,6 +96,11 @@ function shape(answer: Answer, id: string | number) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const serverOptions = {
+  rateLimit: { points: 1e9, durationSeconds: 60 },
+  webhooks: { allowHttp: true, allowPrivate: true, deliver: false },
+};
+
 describe("tenant isolation", () => {
   let db: FixtureDatabase;
   let server: ServerProcess;
@@ -86,19 +108,49 @@ describe("tenant isolation", () => {
 
   beforeAll(async () => {
     db = await createFixtureDatabase("isolation", fixture);
-    server = await launchOn(db, {
-      rateLimit: { points: 1e9, durationSeconds: 60 },
-      webhooks: { allowHttp: true, allowPrivate: true, deliver: false },
-    });
+    server = await launchOn(db, serverOptions);
     // One socket: requests run one at a time, so their timings do not disturb each other.
     pool = openPool(server.url, 1);
-    for (const key of ["webhooks.delete id", "webhooks.deliveries webhook_id", "webhooks.rotate_secret id"]) {
-      const made = json(
-        await send(pool, call("webhooks.create", { token: fixture.tokens.betaRead, url: hookUrl })),
-      ) as { ok: boolean; webhook?: { id: string } };
-      expect(made.ok, `beta makes an endpoint for ${key}`).toBe(true);
-      probes[key]!.foreign.push(made.webhook!.id);
+    const make = async (token: string, key: string) => {
+      const made = json(await send(pool, call("webhooks.create", { token, url: hookUrl }))) as {
+        ok: boolean;
+        webhook?: { id: string };
+      };
+      expect(made.ok, `an endpoint for ${key}`).toBe(true);
+      return made.webhook!.id;
+    };
+    for (const key of [
+      "webhooks.delete id",
+      "webhooks.deliveries webhook_id",
+      "webhooks.rotate_secret id",
+      "webhooks.redeliver webhook_id",
+    ])
+      probes[key]!.foreign.push(await make(fixture.tokens.betaRead, key));
+    // An event of beta's recorded once beta has an endpoint, so that it has a delivery: an
+    // import, with the server stopped (the embedded store belongs to one process).
+    const eventKey = "webhooks.redeliver event_id";
+    const betaEndpoint = await make(fixture.tokens.betaRead, eventKey);
+    probes[eventKey]!.base = { webhook_id: await make(fixture.tokens.alphaReadWrite, eventKey) };
+    probes[eventKey]!.ownerBase = { webhook_id: betaEndpoint };
+    await closePool(pool);
+    await server.stop();
+    const store = await openStore(db.database);
+    try {
+      await importDataset(store, {
+        equipments: [
+          plainEquipment("eq_beta_isolation", fixture.beta.equipmentTypes[0]!, 1, { metavalues: {} }),
+        ],
+      });
+      const [event] = await store.sql.query<{ id: string }>(
+        "SELECT event_id AS id FROM webhook_deliveries WHERE webhook_id = $1 LIMIT 1",
+        [betaEndpoint],
+      );
+      probes[eventKey]!.foreign.push(event!.id);
+    } finally {
+      await store.close();
     }
+    server = await launchOn(db, serverOptions);
+    pool = openPool(server.url, 1);
   });
 
   afterAll(async () => {
@@ -132,8 +184,14 @@ describe("tenant isolation", () => {
         expect(shape(await ask(asker, id), id), `${key} = ${JSON.stringify(id)}`).toEqual(reference);
       }
       // And the owner does see them: the probe ids are real.
-      for (const id of probe.foreign)
-        expect(json(await ask(fixture.tokens.betaRead, id)).ok, `beta sees ${id}`).toBe(true);
+      for (const id of probe.foreign) {
+        const owned = call(method as MethodName, {
+          token: fixture.tokens.betaRead,
+          ...(probe.ownerBase ?? probe.base),
+          [parameter]: id,
+        });
+        expect(json(await send(pool, owned)).ok, `beta sees ${id}`).toBe(true);
+      }
     },
   );
 

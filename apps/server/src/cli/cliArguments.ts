@@ -38,8 +38,8 @@ export const workerCount = (value: string): number => {
   return number;
 };
 
-/** Parses a whole number from 1 (`--streams-per-token`). */
-export const countFromOne = (value: string): number => {
+/** Parses a whole number from 1 (a count of slots or streams, say). */
+export const positiveInteger = (value: string): number => {
   const number = Number(value);
   if (!/^\d+$/.test(value) || number < 1 || !Number.isSafeInteger(number))
     throw new InvalidArgumentError("expected a whole number from 1");

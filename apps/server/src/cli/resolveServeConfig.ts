@@ -39,6 +39,10 @@ export interface ServeCliOptions {
   webhooksAllowPrivate?: boolean;
   /** Milliseconds, parsed from `--webhook-retry-schedule`. */
   webhookRetrySchedule: readonly number[];
+  webhookConcurrency: number;
+  webhookEndpointConcurrency: number;
+  /** Milliseconds, parsed from `--webhook-disable-after`. */
+  webhookDisableAfter: number;
   /** Milliseconds, parsed from `--stream-ping`. */
   streamPing: number;
   /** Parsed from `--streams-per-token`. */
@@ -110,6 +114,9 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
         allowHttp: Boolean(options.webhooksAllowHttp) || envFlag("WSAFE_WEBHOOKS_ALLOW_HTTP"),
         allowPrivate: Boolean(options.webhooksAllowPrivate) || envFlag("WSAFE_WEBHOOKS_ALLOW_PRIVATE"),
         retryScheduleMs: options.webhookRetrySchedule,
+        concurrency: options.webhookConcurrency,
+        inFlightPerEndpoint: options.webhookEndpointConcurrency,
+        disableAfterMs: options.webhookDisableAfter,
       },
       streamPingMs: options.streamPing,
       streams: { perToken: options.streamsPerToken, maxDurationMs: options.streamMaxDuration },

@@ -7,12 +7,12 @@ import { databaseKind } from "../store/database/databaseKind.js";
 import { defaultStreamSettings } from "../streams/StreamSettings.js";
 import { cannotStart } from "./cannotStart.js";
 import {
-  countFromOne,
   databaseOption,
   duration,
   durationList,
   durationUpToADay,
   portNumber,
+  positiveInteger,
   seconds,
   wholeSeconds,
   workerCount,
@@ -136,6 +136,30 @@ export function serveCommand(): Command {
         .argParser(durationList),
     )
     .addOption(
+      new Option("--webhook-concurrency <N>", "webhook attempts this process makes at once")
+        .env("WSAFE_WEBHOOK_CONCURRENCY")
+        .default(8)
+        .argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        "--webhook-endpoint-concurrency <N>",
+        "webhook attempts under way at once to one endpoint, across every server on the database",
+      )
+        .env("WSAFE_WEBHOOK_ENDPOINT_CONCURRENCY")
+        .default(webhookDelivery.inFlightPerEndpoint)
+        .argParser(positiveInteger),
+    )
+    .addOption(
+      new Option(
+        "--webhook-disable-after <DURATION>",
+        "disable a webhook endpoint whose attempts all failed for this long (5d, 36h, ...)",
+      )
+        .env("WSAFE_WEBHOOK_DISABLE_AFTER")
+        .default(webhookDelivery.disableAfterMs, "5d")
+        .argParser(duration),
+    )
+    .addOption(
       new Option(
         "--stream-ping <DURATION>",
         "how often an idle events.stream gets a keep-alive ping; below every proxy's idle timeout",
@@ -151,7 +175,7 @@ export function serveCommand(): Command {
       )
         .env("WSAFE_STREAMS_PER_TOKEN")
         .default(defaultStreamSettings.perToken)
-        .argParser(countFromOne),
+        .argParser(positiveInteger),
     )
     .addOption(
       new Option(

@@ -47,7 +47,8 @@ export interface RecordedChange<T> {
  *   follow commit order and a reader who has seen sequence n has seen all below it
  *   (migration 0004).
  * - **The outbox.** Inserting events fills the webhook outbox in the same statement: the
- *   trigger `events_enqueue_deliveries` (migration 0005) adds a row to
+ *   trigger `events_enqueue_deliveries` (migration 0005, with the event's sequence since
+ *   0007) adds a row to
  *   `webhook_deliveries` for each endpoint that wants each event. An event is thus never
  *   committed without its deliveries, and a write rolled back leaves neither.
  * - **The counts.** The same statement adds what it inserted, by type and cause, to

@@ -8,6 +8,7 @@ import { webhooksCreate } from "./webhooksCreate.js";
 import { webhooksDelete } from "./webhooksDelete.js";
 import { webhooksDeliveries } from "./webhooksDeliveries.js";
 import { webhooksList } from "./webhooksList.js";
+import { webhooksRedeliver } from "./webhooksRedeliver.js";
 import { webhooksRotateSecret } from "./webhooksRotateSecret.js";
 
 /**
@@ -28,4 +29,5 @@ export const methodHandlers = {
   "webhooks.delete": webhooksDelete,
   "webhooks.rotate_secret": webhooksRotateSecret,
   "webhooks.deliveries": webhooksDeliveries,
+  "webhooks.redeliver": webhooksRedeliver,
 } as const satisfies MethodHandlers;

@@ -12,7 +12,14 @@ export const webhooksCreate: MethodHandler<"webhooks.create"> = async (
   params,
   { store, token, now, webhooks },
 ) => {
-  const url = await checkEndpointUrl(params.url, webhooks.settings);
+  const url = await checkEndpointUrl(params.url, {
+    ...webhooks.settings,
+    onRefusedAddress: (refused) =>
+      webhooks.log?.(
+        { account_id: token.accountId, ...refused },
+        "webhooks.create refused an endpoint for the address its host name resolves to",
+      ),
+  });
   const typeId = params.equipmentType_id ?? null;
   if (typeId !== null && !(await store.findEquipmentType(token.accountId, typeId)))
     throw new ApiError("content_not_found", `equipment type not found: ${quoteInput(typeId)}`);

@@ -96,7 +96,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const inFlight = new RequestsInFlight();
   const events = new EventLog(store.sql, options.eventsRetentionMs);
   const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
-  const webhooks = { store: new WebhookStore(store.sql), settings: webhookSettings };
+  const webhooks = {
+    store: new WebhookStore(store.sql),
+    settings: webhookSettings,
+    log: (fields: object, message: string) => app.log.info(fields, message),
+  };
   const feed = new EventFeed(store.sql, (error) =>
     app.log.error({ err: error }, "reading recorded events failed; trying again"),
   );
@@ -158,7 +162,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await streamAccess.start();
   const deliveries = webhookSettings.deliver
     ? new DeliveryWorker(store.sql, webhookSettings, {
+        info: (fields, message) => app.log.info(fields, message),
+        warn: (fields, message) => app.log.warn(fields, message),
         error: (fields, message) => app.log.error(fields, message),
+        debug: (fields, message) => app.log.debug(fields, message),
         attempted: (outcome) => metrics?.webhookAttempted(outcome),
       })
     : undefined;

@@ -1,32 +1,48 @@
-import { eventRecord } from "../events/EventLog.js";
 import type { Sql } from "../store/database/Sql.js";
-import { deliveryBody } from "./deliveryBody.js";
-import { type ClaimedDelivery, claimDueDeliveries, nextDueDelivery, recordAttempt } from "./deliveryQueue.js";
-import { sendDelivery } from "./sendDelivery.js";
-import { signDelivery } from "./signDelivery.js";
-import { WebhookSecret } from "./WebhookSecret.js";
+import { type ClaimedDelivery, claimDeliveries, releaseDelivery } from "./deliveryQueue.js";
+import { type MadeAttempt, makeAttempt } from "./makeAttempt.js";
+import { OutageBackoff } from "./OutageBackoff.js";
+import { type RecordedAttempt, recordAttempt } from "./recordAttempt.js";
+import { Wakeup } from "./Wakeup.js";
 import type { WebhookSettings } from "./WebhookSettings.js";
 
-/** What the worker tells its server's log and metrics. */
+/** What the worker tells its server's log (pino's shape) and metrics. */
 export interface DeliveryObserver {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
-  /** One attempt made: `succeeded`, `failed`, `gave_up` (the last failed) or `disabled` (410). */
+  debug?(fields: object, message: string): void;
+  /** One attempt made: `succeeded`, `failed`, `gave_up` (the last failed) or `disabled` (410, or failing too long). */
   attempted?(outcome: "succeeded" | "failed" | "gave_up" | "disabled"): void;
 }
 
-/** The longest the worker sleeps without looking: another server may have enqueued. */
-const pollMs = 1000;
+/**
+ * The longest the worker sleeps while nothing is due: notifications wake it for new
+ * deliveries and timers for retries, so this only catches what a lost notification missed.
+ */
+export const safetyPollMs = 30_000;
+/** How often it looks while its notifications cannot be received (the listening connection is lost). */
+export const deafPollMs = 1000;
 
 /**
- * Delivers events to webhook endpoints, in every server process that delivers: claims
- * what is due (no other server makes the same attempt), signs and POSTs each, records how
- * it went, and sleeps until the next is due, or until the database says a statement
- * recorded events for an endpoint (`wsafe_deliveries`), or a second at most.
+ * Delivers events to webhook endpoints, in every server process that delivers, as a pool
+ * of `concurrency` slots: whenever a slot frees it claims what is due (no other server
+ * makes the same attempt; at most `inFlightPerEndpoint` attempts under way per endpoint
+ * across servers; each endpoint's first attempts in `sequence` order), signs and POSTs
+ * each, and records how it went. With nothing due it sleeps until the next retry or lease
+ * falls due, or the database says a statement recorded events for an endpoint
+ * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing.
+ * While the database fails it backs off (1 s doubling to 30 s), logging once when it
+ * starts and once when it ends. Every failed attempt and every give-up is logged with the
+ * endpoint, the event and the reason, never the secret or the body.
  */
 export class DeliveryWorker {
   #stopped = false;
-  #timer: NodeJS.Timeout | undefined;
-  #wake: (() => void) | undefined;
+  #listening = true;
+  readonly #wakeup = new Wakeup();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #stopping = new AbortController();
+  readonly #outage: OutageBackoff;
   #loop: Promise<void> | undefined;
   #stopListening: (() => Promise<void>) | undefined;
 
@@ -34,94 +50,180 @@ export class DeliveryWorker {
    * @param sql - the store's database
    * @param settings - the server's webhook settings
    * @param observer - the log and the tallies
-   * @param now - the clock (tests may hold it)
    */
   constructor(
     private readonly sql: Sql,
     private readonly settings: WebhookSettings,
     private readonly observer: DeliveryObserver,
-    private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#outage = new OutageBackoff(observer, "webhook deliveries");
+  }
+
+  /** Attempts under way in this process now. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
 
   /** Starts delivering; listens for new deliveries to wake at once. */
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
       "wsafe_deliveries",
-      () => this.#wake?.(),
-      () => {},
+      () => this.#wakeup.wake(),
+      (listening) => {
+        this.#listening = listening;
+        // Deaf, it looks every second instead of waiting for a notification that cannot
+        // come; back, it looks now for what was announced meanwhile.
+        this.#wakeup.wake();
+      },
     );
     this.#loop = this.#run();
   }
 
   /**
-   * Stops claiming and waits for the attempts under way to end (at most the timeout) and
-   * be recorded, so a rolling restart repeats none. A process killed meanwhile leaves
-   * them to their leases: due again, they are repeated with the same `webhook-id`.
+   * Stops claiming; attempts under way get `stopGraceMs` to end and be recorded, so a
+   * rolling restart repeats none. Those still under way then are cut and handed back, due
+   * at once, for another server to make with the same `webhook-id`. When it resolves,
+   * nothing of this worker runs. A process killed meanwhile leaves its attempts to their
+   * leases: due again, they are repeated with the same `webhook-id`.
    */
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#wake?.();
+    this.#wakeup.interrupt();
     await this.#loop;
+    const grace = setTimeout(() => this.#stopping.abort(), this.settings.stopGraceMs);
+    while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
+    clearTimeout(grace);
     await this.#stopListening?.();
   }
 
   async #run(): Promise<void> {
+    const leaseMs = this.settings.timeoutMs * 2 + 30_000;
     while (!this.#stopped) {
-      let claimed = 0;
-      try {
-        claimed = await this.#round();
-      } catch (error) {
-        this.observer.error({ err: error }, "delivering webhooks failed; trying again");
+      this.#wakeup.clear();
+      const free = this.settings.concurrency - this.#inFlight.size;
+      // With every slot busy, only a freed slot (or a stop) ends the sleep.
+      let sleepMs: number | undefined;
+      let wakeable = true;
+      if (free > 0) {
+        try {
+          const claimed = await claimDeliveries(this.sql, {
+            count: free,
+            perEndpoint: this.settings.inFlightPerEndpoint,
+            attempts: this.settings.retryScheduleMs.length,
+            leaseMs,
+          });
+          this.#outage.over();
+          for (const delivery of claimed.deliveries) this.#start(delivery);
+          if (claimed.deliveries.length === free) continue;
+          const poll = this.#listening ? safetyPollMs : deafPollMs;
+          sleepMs = Math.min(claimed.nextDueInMs ?? poll, poll);
+        } catch (error) {
+          sleepMs = this.#outage.failed(error);
+          wakeable = false;
+        }
       }
-      if (this.#stopped) return;
-      if (claimed >= this.settings.concurrency) continue;
-      const next = await nextDueDelivery(this.sql).catch(() => undefined);
-      const wait = next === undefined ? pollMs : Math.max(0, Math.min(pollMs, next - this.now()));
-      if (wait > 0)
-        await new Promise<void>((resolve) => {
-          this.#wake = resolve;
-          this.#timer = setTimeout(resolve, wait);
-        });
+      await this.#wakeup.sleep(sleepMs, wakeable);
     }
   }
 
-  /** Claims what is due and makes those attempts at once; answers how many. */
-  async #round(): Promise<number> {
-    const leaseMs = this.settings.timeoutMs * 2 + 30_000;
-    const due = await claimDueDeliveries(this.sql, this.now(), this.settings.concurrency, leaseMs);
-    await Promise.all(due.map((delivery) => this.#attempt(delivery)));
-    return due.length;
+  /** Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded. */
+  #start(delivery: ClaimedDelivery): void {
+    const attempt = this.#attempt(delivery)
+      .catch((error: unknown) =>
+        this.observer.error(
+          { err: error, webhook_id: delivery.webhookId, event_id: delivery.event.id },
+          "webhook attempt failed in the worker",
+        ),
+      )
+      .finally(() => {
+        this.#inFlight.delete(attempt);
+        this.#wakeup.wake();
+      });
+    this.#inFlight.add(attempt);
   }
 
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
-    const attemptedAt = this.now();
-    const record = eventRecord(delivery.event, attemptedAt);
-    const body = deliveryBody({ type: record.type, occurredAt: record.occurred_at, data: record });
-    const secrets = [delivery.secret, delivery.previousSecret]
-      .filter((secret) => secret !== null)
-      .map((secret) => WebhookSecret.from(secret));
-    const headers = signDelivery({ id: record.id, body, secrets, at: new Date(attemptedAt) });
-    const result = await sendDelivery(
-      { url: delivery.url, headers, body },
-      {
-        allowHttp: this.settings.allowHttp,
-        allowPrivate: this.settings.allowPrivate,
-        timeoutMs: this.settings.timeoutMs,
-        ca: this.settings.ca,
-        lookup: this.settings.lookup,
-      },
-    );
-    const outcome = {
-      attemptedAt,
-      status: "status" in result ? result.status : null,
-      error: "error" in result ? result.error : null,
-      durationMs: result.durationMs,
-      succeeded: result.ok,
+    const made = this.#stopped
+      ? undefined
+      : await makeAttempt(delivery, {
+          allowHttp: this.settings.allowHttp,
+          allowPrivate: this.settings.allowPrivate,
+          timeoutMs: this.settings.timeoutMs,
+          ca: this.settings.ca,
+          lookup: this.settings.lookup,
+          signal: this.#stopping.signal,
+        });
+    if (!made || made.cancelled) {
+      await releaseDelivery(this.sql, delivery);
+      return;
+    }
+    if (made.cause !== undefined)
+      this.observer.error(
+        { err: made.cause, webhook_id: delivery.webhookId, event_id: delivery.event.id },
+        "a webhook attempt could not be made; recorded as failed",
+      );
+    const recorded = await this.#record(delivery, made);
+    if (recorded) this.#tell(delivery, made, recorded);
+  }
+
+  /**
+   * Records the attempt; when that write fails, records it as a failed attempt saying so
+   * (the delivery then follows the schedule); when that fails too (the database is away),
+   * leaves it to its lease: due again at its end, and the claim counts its attempts.
+   */
+  async #record(delivery: ClaimedDelivery, made: MadeAttempt): Promise<RecordedAttempt | undefined> {
+    const ids = { webhook_id: delivery.webhookId, event_id: delivery.event.id, attempt: delivery.attempt };
+    const rules = {
+      scheduleMs: this.settings.retryScheduleMs,
+      disableAfterMs: this.settings.disableAfterMs,
     };
-    const next = await recordAttempt(this.sql, delivery, outcome, this.settings.retryScheduleMs);
-    this.observer.attempted?.(
-      result.ok ? "succeeded" : outcome.status === 410 ? "disabled" : next === null ? "gave_up" : "failed",
-    );
+    try {
+      return await recordAttempt(this.sql, delivery, made.outcome, rules);
+    } catch (error) {
+      this.observer.error(
+        { err: error, ...ids },
+        "recording a webhook attempt failed; recording it as failed",
+      );
+      made.outcome = {
+        ...made.outcome,
+        status: null,
+        error: "the attempt's outcome could not be recorded (a server error); tried again by the schedule",
+        succeeded: false,
+      };
+    }
+    try {
+      return await recordAttempt(this.sql, delivery, made.outcome, rules);
+    } catch (error) {
+      this.observer.error(
+        { err: error, ...ids },
+        "recording a webhook attempt failed again; it is made again when its lease runs out",
+      );
+      return undefined;
+    }
+  }
+
+  /** Logs and counts what an attempt came to: never the secret, never the body. */
+  #tell(delivery: ClaimedDelivery, made: MadeAttempt, recorded: RecordedAttempt): void {
+    if (recorded.outcome === "stale") return;
+    this.observer.attempted?.(recorded.outcome);
+    if (recorded.outcome === "succeeded") return;
+    const { status, error } = made.outcome;
+    const fields = {
+      webhook_id: delivery.webhookId,
+      event_id: delivery.event.id,
+      attempt: delivery.attempt,
+      reason: error ?? `status ${status}`,
+      ...(made.refusedAddress && { address: made.refusedAddress }),
+    };
+    if (recorded.outcome === "failed")
+      this.observer.info(
+        { ...fields, next_attempt_at: recorded.nextAttemptAt },
+        recorded.nextAttemptAt === null
+          ? "webhook attempt failed; the endpoint is disabled"
+          : "webhook attempt failed; tried again later",
+      );
+    else if (recorded.outcome === "gave_up")
+      this.observer.warn(fields, "webhook delivery gave up after its last attempt; the endpoint is failing");
+    else this.observer.warn({ ...fields, state_reason: recorded.stateReason }, "webhook endpoint disabled");
   }
 }

@@ -5,4 +5,9 @@ import type { WebhookStore } from "./WebhookStore.js";
 export interface WebhookService {
   readonly store: WebhookStore;
   readonly settings: WebhookSettings;
+  /**
+   * The server's log (info), for what a method must not tell its caller: the address a
+   * refused endpoint's host name resolved to.
+   */
+  readonly log?: (fields: object, message: string) => void;
 }

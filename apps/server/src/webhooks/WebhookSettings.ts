@@ -14,8 +14,20 @@ export interface WebhookSettings {
   readonly timeoutMs: number;
   /** Whether this process makes deliveries (every server of a deployment may; one is enough). */
   readonly deliver: boolean;
-  /** Attempts this process makes at once. */
+  /** `--webhook-concurrency`: attempts this process makes at once. */
   readonly concurrency: number;
+  /**
+   * `--webhook-endpoint-concurrency`: attempts under way at once to one endpoint, across
+   * every server on the database.
+   */
+  readonly inFlightPerEndpoint: number;
+  /** `--webhook-disable-after`: how long an endpoint may fail without a success before it is disabled (ms). */
+  readonly disableAfterMs: number;
+  /**
+   * How long a stop lets attempts under way finish before it cuts them and hands them back
+   * to the queue, due at once, for another server (ms).
+   */
+  readonly stopGraceMs: number;
   /** Certificates to trust beside the system's, for endpoints on a private certificate authority. */
   readonly ca?: string | readonly string[];
   /** Resolves a host name when an endpoint is made; the system resolver by default. */
@@ -32,4 +44,7 @@ export const defaultWebhookSettings: WebhookSettings = {
   timeoutMs: webhookDelivery.timeoutMs,
   deliver: true,
   concurrency: 8,
+  inFlightPerEndpoint: webhookDelivery.inFlightPerEndpoint,
+  disableAfterMs: webhookDelivery.disableAfterMs,
+  stopGraceMs: 5000,
 };

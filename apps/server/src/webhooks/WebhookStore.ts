@@ -143,6 +143,61 @@ export class WebhookStore {
   }
 
   /**
+   * Queues again the account's endpoint's deliveries that are over (delivered, given up or
+   * dropped), those of `eventId` and of events recorded at `since` or later when given:
+   * each due at once with its attempts counted from 1; and makes a disabled endpoint
+   * active again. Pending deliveries are left as they are. Servers are told at once.
+   *
+   * @returns how many were queued and the endpoint as it is now; `undefined` when the
+   * account has no such endpoint; `"no_delivery"` when it never had a delivery of `eventId`
+   */
+  redeliver(
+    accountId: string,
+    id: string,
+    chosen: { eventId?: string; since?: number },
+  ): Promise<{ queued: number; webhook: Webhook } | "no_delivery" | undefined> {
+    if (!isStorableText(id)) return Promise.resolve(undefined);
+    const eventId = chosen.eventId;
+    return this.sql.transaction(async (sql) => {
+      const [endpoint] = await sql.query(
+        "SELECT 1 FROM webhooks WHERE id = $1 AND account_id = $2 FOR UPDATE",
+        [id, accountId],
+      );
+      if (!endpoint) return undefined;
+      if (eventId !== undefined) {
+        const known = isStorableText(eventId)
+          ? await sql.query("SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1 AND event_id = $2", [
+              id,
+              eventId,
+            ])
+          : [];
+        if (known.length === 0) return "no_delivery";
+      }
+      const [queued] = await sql.query<{ count: string }>(
+        `WITH queued AS (
+           UPDATE webhook_deliveries
+              SET attempts = 0, next_attempt_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, leased_until = NULL
+            WHERE webhook_id = $1 AND next_attempt_at IS NULL
+              AND ($2::text IS NULL OR event_id = $2) AND ($3::bigint IS NULL OR created >= $3)
+           RETURNING 1
+         )
+         SELECT count(*)::text AS count, CASE WHEN count(*) > 0 THEN pg_notify('wsafe_deliveries', '') END
+           FROM queued`,
+        [id, eventId ?? null, chosen.since ?? null],
+      );
+      const [row] = await sql.query<WebhookRow>(
+        `UPDATE webhooks SET state = CASE WHEN state = 'disabled' THEN 'active' ELSE state END,
+                state_reason = CASE WHEN state = 'disabled' THEN NULL ELSE state_reason END,
+                failing_since = CASE WHEN state = 'disabled' THEN NULL ELSE failing_since END
+          WHERE id = $1
+          RETURNING ${webhookColumns}`,
+        [id],
+      );
+      return { queued: Number(queued!.count), webhook: webhookRecord(row!) };
+    });
+  }
+
+  /**
    * One page of the attempts made to the account's endpoint, in the order they were made
    * (by `attempted_at`, then `id`), after the key `after`: JSON texts of delivery records.
    */

@@ -13,6 +13,11 @@ export interface EndpointUrlOptions {
   readonly allowPrivate: boolean;
   /** Resolves a host name to all its addresses; the system resolver by default. */
   readonly resolve?: ResolveHostAddresses;
+  /**
+   * Told the address a host name resolved to when it is refused: for the server's log,
+   * since the refusal itself names only the kind of address.
+   */
+  readonly onRefusedAddress?: (refused: { host: string; address: string; kind: string }) => void;
 }
 
 const privateHint =
@@ -23,7 +28,10 @@ const privateHint =
  * `https` URL (`http` only with `--webhooks-allow-http`), without credentials, whose host
  * is a public address or a name all of whose addresses are public (unless
  * `--webhooks-allow-private`). A name is resolved now, and its addresses are checked
- * again when each delivery connects (DNS rebinding: see `sendDelivery`).
+ * again when each delivery connects (DNS rebinding: see `sendDelivery`). A name refused
+ * for what it resolves to is answered with the kind of address, never the address: the
+ * caller learns nothing of the network behind the server (the address goes to
+ * `onRefusedAddress`, for the server's log).
  *
  * @param url - the caller's `url` parameter
  * @param options - the server's webhook flags
@@ -32,8 +40,10 @@ const privateHint =
  * echoing credentials
  * @example
  * await checkEndpointUrl("https://hooks.example.com/wsafe", { allowHttp: false, allowPrivate: false });
- * // throws parameter_invalid "url: 10.0.0.5 is a private address; webhooks reach public addresses only (…)"
  * await checkEndpointUrl("https://10.0.0.5/", { allowHttp: false, allowPrivate: false });
+ * // throws parameter_invalid "url: 10.0.0.5 is a private address; webhooks reach public addresses only (…)"
+ * await checkEndpointUrl("https://intranet.example/", { allowHttp: false, allowPrivate: false });
+ * // throws parameter_invalid "url: intranet.example resolves to a private address; webhooks reach …"
  */
 export async function checkEndpointUrl(url: string, options: EndpointUrlOptions): Promise<string> {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
@@ -66,8 +76,10 @@ export async function checkEndpointUrl(url: string, options: EndpointUrlOptions)
   if (addresses.length === 0) refuse(`the host name ${quoteInput(host)} does not resolve`);
   for (const address of addresses) {
     const refusal = forbiddenAddress(address);
-    if (refusal)
-      refuse(`${quoteInput(host)} resolves to ${address}, ${addressKinds[refusal.kind]}; ${privateHint}`);
+    if (refusal) {
+      options.onRefusedAddress?.({ host, address, kind: refusal.kind });
+      refuse(`${quoteInput(host)} resolves to ${addressKinds[refusal.kind]}; ${privateHint}`);
+    }
   }
   return parsed.href;
 }

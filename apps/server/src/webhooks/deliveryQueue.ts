@@ -1,6 +1,8 @@
 import type { EventRow } from "../events/listEventsQuery.js";
 import type { Sql } from "../store/database/Sql.js";
-import { randomId } from "./WebhookStore.js";
+
+/** The database's clock in ms: every claim and every record reads this one clock, never a server's. */
+export const databaseNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
 /** One delivery a server has claimed: the endpoint, its secrets, the event. */
 export interface ClaimedDelivery {
@@ -11,26 +13,88 @@ export interface ClaimedDelivery {
   previousSecret: string | null;
   /** Which attempt this is: 1 for the first. */
   attempt: number;
+  /**
+   * The delivery had no attempt left when it came due again (the server that made its last
+   * attempt stopped before recording it, or the retry schedule was shortened): it gives up
+   * without sending.
+   */
+  exhausted: boolean;
+  /** When it was claimed, by the database's clock (ms): the attempt's `attempted_at`. */
+  claimedAt: number;
   event: EventRow;
 }
 
+/** What one claim took, and when to look again. */
+export interface ClaimedBatch {
+  deliveries: ClaimedDelivery[];
+  /** How long after the claim the next delivery falls due (ms); `undefined` when nothing is scheduled. */
+  nextDueInMs: number | undefined;
+}
+
+/** How a claim takes deliveries. */
+export interface ClaimLimits {
+  /** The most deliveries to take: the worker's free slots. */
+  count: number;
+  /** The most attempts under way at once per endpoint, across every server. */
+  perEndpoint: number;
+  /** Attempts a delivery may have: the retry schedule's length. */
+  attempts: number;
+  /** How long a claim holds a delivery: longer than any attempt takes. */
+  leaseMs: number;
+}
+
 /**
- * Claims up to `count` deliveries that are due, oldest first, for this server alone:
- * `FOR UPDATE SKIP LOCKED` passes over rows another server is claiming, and each claimed
- * one is moved `leaseMs` ahead, so no other server makes the attempt while this one does,
- * and it is due again if this server dies before it says how the attempt went.
+ * Claims up to `count` deliveries that are due, for this server alone, fairly:
+ * - endpoints are taken oldest due first, each locked while it is claimed from
+ *   (`FOR UPDATE SKIP LOCKED`: another server claiming at once passes over it), so the
+ *   count of its attempts under way, read after the lock, is exact and never exceeds
+ *   `perEndpoint`, whatever the number of servers; an endpoint at its cap waits and the
+ *   slots go to others, so one slow receiver cannot hold them all;
+ * - each endpoint's deliveries are taken in `sequence` order (the order their events were
+ *   recorded), the first of every endpoint before the second of any;
+ * - each claimed delivery is leased: due again at the lease's end if this server dies
+ *   before recording the attempt, and counted against its endpoint's cap until then;
+ * - a delivery with no attempt left is not attempted again: it comes back `exhausted`.
+ * Everything is timed by the database's clock, and the same statement says when the next
+ * delivery falls due after its instant (a retry, a lease's end), so nothing that falls due
+ * between a claim and a second look is missed. What was due already and is not claimed
+ * waits for its endpoint's attempts under way, whose ends wake the worker.
  *
  * @param sql - the database
- * @param now - the instant (ms)
- * @param count - the most to claim
- * @param leaseMs - longer than any attempt takes
+ * @param limits - how many, the per-endpoint cap, the attempt count, the lease
+ * @returns the claimed deliveries, in `sequence` order, and how long until the next falls
+ * due (ms; `undefined` when nothing is scheduled)
  */
-export async function claimDueDeliveries(
-  sql: Sql,
-  now: number,
-  count: number,
-  leaseMs: number,
-): Promise<ClaimedDelivery[]> {
+export function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<ClaimedBatch> {
+  return sql.transaction(async (tx) => {
+    // First the endpoints, locked: a second statement (a new snapshot) then counts their
+    // attempts under way with every other claimer's committed, since each held these
+    // locks until it committed. One statement would count from a snapshot taken before
+    // the locks, and two servers could both pass an endpoint's cap.
+    const locked = await tx.query<{ id: string }>(
+      `WITH clock AS (SELECT ${databaseNowMs} AS now)
+       SELECT w.id FROM webhooks w CROSS JOIN clock
+        WHERE w.state <> 'disabled'
+          AND EXISTS (SELECT 1 FROM webhook_deliveries d
+                       WHERE d.webhook_id = w.id AND d.next_attempt_at <= clock.now)
+          AND (SELECT count(*) FROM webhook_deliveries f
+                WHERE f.webhook_id = w.id AND f.leased_until > clock.now) < $2::int
+        ORDER BY (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
+                   WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL), w.id
+        LIMIT $1
+        FOR UPDATE OF w SKIP LOCKED`,
+      [limits.count, limits.perEndpoint],
+    );
+    return claimFromLocked(
+      tx,
+      locked.map((row) => row.id),
+      limits,
+    );
+  });
+}
+
+/** The claim's second statement: deliveries of the endpoints locked, by fresh counts. */
+async function claimFromLocked(sql: Sql, endpointIds: string[], limits: ClaimLimits): Promise<ClaimedBatch> {
   const rows = await sql.query<
     EventRow & {
       webhook_id: string;
@@ -38,132 +102,98 @@ export async function claimDueDeliveries(
       secret: string;
       previous_secret: string | null;
       attempt: number;
+      exhausted: boolean;
+      claimed_at: string;
+      next_due_in: string | null;
     }
   >(
-    `WITH due AS (
-       SELECT webhook_id, event_id FROM webhook_deliveries
-        WHERE next_attempt_at <= $1::bigint
-        ORDER BY next_attempt_at
-        LIMIT $2
-        FOR UPDATE SKIP LOCKED
+    `WITH clock AS (SELECT ${databaseNowMs} AS now),
+     endpoints AS (
+       SELECT w.id,
+              $2::int - (SELECT count(*) FROM webhook_deliveries f
+                          WHERE f.webhook_id = w.id AND f.leased_until > clock.now)::int AS room,
+              (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
+                WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL) AS oldest
+         FROM webhooks w CROSS JOIN clock
+        WHERE w.id = ANY ($5::text[])
+     ), taken AS (
+       SELECT d.webhook_id, d.event_id, d.sequence, e.oldest,
+              row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.sequence) AS rank
+         FROM endpoints e
+         CROSS JOIN LATERAL (
+           SELECT d.webhook_id, d.event_id, d.sequence FROM webhook_deliveries d, clock
+            WHERE d.webhook_id = e.id AND d.next_attempt_at <= clock.now
+            ORDER BY d.sequence
+            LIMIT greatest(e.room, 0)
+            FOR UPDATE OF d SKIP LOCKED
+         ) d
+     ), chosen AS (
+       SELECT webhook_id, event_id FROM taken ORDER BY rank, oldest, webhook_id LIMIT $1
      ), claimed AS (
-       UPDATE webhook_deliveries d SET next_attempt_at = $1::bigint + $3::bigint, attempts = d.attempts + 1
-         FROM due WHERE d.webhook_id = due.webhook_id AND d.event_id = due.event_id
-       RETURNING d.webhook_id, d.event_id, d.attempts
+       UPDATE webhook_deliveries d
+          SET attempts = CASE WHEN d.attempts < $3::int THEN d.attempts + 1 ELSE d.attempts END,
+              next_attempt_at = CASE WHEN d.attempts < $3::int THEN clock.now + $4::bigint END,
+              leased_until = CASE WHEN d.attempts < $3::int THEN clock.now + $4::bigint END
+         FROM chosen c, clock
+        WHERE d.webhook_id = c.webhook_id AND d.event_id = c.event_id
+       RETURNING d.webhook_id, d.event_id, d.attempts, d.sequence, d.next_attempt_at IS NULL AS exhausted, clock.now
      )
      SELECT c.webhook_id, w.url, w.secret,
-            CASE WHEN w.previous_secret_expires_at > $1::bigint THEN w.previous_secret END AS previous_secret,
-            c.attempts AS attempt,
+            CASE WHEN w.previous_secret_expires_at > clock.now THEN w.previous_secret END AS previous_secret,
+            c.attempts AS attempt, c.exhausted, clock.now::text AS claimed_at,
+            (SELECT min(f.next_attempt_at) FROM webhook_deliveries f WHERE f.next_attempt_at > clock.now)
+              - clock.now AS next_due_in,
             e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
             e.from_status, e.to_status, e.sequence::text
-       FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id`,
-    [now, count, leaseMs],
+       FROM clock
+       LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
+      ORDER BY c.sequence, c.webhook_id`,
+    [limits.count, limits.perEndpoint, limits.attempts, limits.leaseMs, endpointIds],
   );
-  return rows.map(({ webhook_id, url, secret, previous_secret, attempt, ...event }) => ({
-    webhookId: webhook_id,
-    url,
-    secret,
-    previousSecret: previous_secret,
-    attempt,
-    event,
-  }));
-}
-
-/** How one attempt went, as the queue records it. */
-export interface AttemptOutcome {
-  attemptedAt: number;
-  status: number | null;
-  error: string | null;
-  durationMs: number;
-  succeeded: boolean;
+  const nextDue = rows[0]?.next_due_in;
+  const deliveries = rows
+    .filter((row) => row.webhook_id !== null)
+    .map(
+      ({
+        webhook_id,
+        url,
+        secret,
+        previous_secret,
+        attempt,
+        exhausted,
+        claimed_at,
+        next_due_in,
+        ...event
+      }) => ({
+        webhookId: webhook_id,
+        url,
+        secret,
+        previousSecret: previous_secret,
+        attempt,
+        exhausted,
+        claimedAt: Number(claimed_at),
+        event,
+      }),
+    );
+  return { deliveries, nextDueInMs: nextDue == null ? undefined : Number(nextDue) };
 }
 
 /**
- * Records an attempt and what follows from it, in one transaction:
- * - a success ends the delivery, and a `failing` endpoint is `active` again;
- * - `410 Gone` disables the endpoint and drops what was pending for it;
- * - another failure makes the next attempt due by the schedule, or, after the last one,
- *   gives up and marks the endpoint `failing`, saying why.
- * A delivery claimed again meanwhile (this server's lease ran out) is left to that claim:
- * only the attempt is recorded. An endpoint deleted meanwhile records nothing.
+ * Hands a claimed delivery back unattempted (its attempt was cut short by a stop): the
+ * attempt does not count, it is due at once, and other servers are told, so one of them
+ * makes it now with the same `webhook-id`.
  *
  * @param sql - the database
  * @param delivery - the claimed delivery
- * @param outcome - how the attempt went
- * @param scheduleMs - the retry schedule
- * @returns when the next attempt is due, if any
  */
-export function recordAttempt(
-  sql: Sql,
-  delivery: ClaimedDelivery,
-  outcome: AttemptOutcome,
-  scheduleMs: readonly number[],
-): Promise<number | null> {
-  const gone = outcome.status === 410;
-  const last = delivery.attempt >= scheduleMs.length;
-  const finishedAt = outcome.attemptedAt + outcome.durationMs;
-  const next = outcome.succeeded || gone || last ? null : finishedAt + scheduleMs[delivery.attempt]!;
-  const keys = [delivery.webhookId, delivery.event.id, delivery.attempt];
-  return sql.transaction(async (tx) => {
-    const inserted = await tx.query(
-      `INSERT INTO webhook_attempts (id, webhook_id, event_id, attempt, attempted_at, status, error, duration_ms, succeeded, next_attempt_at)
-       SELECT $1, id, $3, $4, $5, $6, $7, $8, $9, $10 FROM webhooks WHERE id = $2
-       RETURNING 1`,
-      [
-        randomId("att"),
-        delivery.webhookId,
-        delivery.event.id,
-        delivery.attempt,
-        outcome.attemptedAt,
-        outcome.status,
-        outcome.error,
-        outcome.durationMs,
-        outcome.succeeded,
-        next,
-      ],
-    );
-    if (inserted.length === 0) return null;
-    const current = await tx.query(
-      `UPDATE webhook_deliveries SET next_attempt_at = $4
-        WHERE webhook_id = $1 AND event_id = $2 AND attempts = $3 RETURNING 1`,
-      [...keys, next],
-    );
-    if (current.length === 0) return null;
-    const what = outcome.status === null ? outcome.error : `status ${outcome.status}`;
-    if (outcome.succeeded) {
-      await tx.query(
-        "UPDATE webhooks SET state = 'active', state_reason = NULL WHERE id = $1 AND state = 'failing'",
-        [delivery.webhookId],
-      );
-    } else if (gone) {
-      await tx.query("UPDATE webhooks SET state = 'disabled', state_reason = $2 WHERE id = $1", [
-        delivery.webhookId,
-        `answered 410 Gone to event ${delivery.event.id} at ${new Date(outcome.attemptedAt).toISOString()}; nothing more is delivered`,
-      ]);
-      await tx.query("UPDATE webhook_deliveries SET next_attempt_at = NULL WHERE webhook_id = $1", [
-        delivery.webhookId,
-      ]);
-    } else if (last) {
-      await tx.query(
-        "UPDATE webhooks SET state = 'failing', state_reason = $2 WHERE id = $1 AND state <> 'disabled'",
-        [
-          delivery.webhookId,
-          `event ${delivery.event.id}: gave up after attempt ${delivery.attempt} of ${scheduleMs.length} (${what})`,
-        ],
-      );
-    }
-    return next;
-  });
-}
-
-/**
- * When the next delivery is due (ms), through the due index; `undefined` when none is.
- *
- * @param sql - the database
- */
-export async function nextDueDelivery(sql: Sql): Promise<number | undefined> {
-  const [row] = await sql.query<{ at: string | null }>(
-    "SELECT min(next_attempt_at)::text AS at FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
+export async function releaseDelivery(sql: Sql, delivery: ClaimedDelivery): Promise<void> {
+  await sql.query(
+    `WITH released AS (
+       UPDATE webhook_deliveries SET attempts = attempts - 1, next_attempt_at = ${databaseNowMs}, leased_until = NULL
+        WHERE webhook_id = $1 AND event_id = $2 AND attempts = $3 AND leased_until IS NOT NULL
+       RETURNING 1
+     )
+     SELECT pg_notify('wsafe_deliveries', '') FROM released LIMIT 1`,
+    [delivery.webhookId, delivery.event.id, delivery.attempt],
   );
-  return row?.at == null ? undefined : Number(row.at);
 }

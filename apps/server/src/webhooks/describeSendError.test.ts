@@ -23,7 +23,7 @@ describe(describeSendError, () => {
 
   it("keeps the address a refused host resolved to", () => {
     const error = new ForbiddenAddressError("localhost", forbiddenAddress("127.0.0.1")!);
-    expect(describeSendError(error)).toBe("refused: resolves to 127.0.0.1, a loopback address");
+    expect(describeSendError(error)).toBe("refused: the host name resolves to a loopback address");
   });
 
   it("says little about what has no code, and strips a code of odd characters", () => {

@@ -38,8 +38,8 @@ export const sendErrorTexts: Readonly<Record<string, string>> = {
 
 /**
  * Turns whatever a delivery attempt threw into the line its record keeps.
- * {@link ForbiddenAddressError}'s own message is kept (it names the address the host
- * resolved to, which the owner needs); the HTTP parser's `HPE_*` codes become
+ * {@link ForbiddenAddressError}'s own message is kept (it names the kind of address the
+ * host resolved to, never the address); the HTTP parser's `HPE_*` codes become
  * `invalid HTTP answer`.
  *
  * @param error - the request's or socket's error

@@ -5,11 +5,13 @@ import { type ForbiddenAddress, forbiddenAddress } from "./forbiddenAddress.js";
 
 /**
  * The connection to a webhook was refused before it was made: the host resolved to an
- * address a webhook may not reach. Its message is safe to show the endpoint's owner.
+ * address a webhook may not reach. Its message names the kind of address, never the
+ * address itself (an endpoint's owner must learn nothing of the network behind the
+ * server), so it is safe to show them; `refusal.address` is for the server's log.
  *
  * @example
  * new ForbiddenAddressError("localhost", forbiddenAddress("127.0.0.1")!).message;
- * // "refused: resolves to 127.0.0.1, a loopback address"
+ * // "refused: the host name resolves to a loopback address"
  */
 export class ForbiddenAddressError extends Error {
   /** Node-style code, so it is told apart from the socket's own errors. */
@@ -19,7 +21,7 @@ export class ForbiddenAddressError extends Error {
     readonly hostname: string,
     readonly refusal: ForbiddenAddress,
   ) {
-    super(`refused: resolves to ${refusal.address}, ${addressKinds[refusal.kind]}`);
+    super(`refused: the host name resolves to ${addressKinds[refusal.kind]}`);
     this.name = "ForbiddenAddressError";
   }
 }

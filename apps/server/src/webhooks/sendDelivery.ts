@@ -4,7 +4,8 @@ import { isIP } from "node:net";
 import { performance } from "node:perf_hooks";
 import { describeSendError } from "./describeSendError.js";
 import { forbiddenAddress } from "./forbiddenAddress.js";
-import { guardedLookup, type SystemLookup } from "./guardedLookup.js";
+import { ForbiddenAddressError, guardedLookup, type SystemLookup } from "./guardedLookup.js";
+import { withSystemRoots } from "./withSystemRoots.js";
 
 /** One POST to make: the endpoint, the signed headers and the exact body they sign. */
 export interface Delivery {
@@ -22,7 +23,7 @@ export interface SendOptions {
   readonly allowHttp: boolean;
   /** Whole attempt, connection to answer; default {@link deliveryTimeoutMs}. */
   readonly timeoutMs?: number;
-  /** Certificates to trust besides the system's (a test's own CA). */
+  /** Certificates to trust besides the system's (a private authority; a test's own CA). */
   readonly ca?: string | readonly string[];
   /** The resolver under the connect-time check (`dns.lookup` by default). */
   readonly lookup?: SystemLookup;
@@ -41,7 +42,13 @@ export type DeliveryResult =
       readonly durationMs: number;
       readonly answer: string;
     }
-  | { readonly ok: false; readonly error: string; readonly durationMs: number };
+  | {
+      readonly ok: false;
+      readonly error: string;
+      readonly durationMs: number;
+      /** The address a host name resolved to that was refused: for the server's log only, never the record. */
+      readonly refusedAddress?: string;
+    };
 
 /** The spec's recommended floor for a receiver to answer: 15 s. */
 export const deliveryTimeoutMs = 15_000;
@@ -60,7 +67,7 @@ export const answerByteLimit = 1024;
  *   connection is made (after DNS resolution), not only when the endpoint was created:
  *   a name that now resolves to loopback is refused before any packet leaves.
  * - Errors are short and safe to show: `timed out after 15 s`, `connection refused`,
- *   `refused: resolves to 127.0.0.1, a loopback address`, `TLS: certificate has expired`.
+ *   `refused: the host name resolves to a loopback address`, `TLS: certificate has expired`.
  *
  * @param delivery - where, the signed headers and the body
  * @param options - the server's webhook flags and the timeout
@@ -98,6 +105,7 @@ export function sendDelivery(delivery: Delivery, options: SendOptions): Promise<
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
 
+    let refusedAddress: string | undefined;
     const finish = (error?: string) => {
       if (settled) return;
       settled = true;
@@ -106,7 +114,13 @@ export function sendDelivery(delivery: Delivery, options: SendOptions): Promise<
       // An answer never outlives its attempt: no keep-alive, nothing left to read.
       req.destroy();
       const durationMs = elapsed();
-      if (status === undefined) return resolve({ ok: false, error: error ?? "no answer", durationMs });
+      if (status === undefined)
+        return resolve({
+          ok: false,
+          error: error ?? "no answer",
+          durationMs,
+          ...(refusedAddress && { refusedAddress }),
+        });
       const answer = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, answerByteLimit));
       resolve({ ok: status >= 200 && status < 300, status, durationMs, answer });
     };
@@ -125,12 +139,16 @@ export function sendDelivery(delivery: Delivery, options: SendOptions): Promise<
       // connect-time address check and keep reading a receiver's answer.
       agent: false,
       lookup: guardedLookup({ allowPrivate: options.allowPrivate, lookup: options.lookup }),
-      ...(options.ca && { ca: [...[options.ca].flat()] }),
+      // Beside the defaults, never instead of them: `ca` alone would replace Node's roots.
+      ...(options.ca && { ca: [...withSystemRoots(options.ca)] }),
     });
     timer = setTimeout(() => finish(`timed out after ${formatSeconds(timeoutMs)}`), timeoutMs);
     options.signal?.addEventListener("abort", onAbort, { once: true });
 
-    req.on("error", (error) => finish(describeSendError(error)));
+    req.on("error", (error) => {
+      if (error instanceof ForbiddenAddressError) refusedAddress = error.refusal.address;
+      finish(describeSendError(error));
+    });
     req.on("response", (res: IncomingMessage) => {
       status = res.statusCode ?? 0;
       res.on("data", (chunk: Buffer) => {

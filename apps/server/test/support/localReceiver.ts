@@ -52,7 +52,8 @@ export async function closeReceivers(): Promise<void> {
 
 /**
  * An HTTP(S) receiver on `host` (127.0.0.1 by default) that records every request and
- * counts every connection, answering with `answer` once a request's body is read.
+ * counts every connection (and those open now), answering with `answer` once a request's
+ * body is read.
  */
 export async function localReceiver(
   answer: (req: IncomingMessage, res: ServerResponse) => void,
@@ -64,6 +65,7 @@ export async function localReceiver(
 ) {
   const received: Received[] = [];
   let connections = 0;
+  let open = 0;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     let text = "";
     req.setEncoding("utf8");
@@ -76,7 +78,11 @@ export async function localReceiver(
     });
   };
   const server = tls ? createHttpsServer(tls, handle) : createHttpServer(handle);
-  server.on("connection", () => connections++);
+  server.on("connection", (socket: Socket) => {
+    connections++;
+    open++;
+    socket.on("close", () => open--);
+  });
   track(server);
   server.listen(port, host);
   await once(server, "listening");
@@ -87,6 +93,8 @@ export async function localReceiver(
     port: listening,
     received,
     connections: () => connections,
+    /** Connections open now: the attempts under way at this receiver. */
+    openConnections: () => open,
   };
 }
 

@@ -35,17 +35,17 @@ export function webhookDataset(count: number): DatasetInput {
 }
 
 /**
- * A dataset adding one equipment to account `index`'s type, with a schedule due in a year:
- * importing it records its appearance (an equipment and a schedule event, cause `import`),
- * which is what the delivery suites deliver.
+ * A dataset adding equipment to account `index`'s type, each with a schedule due in a
+ * year: importing it records each one's appearance (an equipment and a schedule event,
+ * cause `import`), which is what the delivery suites deliver.
  *
  * @param index - the account
- * @param id - the new equipment's id
+ * @param ids - the new equipment's ids (one, or thousands for a backlog)
  */
-export function newEquipment(index: number, id: string): DatasetInput {
+export function newEquipment(index: number, ...ids: string[]): DatasetInput {
   const year = 365 * 86_400_000;
   return {
-    equipments: [
+    equipments: ids.map((id) =>
       plainEquipment(id, `et_wh_${index}`, 1, {
         metavalues: {},
         schedules: [
@@ -57,6 +57,6 @@ export function newEquipment(index: number, id: string): DatasetInput {
           },
         ],
       }),
-    ],
+    ),
   };
 }

@@ -85,7 +85,8 @@ function privateHost(host: string): boolean {
 
 /**
  * Answers the webhooks methods from the accounts' endpoints, which `create`, `delete`
- * and `rotate_secret` change; `deliveries` in pages, like `events.list`, always a page.
+ * and `rotate_secret` change; `redeliver` queues nothing (the fixture delivers nothing);
+ * `deliveries` in pages, like `events.list`, always a page.
  *
  * @param state - both accounts' endpoints and attempts
  * @param pages - the server's pages and cursors
@@ -155,6 +156,22 @@ export function fixtureWebhookAnswer(
       }
       webhook.previous_secret_expires_at = now + webhookDelivery.rotationOverlapMs;
       return { ok: true, secret: secret(), previous_secret_expires_at: webhook.previous_secret_expires_at };
+    }
+    if (method === "webhooks.redeliver") {
+      const webhook = find(params.webhook_id);
+      if (webhook) return { ok: true, queued: 0, webhook };
+      if (fault !== "unknown-webhook-ok") throw notFound(params.webhook_id);
+      const made: Webhook = {
+        id: String(params.webhook_id),
+        url: "https://hooks.example.com/wsafe",
+        types: [],
+        equipmentType_id: null,
+        state: "active",
+        state_reason: null,
+        created: now,
+        previous_secret_expires_at: null,
+      };
+      return { ok: true, queued: 0, webhook: made };
     }
     // webhooks.deliveries: its cursor is refused before the endpoint is looked up, as the service does.
     const first = params.limit === undefined && params.cursor === undefined;

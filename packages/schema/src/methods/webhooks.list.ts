@@ -35,7 +35,7 @@ export const webhooksList = defineMethod({
   name: "webhooks.list",
   summary: "Returns the account's webhook endpoints, each with its state.",
   description: [
-    "Returns every webhook endpoint of the token's account, oldest first, each with its state: `active`, `failing` (a delivery gave up; `state_reason` says which) or `disabled` (it answered `410 Gone`). Secrets are never shown here.",
+    "Returns every webhook endpoint of the token's account, oldest first, each with its state: `active`, `failing` (a delivery gave up; `state_reason` says which) or `disabled` (it answered `410 Gone`, or failed for days without a success; `webhooks.redeliver` enables it again). Secrets are never shown here.",
     "`webhooks.deliveries` lists the attempts made to one endpoint.",
   ].join("\n\n"),
   permission: "read",

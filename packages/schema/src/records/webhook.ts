@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { webhookDelivery } from "../webhookDelivery.js";
 import { eventTypeSchema } from "./event.js";
 import { identifier, timestamp } from "./primitives.js";
 
@@ -9,8 +10,7 @@ export const webhookStateMeanings = {
   active: "Events are delivered as they are recorded.",
   failing:
     "A delivery gave up after its last attempt (`state_reason` says which and why). Deliveries go on; the next one that succeeds makes the endpoint active again.",
-  disabled:
-    "The endpoint answered `410 Gone`: nothing more is delivered to it, and what was pending is dropped. Create a new endpoint to receive events again.",
+  disabled: `The endpoint answered \`410 Gone\`, or no delivery to it succeeded for ${webhookDelivery.disableAfterMs / 86_400_000} days (the operator may set another time): nothing more is delivered to it, and what was pending is dropped; \`state_reason\` says which and since when. \`webhooks.redeliver\` makes it active again and sends what it missed.`,
 } as const;
 
 /**
@@ -50,7 +50,9 @@ export type WebhookState = z.infer<typeof webhookStateSchema>;
  */
 export const webhookSchema = z
   .object({
-    id: identifier("Identifier of the endpoint: `id` of `webhooks.delete` and `webhooks.rotate_secret`."),
+    id: identifier(
+      "Identifier of the endpoint: `id` of `webhooks.delete` and `webhooks.rotate_secret`, `webhook_id` of `webhooks.deliveries` and `webhooks.redeliver`.",
+    ),
     url: z.string().describe("Where events are POSTed: an `https` URL of a public address."),
     types: z
       .array(eventTypeSchema)

@@ -121,4 +121,35 @@ export const webhookPayloadCases: PayloadCase[] = [
     payload: { ok: true, deliveries: [delivery], response_metadata: { next_cursor: "" } },
     valid: true,
   },
+  {
+    schema: "webhooks.redeliver.params",
+    title: "one event",
+    payload: { token: "t", webhook_id: "wh_1", event_id: "ev_1" },
+    valid: true,
+  },
+  {
+    schema: "webhooks.redeliver.params",
+    title: "since an instant",
+    payload: { token: "t", webhook_id: "wh_1", since: 1796083200000 },
+    valid: true,
+  },
+  { schema: "webhooks.redeliver.params", title: "no webhook_id", payload: { token: "t" }, valid: false },
+  {
+    schema: "webhooks.redeliver.params",
+    title: "an instant as text",
+    payload: { token: "t", webhook_id: "wh_1", since: "2026-12-01" },
+    valid: false,
+  },
+  {
+    schema: "webhooks.redeliver.result",
+    title: "three queued",
+    payload: { ok: true, queued: 3, webhook },
+    valid: true,
+  },
+  {
+    schema: "webhooks.redeliver.result",
+    title: "a negative count",
+    payload: { ok: true, queued: -1, webhook },
+    valid: false,
+  },
 ];

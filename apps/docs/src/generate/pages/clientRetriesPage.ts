@@ -38,6 +38,8 @@ const repeatedWrites = {
   "webhooks.delete": "Answers `content_not_found`: the endpoint was deleted by the attempt before.",
   "webhooks.rotate_secret":
     "Rotates twice: the answer's secret is the newest, and the secret before the first rotation stops signing at once, so receivers still on it refuse deliveries until they have the new one.",
+  "webhooks.redeliver":
+    "Queues only what is over by then: the deliveries the first attempt queued are still pending and left alone (`queued` counts none of them), unless they were already delivered in between; then they go once more with the same `webhook-id`, which a receiver that keeps the ids it handled drops.",
 } as const;
 
 const retryEventRows = {

@@ -134,6 +134,24 @@ export function commandLinePage(): string {
           "When each webhook attempt is made after the one before failed (the first after the event is recorded), e.g. `0s,1s,2s` for a test; after the last, the delivery gives up. See [Webhooks](/webhooks/#retries).",
         ],
         [
+          "`--webhook-concurrency N`",
+          "`WSAFE_WEBHOOK_CONCURRENCY`",
+          "8",
+          "Webhook attempts this process makes at once; a slot that frees takes the next delivery due at once. See [Webhooks](/webhooks/#delivery).",
+        ],
+        [
+          "`--webhook-endpoint-concurrency N`",
+          "`WSAFE_WEBHOOK_ENDPOINT_CONCURRENCY`",
+          `${webhookDelivery.inFlightPerEndpoint}`,
+          "Webhook attempts under way at once to one endpoint, counted across every server on the database: a slow receiver holds no more slots than this, and the others go to other endpoints. `1` makes an endpoint's deliveries arrive one at a time, in the order their events were recorded.",
+        ],
+        [
+          "`--webhook-disable-after DURATION`",
+          "`WSAFE_WEBHOOK_DISABLE_AFTER`",
+          `\`${webhookDelivery.disableAfterMs / 86_400_000}d\``,
+          "How long a webhook endpoint may fail (counted from the first failed attempt after its last success) before it is disabled, with `state_reason` saying since when; `webhooks.redeliver` enables it again. See [Webhooks](/webhooks/#states).",
+        ],
+        [
           "`--shutdown-timeout S`",
           "`WSAFE_SHUTDOWN_TIMEOUT`",
           "30",

@@ -13,7 +13,16 @@ import { embeddingList, formatDuration, refusedAddressTable, retryTable } from "
 /** The webhooks methods, in registry order. */
 export const webhookMethodNames = methodNames.filter((name) => name.startsWith("webhooks."));
 
-const { timeoutMs, answerBytes, endpointsPerAccount, rotationOverlapMs, retryScheduleMs } = webhookDelivery;
+const {
+  timeoutMs,
+  answerBytes,
+  endpointsPerAccount,
+  rotationOverlapMs,
+  retryScheduleMs,
+  inFlightPerEndpoint,
+  disableAfterMs,
+} = webhookDelivery;
+const disableAfter = `${disableAfterMs / 86_400_000} days`;
 const timeout = formatDuration(timeoutMs);
 const overlap = `${rotationOverlapMs / 3_600_000} hours`;
 
@@ -69,6 +78,7 @@ export function webhooksPage(): string {
     ),
     `A delivery of the Events page's example equipment, signed with the secret of \`webhooks.create\`'s example (\`${exampleSecret}\`); the signature covers the body's exact bytes, so verify the raw body before parsing it:`,
     code("http", exampleRequest(), "One delivery", "wrap"),
+    `An endpoint gets at most ${inFlightPerEndpoint} deliveries at once (the operator may set another number), whatever the number of servers, and its first attempts start in the order the events were recorded (\`data.sequence\`); a slow endpoint of one account delays no other endpoint's deliveries.`,
     "## Success and failure",
     [
       `- **Success**: a \`2xx\` answer within ${timeout}. The event is delivered; nothing more is sent for it.`,
@@ -82,8 +92,11 @@ export function webhooksPage(): string {
     `A failed delivery is tried again by the Standard Webhooks specification's schedule, ${retryScheduleMs.length} attempts in all; each wait counts from the end of the attempt before it:`,
     retryTable(),
     `After attempt ${retryScheduleMs.length} fails, the delivery gives up and the endpoint becomes \`failing\`, naming the event and why in \`state_reason\`. Deliveries of other events go on; the next one that succeeds makes the endpoint \`active\` again. Each attempt to make is written in the same transaction that records the event, so a server that stops (even \`kill -9\`) loses none; with several servers on one PostgreSQL, each attempt is made by one of them.`,
+    `An endpoint whose attempts have all failed for ${disableAfter} (counted from the first failure after its last success; the operator may set another time) is \`disabled\`, and \`state_reason\` says since when.`,
+    "## Sending again",
+    `[\`webhooks.redeliver\`](${methodPath("webhooks.redeliver")}) queues again deliveries that are over: one event's (\`event_id\`: one that gave up, say), or every one of events recorded since an instant (\`since\`: since your receiver broke). Each goes out at once with its \`webhook-id\`, signed anew, by the schedule from its first attempt; a \`disabled\` endpoint is \`active\` again. Call it once your receiver is back.`,
     "## At least once",
-    "A delivery may arrive more than once: an answer lost on the way back, a server stopped between sending and recording the answer. Every repeat carries the same `webhook-id` (the event's `id`), so keep the ids you have handled and answer a repeat `2xx` without acting on it again. Deliveries of different events may arrive out of order (an earlier event's retry after a later event's first attempt): order what you keep by `data.sequence`, which increases per equipment in the order the events were recorded, or by `data.occurred_at`.",
+    "A delivery may arrive more than once: an answer lost on the way back, a server stopped between sending and recording the answer. Every repeat carries the same `webhook-id` (the event's `id`), so keep the ids you have handled and answer a repeat `2xx` without acting on it again. Deliveries of different events may arrive out of order (an earlier event's retry after a later event's first attempt, or two of those under way at once): order what you keep by `data.sequence`, which increases per equipment in the order the events were recorded, or by `data.occurred_at`.",
     "## States",
     table(
       ["`state`", "Meaning"],
@@ -96,7 +109,7 @@ export function webhooksPage(): string {
     `Deliveries go to the public internet only, against server-side request forgery ([OWASP API7:2023](https://owasp.org/API-Security/editions/2023/en/0xa7-server-side-request-forgery/)):`,
     [
       "- `url` must be `https`; `http` is refused (`parameter_invalid`) unless the operator runs `wsafe serve --webhooks-allow-http`, for local development.",
-      "- Its host must be a public address, or a name all of whose addresses are public. The addresses below are refused when the endpoint is made (`parameter_invalid`, naming the kind) and again when each delivery connects, after DNS resolution, so a name that later resolves elsewhere (DNS rebinding) reaches nothing; `wsafe serve --webhooks-allow-private` lifts this, for local development only.",
+      "- Its host must be a public address, or a name all of whose addresses are public. The addresses below are refused when the endpoint is made (`parameter_invalid`, naming the kind of address, never the address a name resolved to) and again when each delivery connects, after DNS resolution, so a name that later resolves elsewhere (DNS rebinding) reaches nothing; `wsafe serve --webhooks-allow-private` lifts this, for local development only.",
       "- A URL with credentials (`user:password@`) is refused; secrets never reach a log, and are shown only by `webhooks.create` and `webhooks.rotate_secret`.",
       `- At most ${answerBytes} bytes of an answer are read, and an attempt ends after ${timeout}.`,
       `- An account has at most ${endpointsPerAccount} endpoints: one more answers \`limit_reached\`.`,
