@@ -4,19 +4,14 @@ import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
 import { databaseKind } from "../store/databaseKind.js";
+import { defaultStreamPingMs } from "../trpc/appRouter.js";
 import { cannotStart } from "./cannotStart.js";
-import {
-  databaseOption,
-  duration,
-  durationList,
-  portNumber,
-  seconds,
-  wholeSeconds,
-  workerCount,
-} from "./cliArguments.js";
+import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
 import { createdPaths } from "./createdPaths.js";
+import { duration, durationList, durationListText, durationText } from "./durations.js";
+import { defaultLogLevel, logLevels } from "./logLevels.js";
 import { resolveServeConfig, type ServeCliOptions, selfSignedDirectory } from "./resolveServeConfig.js";
 import { serveOneProcess } from "./serveOneProcess.js";
 
@@ -112,7 +107,7 @@ export function serveCommand(): Command {
         "how long recorded events are kept (90d, 36h, ...); events.list refuses an older `from`",
       )
         .env("WSAFE_EVENTS_RETENTION")
-        .default(defaultEventsRetentionMs, "90d")
+        .default(defaultEventsRetentionMs, durationText(defaultEventsRetentionMs))
         .argParser(duration),
     )
     .option(
@@ -129,7 +124,7 @@ export function serveCommand(): Command {
         "when each webhook attempt is made after the one before failed, e.g. 0s,1s,2s for tests",
       )
         .env("WSAFE_WEBHOOK_RETRY_SCHEDULE")
-        .default(webhookDelivery.retryScheduleMs, "0s,5s,5m,30m,2h,5h,10h,14h,20h,24h")
+        .default(webhookDelivery.retryScheduleMs, durationListText(webhookDelivery.retryScheduleMs))
         .argParser(durationList),
     )
     .addOption(
@@ -138,8 +133,17 @@ export function serveCommand(): Command {
         "how often an idle events.stream gets a keep-alive ping; below every proxy's idle timeout",
       )
         .env("WSAFE_STREAM_PING")
-        .default(15_000, "15s")
+        .default(defaultStreamPingMs, durationText(defaultStreamPingMs))
         .argParser(duration),
+    )
+    .addOption(
+      new Option(
+        "--log-level <LEVEL>",
+        "least severity of the JSON log lines on stdout (silent: none); the lines for people go to stderr",
+      )
+        .env("WSAFE_LOG_LEVEL")
+        .default(defaultLogLevel)
+        .choices(logLevels),
     )
     .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")
