@@ -210,6 +210,72 @@ describe.each(testStores)("import and administration on $name", ({ name, skip, c
       });
     });
 
+    // An unknown type used to hide the equipment's unknown user until the type was fixed.
+    it("reports an unknown user of an equipment whose type is unknown too, in the same run", async () => {
+      const broken = structuredClone(fixture.dataset) as unknown as Record<string, Record<string, unknown>[]>;
+      const equipment = broken.equipments![0]!;
+      equipment.equipmentType_id = "et_missing";
+      equipment.assignedUsers_id = ["u_nobody"];
+      equipment.metavalues = {};
+      const result = await runWsafe([
+        "import",
+        await writeJson("both.json", broken),
+        "--database",
+        db.database,
+      ]);
+      expect(result.code).toBe(1);
+      const nowhere = "which is neither in this file nor in the store";
+      expect(result.stderr).toContain(
+        `\n  equipment "${equipment.id}": \`equipmentType_id\` names equipment type "et_missing", ${nowhere}\n`,
+      );
+      expect(result.stderr).toContain(
+        `\n  equipment "${equipment.id}": \`assignedUsers_id[0]\` names user "u_nobody", ${nowhere}\n`,
+      );
+    });
+
+    it.skipIf(isPostgres())(
+      "imports a schedule that starts expiring after it expires, with a warning naming it, and counts in words",
+      async () => {
+        const day = 86_400_000;
+        const at = Date.UTC(2027, 0, 10);
+        const { id: _, ...equipment } = fixture.dataset.equipments[0]!;
+        const file = await writeJson("inverted.json", {
+          accounts: [{ id: "acc_inv", name: "Inverted", active: true }],
+          equipmentTypes: [{ id: "et_inv", account_id: "acc_inv", name: "Hoist", metafields: [] }],
+          equipments: [
+            {
+              ...equipment,
+              id: "eq_inv",
+              equipmentType_id: "et_inv",
+              assignedUsers_id: [],
+              metavalues: {},
+              schedules: [
+                { schedule_id: "s_ok", expiresOn: at, expiringOn: at - day, lastCompletedOn: at - 300 * day },
+                {
+                  schedule_id: "s_inv",
+                  expiresOn: at,
+                  expiringOn: at + day,
+                  lastCompletedOn: at - 300 * day,
+                },
+              ],
+            },
+          ],
+        });
+        const result = await runWsafe(["import", file, "--database", join(dir, "inverted")]);
+        expect(result.code).toBe(0);
+        expect(result.stderr).toBe(
+          [
+            "wsafe: warning: 1 schedule starts expiring after it expires (imported as written; each goes from uptodate straight to expired, never expiring):",
+            '  equipment "eq_inv", schedule "s_inv": expiringOn 2027-01-11T00:00:00.000Z is after expiresOn 2027-01-10T00:00:00.000Z',
+            "",
+          ].join("\n"),
+        );
+        expect(result.stdout).toMatch(
+          /^imported 1 account, 0 tokens, 0 users, 0 resources, 1 equipment type, 1 equipment, 2 schedules, \d+ events?\n$/,
+        );
+      },
+    );
+
     it("updates records named again and keeps the others (upsert)", async () => {
       const update = {
         users: [
