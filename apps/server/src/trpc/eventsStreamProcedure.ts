@@ -1,4 +1,10 @@
-import { type EventsStreamParams, eventsStream, parseStreamParams, quoteInput } from "@wsafe/schema";
+import {
+  durationWords,
+  type EventsStreamParams,
+  eventsStream,
+  parseStreamParams,
+  quoteInput,
+} from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import type { EventFeed, FeedFilter } from "../events/EventFeed.js";
 import { eventRecord } from "../events/EventLog.js";
@@ -55,14 +61,14 @@ function streamLookups(feed: EventFeed) {
       if (!row)
         throw new ApiError(
           "parameter_invalid",
-          `invalid parameter: lastEventId: no recorded event of the account has the id ${quoteInput(params.lastEventId)} (events are kept ${Math.round(events.retentionMs / 86_400_000)} days)`,
+          `invalid parameter: lastEventId: no recorded event of the account has the id ${quoteInput(params.lastEventId)} (events are kept for ${durationWords(events.retentionMs)})`,
         );
       after = Number(row.sequence);
     } else if (params.from !== undefined) {
       if (params.from < events.oldestKept(state.now))
         throw new ApiError(
           "parameter_invalid",
-          `invalid parameter: from: events are kept for ${Math.round(events.retentionMs / 86_400_000)} days`,
+          `invalid parameter: from: events are kept for ${durationWords(events.retentionMs)}`,
         );
       // Instants never fall as sequences rise: the first at `from` or later, through the sequence index.
       const [row] = await store.sql.query<{ sequence: string | null }>(
