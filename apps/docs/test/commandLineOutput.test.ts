@@ -5,7 +5,7 @@
 // only the read token, and no page said where to get the other), and the JSON log lines
 // the Operate page shows are the server's own.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
 import {
@@ -16,10 +16,11 @@ import {
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCliReference } from "../src/generate/cliReference.js";
+import { fallsDueScriptFile } from "../src/generate/events/fallsDueRecipe.js";
 import { logExampleLines, logExamplesTitle } from "../src/generate/operate/logsSection.js";
 import { demoLinesTitle, demoTokenRoles, exampleClone } from "../src/generate/pages/demoLinesSection.js";
 import { defaultBaseUrl } from "../src/generate/sitePaths.js";
-import { copiedCode, mainHtml, pageHtml, sectionHtml, tableRows, textOf } from "./builtSite.js";
+import { copiedCode, docsRoot, mainHtml, pageHtml, sectionHtml, tableRows, textOf } from "./builtSite.js";
 
 const cli = readCliReference();
 const serveOptions = cli.commands["wsafe serve"]!.options;
@@ -97,6 +98,80 @@ describe("the demo as the pages show it, against `wsafe serve --demo`", () => {
     };
     expect(demoTokenRoles.map(([token]) => token).sort()).toEqual(Object.values(demoTokens).sort());
   });
+
+  // A newcomer's demo is imported now, within the month the recipe asks about: its own
+  // import (from: null) was 70 % of what the script said fell due.
+  it("the Events page's recipe, asked for this month of a demo just imported, counts only what time makes fall due", async () => {
+    const script = copiedCode(mainHtml(pageHtml("/events/")), fallsDueScriptFile)
+      .replace(defaultBaseUrl, demo.server.url)
+      // What the page tells a reader to do for their own demo: ask for the current month.
+      .replace(/^const \{ from, to \} = monthWindow\(\d+, \d+\);$/m, "")
+      .replace(
+        "// const { from, to } = monthWindow(new Date()",
+        "const { from, to } = monthWindow(new Date()",
+      );
+    const dir = join(docsRoot, "test-artifacts");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `this-month-${fallsDueScriptFile}`), script);
+    const run = spawnSync(
+      process.execPath,
+      ["--no-warnings", join(dir, `this-month-${fallsDueScriptFile}`)],
+      {
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: demo.certPath },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(run.stderr).toBe("");
+    const now = new Date();
+    const month = {
+      from: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1),
+      to: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1,
+    };
+    const events: {
+      cause: string;
+      from: string | null;
+      to: string | null;
+      equipmentType_id: string;
+      equipment_id: string;
+      occurred_at: number;
+    }[] = [];
+    let cursor = "";
+    do {
+      const page = JSON.parse(
+        await postInsecure(`${demo.server.url}/v1/events.list`, {
+          token: "wsafe-demo-token-read",
+          ...month,
+          types: ["equipment.status_changed"],
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+        }),
+      ) as { events: typeof events; response_metadata: { next_cursor: string } };
+      events.push(...page.events);
+      cursor = page.response_metadata.next_cursor;
+    } while (cursor);
+    // The trap is there: the import's own events lie in the month.
+    expect(events.filter((event) => event.cause === "import" && event.from === null).length).toBeGreaterThan(
+      0,
+    );
+    const byType = new Map<string, { expiring: number; expired: typeof events }>();
+    for (const event of events.filter((candidate) => candidate.cause === "time")) {
+      const type = byType.get(event.equipmentType_id) ?? { expiring: 0, expired: [] };
+      if (event.to === "expiring") type.expiring++;
+      if (event.to === "expired") type.expired.push(event);
+      byType.set(event.equipmentType_id, type);
+    }
+    const expected = [...byType]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([type, { expiring, expired }]) => {
+        const first = expired[0];
+        const when = first
+          ? ` (first: ${first.equipment_id} on ${new Date(first.occurred_at).toISOString().slice(0, 10)})`
+          : "";
+        return `${type}: ${expired.length} fall due${when}, ${expiring} start expiring`;
+      });
+    expect(run.stdout.trimEnd().split("\n")).toEqual(expected);
+  }, 120_000);
 
   it("writes JSON log lines shaped as the Operate page's examples", async () => {
     await postInsecure(`${demo.server.url}/v1/users.info`, { token: "wsafe-demo-token-read", user: "u_ada" });

@@ -169,12 +169,15 @@ describe.skipIf(!server)("the Events page against the demo data dated at example
     const byType = new Map<string, { expiring: number; expired: Event[] }>();
     let cursor = "";
     do {
-      const page = await post<{ events: Event[]; response_metadata: { next_cursor: string } }>("events.list", {
-        ...month,
-        types: ["equipment.status_changed"],
-        limit: 1000,
-        ...(cursor ? { cursor } : {}),
-      });
+      const page = await post<{ events: Event[]; response_metadata: { next_cursor: string } }>(
+        "events.list",
+        {
+          ...month,
+          types: ["equipment.status_changed"],
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+        },
+      );
       for (const event of page.events.filter((candidate) => candidate.cause === "time")) {
         const type = byType.get(event.equipmentType_id) ?? { expiring: 0, expired: [] };
         if (event.to === "expiring") type.expiring++;

@@ -18,7 +18,16 @@ import {
 import { numberedTimelineEvents, timelineImagePath } from "../src/generate/events/timelineSection.js";
 import { curlGet, curlPost } from "../src/generate/examples.js";
 import { eventFieldDescription, eventsListParagraph } from "../src/generate/pages/eventsPage.js";
-import { copiedCode, distDir, mainHtml, pageHtml, sectionHtml, shows, tableRows, textOf } from "./builtSite.js";
+import {
+  copiedCode,
+  distDir,
+  mainHtml,
+  pageHtml,
+  sectionHtml,
+  shows,
+  tableRows,
+  textOf,
+} from "./builtSite.js";
 
 const html = mainHtml(pageHtml("/events/"));
 
@@ -102,6 +111,8 @@ describe("the Events page on what an import changes", () => {
     const text = textOf(mainHtml(pageHtml("/events/")));
     expect(text).not.toMatch(/(added or )?removed the equipment|equipment (or schedule )?(that )?is removed/);
     expect(text).toContain("An import never removes an equipment");
-    expect(text).toContain("a schedule the import removes, or an equipment moved to another type, has to: null");
+    expect(text).toContain(
+      "a schedule the import removes, or an equipment moved to another type, has to: null",
+    );
   });
 });

@@ -67,7 +67,9 @@ describe("the install lines of the READMEs and the docs site", () => {
 
   it("say how to install an @wsafe package until it is public, wherever they install one from the registry", () => {
     const registryInstall = /\bnpm (?:install|i)\b[^\n`]*?\s@wsafe\/[a-z-]+/;
+    // A suite's README says what it runs against its own registry (tests/release: Verdaccio), not what to run.
     const found = documents
+      .filter(({ name }) => !name.startsWith("tests/"))
       .filter(({ text }) => registryInstall.test(text) && !text.includes("npm run pack"))
       .map(({ name, text }) => `${name}: ${registryInstall.exec(text)![0]}`);
     expect(found).toEqual([]);

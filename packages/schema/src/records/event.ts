@@ -110,7 +110,7 @@ export const eventSchema = z
     to: statusSchema
       .nullable()
       .describe(
-        "The status from `occurred_at` on; null when the equipment or schedule is removed (an import removed the schedule, or moved the equipment to another type).",
+        "The status from `occurred_at` on; null when the schedule is gone or the equipment left the type (an import removed the schedule, or moved the equipment to another type).",
       ),
     sequence: z
       .int()

@@ -34,8 +34,11 @@ export function narrowBenchmarkTable(markdown: string): string {
   const rows = lines.slice(start + 2, end).map((line) => {
     const [work, figure, wsafe, peer, peerValue, ratio, goal, met] = cellsOf(line);
     const lead = work === workload ? "" : `**${work}**: `;
+    // Identifiers (include_null_metavalues, JSON.stringify) as code, which breaks where the column needs it.
+    const figureText = figure!.replace(/(?<![`\w])([A-Za-z]+[._][\w.]*\w)(?![`\w])/g, "`$1`");
+    const peerText = peer!.replace(/(?<![`\w])([A-Za-z]+[._][\w.]*\w)(?![`\w])/g, "`$1`");
     workload = work!;
-    return [`${lead}${figure}`, wsafe!, `${peerValue}, ${peer}`, `${ratio} (goal ${goal})`, met!];
+    return [`${lead}${figureText}`, wsafe!, `${peerValue}, ${peerText}`, `${ratio} (goal ${goal})`, met!];
   });
   const narrow = table(["figure", "wsafe", "peer", "ratio", "met?"], rows);
   return [...lines.slice(0, start), narrow, ...lines.slice(end)].join("\n");

@@ -44,7 +44,7 @@ export function conformancePage(): string {
         "  --params my-ids.json --junit conformance.xml",
       ].join("\n"),
     ),
-    `Until the packages are on a public registry, \`npx @wsafe/conformance\` answers 404. Meanwhile install the kit in a project of yours from the tarballs that \`npm run pack -- --out ${tarballDirectory}\` writes in a clone of the repository (see [installing the client](/client/#install)), with the line it prints for it, and run it as \`npx -p @wsafe/conformance wsafe-conformance\` (naming the package: a bare \`npx wsafe-conformance\` where the kit is not installed would ask the public registry for an unscoped package of that name, which anyone could publish):`,
+    `Until the packages are on a public registry, \`npx @wsafe/conformance\` answers 404. Meanwhile install the kit in a project of yours from the tarballs that \`npm run pack -- --out ${tarballDirectory}\` writes in a clone of the repository (see [installing the client](/client/#install)), with the line it prints for it, and run it as \`npx -p @wsafe/conformance wsafe-conformance\` (naming the package: without \`-p\`, where the kit is not installed, npx would ask the public registry for an unscoped package named after the command, which anyone could publish):`,
     code(
       "sh",
       [

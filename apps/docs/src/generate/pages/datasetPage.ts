@@ -94,6 +94,7 @@ export function datasetPage(): string {
     [
       "- Every list may be omitted. Unknown keys are refused: the document is strict.",
       "- Statuses are never stored or imported: they are computed at request time (see [Schedule](/records/schedule/)).",
+      "- A schedule whose `expiringOn` is after its `expiresOn` is imported as written, with a warning on stderr naming it (`wsafe: warning: 1 schedule starts expiring after it expires ...`): it goes from `uptodate` straight to `expired` and is never `expiring`, which is seldom what a file means. The import is not refused for it, since the two dates are each valid and an import is all or nothing.",
       "- An equipment's account is its equipment type's account.",
       "- Import is one transaction: all or nothing; an invalid document changes nothing.",
       "- Into an empty store (a first load) the import drops the tables' keys and indexes and builds them again once the rows are in, as `pg_restore` does, and holds exclusive locks on those tables until it commits: a server already running on the same PostgreSQL database waits for it. An import into a store that holds data takes no such lock.",

@@ -41,7 +41,7 @@ describe(mutationTestingPage, () => {
     const text = mutationTestingPage(scores);
     expect(text).toContain(mutationScoresPageTable(scores));
     expect(text).toContain("| score | 87.5 % |");
-    expect(text).toContain('| packages/schema/src/a.ts:3 | StringLiteral | `"a\\|b"` | survived |');
+    expect(text).toContain('| `packages/schema/src/a.ts:3` | StringLiteral | `"a\\|b"` | survived |');
   });
 });
 

@@ -76,7 +76,7 @@ function survivorsSection(name: string, figures: PackageMutationScore): string {
     table(
       ["where", "mutator", "replaced by", "status"],
       figures.survivors.map((survivor) => [
-        `${survivor.file}:${survivor.line}`,
+        inlineCode(`${survivor.file}:${survivor.line}`),
         survivor.mutator,
         inlineCode(survivor.replacement.replace(/\s+/g, " ").slice(0, 80)),
         survivor.status === "NoCoverage" ? "not covered" : "survived",
