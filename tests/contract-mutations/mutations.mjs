@@ -18,8 +18,8 @@ export const suites = {
 const statusSuites = ["boundaries", "differential", "schemaStatus"];
 const pipelineSuites = ["precedence", "schemaPipeline"];
 
-const recordSql = "apps/server/src/store/equipmentRecordSql.ts";
-const listSql = "apps/server/src/store/listEquipmentsQuery.ts";
+const recordSql = "apps/server/src/store/queries/equipmentRecordSql.ts";
+const listSql = "apps/server/src/store/queries/listEquipmentsQuery.ts";
 const statusRules = "packages/schema/src/records/status.ts";
 const steps = "apps/server/src/pipeline/requestCheckSteps.ts";
 const pipeline = "packages/schema/src/pipeline.ts";

@@ -8,7 +8,7 @@ import { serveCommand } from "./cli/serveCommand.js";
 import type { ImportSummary } from "./import/importDataset.js";
 import { createServerMetrics } from "./metrics/createServerMetrics.js";
 import { serveMetrics } from "./metrics/serveMetrics.js";
-import { databaseKind } from "./store/databaseKind.js";
+import { databaseKind } from "./store/database/databaseKind.js";
 import { openStore } from "./store/openStore.js";
 import type { Store } from "./store/Store.js";
 

@@ -28,7 +28,7 @@ export { PortInUseError, type PortListener } from "./server/PortInUseError.js";
 export type { RunningServer, ServerOptions } from "./server/ServerOptions.js";
 export { type ShutdownHolders, ShutdownTimeoutError } from "./server/ShutdownTimeoutError.js";
 export { defaultShutdownTimeoutMs, startServer } from "./server/startServer.js";
-export { DatasetError } from "./store/DatasetError.js";
+export { DatasetError } from "./store/dataset/DatasetError.js";
 export { defaultDatabase, openStore, type StoreOptions } from "./store/openStore.js";
 export type { Store } from "./store/Store.js";
 export type { AppRouter } from "./trpc/appRouter.js";

@@ -8,7 +8,7 @@
 import { importCheckedDataset } from "./import/importDataset.js";
 import type { RunningServer } from "./server/ServerOptions.js";
 import { storesOfServers } from "./server/storesOfServers.js";
-import { checkDatasetShape } from "./store/checkDatasetShape.js";
+import { checkDatasetShape } from "./store/dataset/checkDatasetShape.js";
 import type { Store } from "./store/Store.js";
 
 export type { ImportOptions, ImportSummary } from "./import/importDataset.js";

@@ -5,8 +5,8 @@ import { testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactJson } from "../src/json/compactJson.js";
 import { compactJsonElements } from "../src/json/compactJsonElements.js";
-import type { ListEquipmentsInput } from "../src/store/listEquipmentsQuery.js";
 import { openStore } from "../src/store/openStore.js";
+import type { ListEquipmentsInput } from "../src/store/queries/listEquipmentsQuery.js";
 import { equipmentsChunkSize, type Store } from "../src/store/Store.js";
 import { moreThanThePool, streamTypes, useStreamDatabase } from "./support/streamDatabase.js";
 

@@ -19,7 +19,7 @@ import { EventLog } from "../src/events/EventLog.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
 import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
-import { checkDatasetShape } from "../src/store/checkDatasetShape.js";
+import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { defaultWebhookSettings } from "../src/webhooks/WebhookSettings.js";

@@ -2,15 +2,15 @@ import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../src/demo/createDemoDataset.js";
 import { importDataset } from "../src/import/importDataset.js";
-import { beginBulkLoad } from "../src/store/bulkLoad.js";
-import { DatasetError } from "../src/store/DatasetError.js";
+import type { Sql } from "../src/store/database/Sql.js";
+import { beginBulkLoad } from "../src/store/dataset/bulkLoad.js";
+import { DatasetError } from "../src/store/dataset/DatasetError.js";
+import { importedTableNames, writeDataset } from "../src/store/dataset/writeDataset.js";
 import { openStore } from "../src/store/openStore.js";
-import type { Sql } from "../src/store/Sql.js";
 import type { Store } from "../src/store/Store.js";
-import { importedTableNames, writeDataset } from "../src/store/writeDataset.js";
 
 // An import into an empty store drops the tables' keys and indexes and builds them
-// again once the rows are in (src/store/bulkLoad.ts). What must hold: the schema after
+// again once the rows are in (src/store/dataset/bulkLoad.ts). What must hold: the schema after
 // it is exactly the migrations', and any failure leaves the store as it was, keys included.
 
 /** Every key, index and trigger of the store's schema, as the catalog defines them (no oids). */

@@ -2,9 +2,9 @@ import type { DatasetInput } from "@wsafe/schema";
 import { createPostgresDatabase, postgresUrl, type ScratchDatabase } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
-import { DatasetError } from "../src/store/DatasetError.js";
+import type { Sql } from "../src/store/database/Sql.js";
+import { DatasetError } from "../src/store/dataset/DatasetError.js";
 import { openStore } from "../src/store/openStore.js";
-import type { Sql } from "../src/store/Sql.js";
 import { Store } from "../src/store/Store.js";
 
 // The import's COPY path and its staging tables, on both engines: what is stored, how

@@ -1,8 +1,8 @@
 import { createPostgresDatabase, postgresUrl, type ScratchDatabase } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../src/store/openPostgres.js";
-import type { Sql } from "../src/store/Sql.js";
+import { openPostgres } from "../src/store/database/openPostgres.js";
+import type { Sql } from "../src/store/database/Sql.js";
 
 describe.skipIf(!postgresUrl)("a PostgreSQL transaction whose connection dies", () => {
   let db: ScratchDatabase;

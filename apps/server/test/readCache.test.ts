@@ -8,9 +8,9 @@ import {
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
-import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
+import type { ReadCache } from "../src/store/cache/ReadCache.js";
+import { LISTENER_APPLICATION_NAME } from "../src/store/database/listenPostgres.js";
 import { openStore } from "../src/store/openStore.js";
-import type { ReadCache } from "../src/store/ReadCache.js";
 import type { Store } from "../src/store/Store.js";
 
 // Notifications arrive after the commit: every change is awaited with `eventually`.

@@ -2,7 +2,7 @@ import { createPostgresDatabase, postgresUrl } from "@wsafe/test-support";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startServer } from "../src/server/startServer.js";
-import { LISTENER_APPLICATION_NAME } from "../src/store/listenPostgres.js";
+import { LISTENER_APPLICATION_NAME } from "../src/store/database/listenPostgres.js";
 
 /** Sessions of the database that listen: one per server, for every channel it listens on. */
 async function listeningSessions(database: string): Promise<number> {

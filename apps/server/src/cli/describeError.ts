@@ -1,4 +1,4 @@
-import { databaseKind } from "../store/databaseKind.js";
+import { databaseKind } from "../store/database/databaseKind.js";
 
 /**
  * The errno numbers of the embedded store's file system (Emscripten's, not Linux's):

@@ -3,7 +3,7 @@ import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames, webhookDeli
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
-import { databaseKind } from "../store/databaseKind.js";
+import { databaseKind } from "../store/database/databaseKind.js";
 import { defaultStreamPingMs } from "../trpc/appRouter.js";
 import { cannotStart } from "./cannotStart.js";
 import { databaseOption, portNumber, seconds, wholeSeconds, workerCount } from "./cliArguments.js";

@@ -1,5 +1,5 @@
 import type { EventType } from "@wsafe/schema";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import type { EventRow } from "./listEventsQuery.js";
 import { eventsChannel } from "./recordTimeEvents.js";
 

@@ -1,5 +1,5 @@
 import { defaultEventsRetentionMs, type Event } from "@wsafe/schema";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import type { PageRows } from "../store/Store.js";
 import {
   computeBoundQuery,

@@ -1,4 +1,4 @@
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import type { EventLog } from "./EventLog.js";
 import { readRecordingState, recordDueEvents } from "./recordTimeEvents.js";
 

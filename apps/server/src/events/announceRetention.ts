@@ -1,5 +1,5 @@
 import { durationWords } from "@wsafe/schema";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import type { EventLog } from "./EventLog.js";
 
 /** What the announcement writes to. */

@@ -1,14 +1,26 @@
 import type { EventCause, EventType } from "@wsafe/schema";
-import { statusArraySql } from "../store/equipmentRecordSql.js";
+import { statusArraySql } from "../store/queries/equipmentRecordSql.js";
 
-/** The wire type of a schedule's and of an equipment's transition, checked against the schema. */
-export const scheduleEventType: EventType = "schedule.status_changed";
-/** See {@link scheduleEventType}. */
-export const equipmentEventType: EventType = "equipment.status_changed";
-/** Causes, checked against the schema. */
+/**
+ * The kind each statement of events/ numbers a transition row with, keyed by the wire
+ * types of the schema's table (`eventTypeMeanings`) and checked against it at compile
+ * time: a type added to the schema without its kind here does not build. Within an
+ * instant, an equipment's rows are recorded in kind order: a schedule's transition before
+ * the equipment's that it causes.
+ */
+export const eventKinds = {
+  "schedule.status_changed": 0,
+  "equipment.status_changed": 1,
+} as const satisfies Record<EventType, number>;
+
+/** The wire type of a row's kind (see {@link eventKinds}) as SQL. */
+export const eventTypeSql = (kind: string) =>
+  `(CASE ${kind} ${Object.entries(eventKinds)
+    .map(([type, number]) => `WHEN ${number} THEN '${type}'`)
+    .join(" ")} END)::text`;
+
+/** The cause of the events time records, checked against the schema. */
 export const timeCause: EventCause = "time";
-/** See {@link timeCause}. */
-export const importCause: EventCause = "import";
 
 /**
  * The columns of an event row, in the order every statement of events/ selects them:
@@ -34,7 +46,7 @@ export const eventColumnList = (alias = "") =>
 /**
  * The `sequence` of each event a statement inserts, as SQL: numbered on from the largest
  * recorded, in the given order (per equipment: instant, then a schedule's transition
- * before its equipment's). Only a statement that holds the event clock's lock may use
+ * before its equipment's). Only `EventProducer`, which holds the event clock's lock, uses
  * it, so no two statements number at once (see migration 0004).
  *
  * @param order - the window's ORDER BY list

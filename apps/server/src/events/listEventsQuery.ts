@@ -1,5 +1,5 @@
 import type { EventType } from "@wsafe/schema";
-import { sqlParameters } from "../store/sqlParameters.js";
+import { sqlParameters } from "../store/queries/sqlParameters.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
 
 /** What `events.list` asks of the store, after its parameters were checked. */

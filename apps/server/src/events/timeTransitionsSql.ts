@@ -1,12 +1,7 @@
-import { scheduleSeveritySql } from "../store/equipmentRecordSql.js";
-import type { SqlParam } from "../store/sqlParameters.js";
-import {
-  equipmentEventType,
-  eventIdSql,
-  scheduleEventType,
-  statusNameSql,
-  timeCause,
-} from "./eventRowSql.js";
+import type { EventType } from "@wsafe/schema";
+import { scheduleSeveritySql } from "../store/queries/equipmentRecordSql.js";
+import type { SqlParam } from "../store/queries/sqlParameters.js";
+import { eventIdSql, eventKinds, statusNameSql, timeCause } from "./eventRowSql.js";
 
 /** Whose transitions a statement computes: an account's (and one type's), or everyone's. */
 export interface TransitionScope {
@@ -15,9 +10,9 @@ export interface TransitionScope {
 }
 
 /**
- * The statement (a `SELECT` of event rows, see `eventColumns`, plus `kind`: 0 for a
- * schedule's transition, 1 for an equipment's) of every status transition that time alone
- * makes in the window `(after, upTo]`, as the data stands.
+ * The statement (a `SELECT` of event rows, see `eventColumns`, plus `kind`, see
+ * `eventKinds`) of every status transition that time alone makes in the window
+ * `(after, upTo]`, as the data stands.
  *
  * A schedule's status changes only where the instant reaches one of its dates, so the
  * candidates are the schedules whose `expiringOn` or `expiresOn` lies in the window,
@@ -82,19 +77,19 @@ export function timeTransitionsSql(
     JOIN schedules s ON s.equipment_id = l.equipment_id
    GROUP BY l.equipment_id, l.at, l.account_id, l.equipment_type_id
 )
-SELECT ${transitionRow("c.schedule_id", scheduleEventType, 0)}
+SELECT ${transitionRow("c.schedule_id", "schedule.status_changed")}
   FROM schedule_change c WHERE c.severity_before <> c.severity_at
 UNION ALL
-SELECT ${transitionRow("NULL::text", equipmentEventType, 1)}
+SELECT ${transitionRow("NULL::text", "equipment.status_changed")}
   FROM equipment_change c WHERE c.severity_before <> c.severity_at`;
 }
 
 /** One transition of the change `c` as an event row, its id derived from what it is. */
-function transitionRow(scheduleId: string, type: string, kind: 0 | 1): string {
+function transitionRow(scheduleId: string, type: EventType): string {
   const from = statusNameSql("c.severity_before");
   const to = statusNameSql("c.severity_at");
   const id = eventIdSql([`'${type}'`, "c.equipment_id", scheduleId, "c.at::text", from, to]);
   return `${id} AS id, c.account_id, '${type}'::text AS type, c.at AS occurred_at, '${timeCause}'::text AS cause,
        c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status, ${to} AS to_status,
-       ${kind} AS kind`;
+       ${eventKinds[type]} AS kind`;
 }

@@ -1,5 +1,5 @@
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
-import { listMigrationFiles } from "../store/migrate.js";
+import { listMigrationFiles } from "../store/database/migrate.js";
 import type { Store } from "../store/Store.js";
 
 /** How one dependency answered: `ok`, not at all, not in time, or (migrations) not all applied. */

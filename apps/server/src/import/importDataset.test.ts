@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
-import { DatasetError } from "../store/DatasetError.js";
+import { DatasetError } from "../store/dataset/DatasetError.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
 import { importDataset } from "./importDataset.js";

@@ -1,9 +1,10 @@
-import { recordImportEvents } from "../events/recordImportEvents.js";
-import { checkDatasetShape, type DatasetShape } from "../store/checkDatasetShape.js";
-import { checkReferences } from "../store/checkReferences.js";
-import { DatasetError } from "../store/DatasetError.js";
+import { randomUUID } from "node:crypto";
+import { EventProducer } from "../events/EventProducer.js";
+import { checkDatasetShape, type DatasetShape } from "../store/dataset/checkDatasetShape.js";
+import { checkReferences } from "../store/dataset/checkReferences.js";
+import { DatasetError } from "../store/dataset/DatasetError.js";
+import { writeDataset } from "../store/dataset/writeDataset.js";
 import type { Store } from "../store/Store.js";
-import { writeDataset } from "../store/writeDataset.js";
 
 /** How many records of each kind an import wrote (inserted or updated). */
 export interface ImportSummary {
@@ -36,7 +37,7 @@ export interface ImportOptions {
  * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
  * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
  * (see `bulkLoad.ts`). Every status the import changes is recorded as an event of cause
- * `import` in the same transaction (see `recordImportEvents`).
+ * `import` in the same transaction, by the event producer (`EventProducer.recordChange`).
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset
@@ -91,8 +92,9 @@ export async function importCheckedDataset(
     equipmentIds: dataset.equipments.map((equipment) => equipment.id),
     equipmentTypeIds: dataset.equipmentTypes.map((type) => type.id),
   };
-  const recorded = await store.sql.transaction((sql) =>
-    recordImportEvents(sql, scope, at, () =>
+  const recorded = await store.sql.transaction(async (sql) => {
+    const events = await EventProducer.hold(sql);
+    return events.recordChange({ cause: "import", key: randomUUID(), scope, at }, () =>
       writeDataset(sql, dataset, (count) => {
         done += count;
         // The last record counts once the import is over: keys rebuilt, statistics
@@ -102,8 +104,8 @@ export async function importCheckedDataset(
         shown = reached;
         options.onProgress?.(reached, total);
       }),
-    ),
-  );
+    );
+  });
   if (total > 0) options.onProgress?.(total, total);
 
   return {

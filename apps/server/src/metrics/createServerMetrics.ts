@@ -1,8 +1,8 @@
 import { methodNames } from "@wsafe/schema";
 import { requestDurationBuckets, serverMetrics } from "@wsafe/schema/metrics";
 import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
-import type { ReadCache } from "../store/ReadCache.js";
-import type { Sql } from "../store/Sql.js";
+import type { ReadCache } from "../store/cache/ReadCache.js";
+import type { Sql } from "../store/database/Sql.js";
 import { ImportProgress } from "./ImportProgress.js";
 import { type MetricConfig, metricConfig } from "./metricConfig.js";
 import { type MethodTally, RequestTallies, trpcMethod } from "./RequestTallies.js";

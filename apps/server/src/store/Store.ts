@@ -1,17 +1,17 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Permission } from "@wsafe/schema";
 import { compactJson } from "../json/compactJson.js";
-import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./equipmentTypesSql.js";
+import { ReadCache, type ReadCacheLimits } from "./cache/ReadCache.js";
+import type { Sql } from "./database/Sql.js";
 import { hashToken, tokenKey } from "./hashToken.js";
+import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./queries/equipmentTypesSql.js";
 import {
   type EquipmentsPage,
   type ListEquipmentsInput,
   listEquipmentsPageQuery,
   listEquipmentsQuery,
-} from "./listEquipmentsQuery.js";
-import { ReadCache, type ReadCacheLimits } from "./ReadCache.js";
-import { resourcesJsonSql, resourcesPageSql } from "./resourcesSql.js";
-import type { Sql } from "./Sql.js";
+} from "./queries/listEquipmentsQuery.js";
+import { resourcesJsonSql, resourcesPageSql } from "./queries/resourcesSql.js";
 import type { TokenRecord } from "./TokenRecord.js";
 
 /** The notification channel that migration 0002's triggers announce changes on. */

@@ -1,7 +1,7 @@
-import { databaseKind, isPostgresUrl } from "./databaseKind.js";
-import { migrate } from "./migrate.js";
-import { openPglite } from "./openPglite.js";
-import { openPostgres } from "./openPostgres.js";
+import { databaseKind, isPostgresUrl } from "./database/databaseKind.js";
+import { migrate } from "./database/migrate.js";
+import { openPglite } from "./database/openPglite.js";
+import { openPostgres } from "./database/openPostgres.js";
 import { Store } from "./Store.js";
 
 /** The embedded store's directory when none is given. */

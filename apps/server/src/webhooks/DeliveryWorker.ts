@@ -1,5 +1,5 @@
 import { eventRecord } from "../events/EventLog.js";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import { deliveryBody } from "./deliveryBody.js";
 import { type ClaimedDelivery, claimDueDeliveries, nextDueDelivery, recordAttempt } from "./deliveryQueue.js";
 import { sendDelivery } from "./sendDelivery.js";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import { isStorableText, type PageRows } from "../store/Store.js";
 import { WebhookSecret } from "./WebhookSecret.js";
 

@@ -1,5 +1,5 @@
 import type { EventRow } from "../events/listEventsQuery.js";
-import type { Sql } from "../store/Sql.js";
+import type { Sql } from "../store/database/Sql.js";
 import { randomId } from "./WebhookStore.js";
 
 /** One delivery a server has claimed: the endpoint, its secrets, the event. */

@@ -1,4 +1,4 @@
-import type { Sql } from "./Sql.js";
+import type { Sql } from "../database/Sql.js";
 
 /** A key or index taken off for a bulk load, and the statement that puts it back. */
 interface Definition {

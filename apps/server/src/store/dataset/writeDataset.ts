@@ -1,8 +1,8 @@
 import { setImmediate } from "node:timers/promises";
 import type { Dataset } from "@wsafe/schema";
+import type { Sql } from "../database/Sql.js";
 import { beginBulkLoad } from "./bulkLoad.js";
 import { copyLines, type ImportTable, importTables } from "./importTables.js";
-import type { Sql } from "./Sql.js";
 
 /**
  * Records per COPY: a twentieth of the list, between 500 and 5 000, so that statements

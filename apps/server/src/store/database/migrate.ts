@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Sql } from "./Sql.js";
 
 /** Where the versioned `.sql` files live: `apps/server/migrations`, also in the published package. */
-export const migrationsDirectory = fileURLToPath(new URL("../../migrations/", import.meta.url));
+export const migrationsDirectory = fileURLToPath(new URL("../../../migrations/", import.meta.url));
 
 // Any constant works; it only has to be the same for every server process sharing a database.
 const MIGRATION_LOCK_KEY = 727_100_401;

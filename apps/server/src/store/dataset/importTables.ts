@@ -1,4 +1,5 @@
 import type { Dataset } from "@wsafe/schema";
+import { hashToken } from "../hashToken.js";
 import {
   type Column,
   type ColumnMap,
@@ -6,9 +7,8 @@ import {
   resourceColumns,
   scheduleColumns,
   versionColumns,
-} from "./columns.js";
+} from "../queries/columns.js";
 import { type CopyType, copyField } from "./copyText.js";
-import { hashToken } from "./hashToken.js";
 
 type DatasetRecord<List extends keyof Dataset> = Dataset[List][number];
 

@@ -1,10 +1,10 @@
 import type { PayloadProblem } from "@wsafe/schema";
+import type { Sql } from "../database/Sql.js";
 import type { DatasetList, DatasetShape } from "./checkDatasetShape.js";
 import { type AccountMove, findAccountMoves } from "./findAccountMoves.js";
 import { findDuplicates } from "./findDuplicates.js";
 import { findNulCharacters } from "./findNulCharacters.js";
 import { problemAt } from "./problemAt.js";
-import type { Sql } from "./Sql.js";
 
 interface KnownType {
   accountId: string;

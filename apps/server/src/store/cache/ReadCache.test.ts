@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TokenRecord } from "../TokenRecord.js";
 import { ReadCache } from "./ReadCache.js";
-import type { TokenRecord } from "./TokenRecord.js";
 
 const record = (key: string): TokenRecord => ({
   key,

@@ -1,6 +1,6 @@
 import type { Dataset } from "@wsafe/schema";
-import { tokenKey } from "./hashToken.js";
-import type { Sql } from "./Sql.js";
+import type { Sql } from "../database/Sql.js";
+import { tokenKey } from "../hashToken.js";
 
 /** A record the document names that the store holds under another account. */
 export interface AccountMove {

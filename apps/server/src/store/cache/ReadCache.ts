@@ -1,4 +1,4 @@
-import type { TokenRecord } from "./TokenRecord.js";
+import type { TokenRecord } from "../TokenRecord.js";
 
 /** Bounds of the cache: beyond them the oldest entries go first. */
 export interface ReadCacheLimits {

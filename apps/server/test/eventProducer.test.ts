@@ -1,0 +1,138 @@
+// The event producer's rules, on both stores: what it inserts fills the webhook outbox in
+// the same transaction (and a write rolled back leaves neither events nor deliveries);
+// every writer numbers its events on from the last one; and, on PostgreSQL, a transaction
+// that wants the clock while another holds it waits for it, or is told at once.
+import { type ScratchDatabase, testStores } from "@wsafe/test-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EventProducer } from "../src/events/EventProducer.js";
+import { recordDueEvents } from "../src/events/recordTimeEvents.js";
+import { importDataset } from "../src/import/importDataset.js";
+import type { Sql } from "../src/store/database/Sql.js";
+import { openStore } from "../src/store/openStore.js";
+import type { Store } from "../src/store/Store.js";
+import { soonDataset } from "./support/soonDataset.js";
+
+const day = 86_400_000;
+
+describe.each(testStores)("the event producer on $name", ({ name, skip, create }) => {
+  let db: ScratchDatabase;
+  let store: Store;
+  const now = Date.now();
+
+  const deliveries = async () =>
+    (
+      await store.sql.query<{ webhook_id: string; type: string }>(
+        `SELECT d.webhook_id, e.type FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+          ORDER BY e.sequence, d.webhook_id`,
+      )
+    ).map((row) => `${row.webhook_id} ${row.type}`);
+  const eventCount = async () =>
+    Number((await store.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM events"))[0]!.n);
+  /** A change of cause `import` that makes acc_soon_0's schedule expired at `now`. */
+  const expireSchedule = async (sql: Sql) =>
+    (await EventProducer.hold(sql)).recordChange(
+      {
+        cause: "import",
+        key: `key-${Math.random()}`,
+        scope: { equipmentIds: ["eq_soon_0"], equipmentTypeIds: [] },
+        at: now,
+      },
+      (instant) =>
+        sql.query("UPDATE schedules SET expires_on = $1, expiring_on = $1 WHERE equipment_id = 'eq_soon_0'", [
+          instant - day,
+        ]),
+    );
+
+  beforeAll(async () => {
+    if (skip) return;
+    db = await create();
+    store = await openStore(db.database);
+    // Each account's schedule turns expiring in a day and expired in two.
+    await importDataset(store, soonDataset(2, now + day, now + 2 * day));
+    await store.sql.query(
+      `INSERT INTO webhooks (id, account_id, url, types, equipment_type_id, secret, created) VALUES
+         ('wh_all', 'acc_soon_0', 'https://example.com/all', '{}', NULL, 'whsec_x', 0),
+         ('wh_schedules', 'acc_soon_0', 'https://example.com/s', '{schedule.status_changed}', NULL, 'whsec_x', 0),
+         ('wh_other_type', 'acc_soon_0', 'https://example.com/t', '{}', 'et_soon_1', 'whsec_x', 0),
+         ('wh_other_account', 'acc_soon_1', 'https://example.com/o', '{}', NULL, 'whsec_x', 0)`,
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it.skipIf(skip)("leaves nothing of a write that rolls back: no event, no delivery", async () => {
+    const events = await eventCount();
+    await expect(
+      store.sql.transaction(async (sql) => {
+        await expireSchedule(sql);
+        throw new Error("the write fails after its events");
+      }),
+    ).rejects.toThrow("the write fails after its events");
+    expect(await eventCount()).toBe(events);
+    expect(await deliveries()).toEqual([]);
+  });
+
+  it.skipIf(skip)(
+    "fills the webhook outbox with what it inserts, for the endpoints that want it",
+    async () => {
+      const recorded = await store.sql.transaction(expireSchedule);
+      expect(recorded.events).toBe(2);
+      // The schedule's transition first, then its equipment's; the endpoint of another type
+      // and the other account's endpoint get neither.
+      expect(await deliveries()).toEqual([
+        "wh_all schedule.status_changed",
+        "wh_schedules schedule.status_changed",
+        "wh_all equipment.status_changed",
+      ]);
+    },
+  );
+
+  it.skipIf(skip)("numbers every writer's events on from the last, time's included", async () => {
+    // Time: the other account's schedule turns expiring, then expired.
+    expect(await recordDueEvents(store.sql, now + 3 * day)).toEqual({ state: "recorded", events: 4 });
+    const rows = await store.sql.query<{ sequence: string; cause: string }>(
+      "SELECT sequence::text, cause FROM events ORDER BY events.sequence",
+    );
+    expect(rows.map((row) => Number(row.sequence))).toEqual(rows.map((_, index) => index + 1));
+    expect(rows.map((row) => row.cause)).toEqual([
+      ...Array(4).fill("import"),
+      ...Array(2).fill("import"),
+      ...Array(4).fill("time"),
+    ]);
+    // The clock moved: asking again records nothing.
+    expect(await recordDueEvents(store.sql, now + 3 * day)).toEqual({ state: "up to date" });
+  });
+
+  it.skipIf(skip || name !== "PostgreSQL")(
+    "lets one transaction hold the clock: another waits for it, a recorder is told it is busy",
+    async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const first = store.sql.transaction(async (sql) => {
+        await EventProducer.hold(sql);
+        held();
+        await released;
+        return Date.now();
+      });
+      await isHeld;
+      expect(await recordDueEvents(store.sql, now + 4 * day)).toEqual({ state: "busy" });
+      const second = store.sql.transaction(async (sql) => {
+        await EventProducer.hold(sql);
+        return Date.now();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const releasedAt = Date.now();
+      release();
+      expect(await second).toBeGreaterThanOrEqual(releasedAt);
+      expect(await first).toBeGreaterThanOrEqual(releasedAt);
+    },
+  );
+});
