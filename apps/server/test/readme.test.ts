@@ -51,16 +51,24 @@ describe.runIf(existsSync(generated))("the server's README, against the built co
 
   it("lists every command that does something", () => {
     const paths = Object.keys(cli.commands);
-    const leaves = paths.filter((path) => path !== "wsafe" && !paths.some((other) => other.startsWith(`${path} `)));
+    const leaves = paths.filter(
+      (path) => path !== "wsafe" && !paths.some((other) => other.startsWith(`${path} `)),
+    );
     const listed = tableRows("command").map((row) => row[0]!);
-    for (const path of leaves) expect(listed.some((cell) => cell.startsWith(`\`${path}`)), path).toBe(true);
+    for (const path of leaves)
+      expect(
+        listed.some((cell) => cell.startsWith(`\`${path}`)),
+        path,
+      ).toBe(true);
     expect(listed.length).toBe(leaves.length);
   });
 });
 
 describe("the server's README, against the schema", () => {
   it("names every metric the server serves", () => {
-    const missing = serverMetrics.map((metric) => metric.name).filter((name) => !readme.includes(`\`${name}\``));
+    const missing = serverMetrics
+      .map((metric) => metric.name)
+      .filter((name) => !readme.includes(`\`${name}\``));
     expect(missing).toEqual([]);
   });
 

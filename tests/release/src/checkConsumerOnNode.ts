@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { startServerProcess } from "@wsafe/test-support";
 import { createConsumer } from "./createConsumer.js";
-import { type NodeBuild, onNode } from "./nodeBuilds.js";
+import { type NodeBuild, nodeBuild, onNode } from "./nodeBuilds.js";
 import type { Registry } from "./startRegistry.js";
 import { writeAppSources } from "./writeAppSources.js";
 
@@ -112,5 +112,34 @@ export async function checkConsumerOnNode(
   }
 }
 
-/** Where the project of one Node line lives in the run's scratch directory. */
-export const nodeConsumerDirectory = (tmp: string, major: number) => join(tmp, `app-node${major}`);
+/**
+ * Starts {@link checkConsumerOnNode} on each Node line at once, each in a project of its
+ * own under `tmp`, and hands back what each came to: its report, the error a step failed
+ * with, or why the line cannot run here (no build for this platform).
+ *
+ * @param root - the checkout (where the Node builds are kept)
+ * @param majors - the Node lines
+ * @param tmp - the run's scratch directory
+ * @param registry - where the packages were published
+ * @param npmCache - the npm cache the run's consumers share
+ */
+export function startConsumerChecks(
+  root: string,
+  majors: readonly number[],
+  tmp: string,
+  registry: Registry,
+  npmCache: string,
+): Map<number, Promise<NodeConsumerReport | Error | string>> {
+  return new Map(
+    majors.map((major) => {
+      const build = nodeBuild(root, major);
+      const report =
+        typeof build === "string"
+          ? Promise.resolve(build)
+          : checkConsumerOnNode(build, join(tmp, `app-node${major}`), registry, npmCache).catch(
+              (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+            );
+      return [major, report] as const;
+    }),
+  );
+}

@@ -18,14 +18,10 @@ import { publishedPackages } from "@wsafe/pack-test";
 import { type ServerProcess, startServerProcess } from "@wsafe/test-support";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkConsumerOnNode,
-  type NodeConsumerReport,
-  nodeConsumerDirectory,
-} from "../src/checkConsumerOnNode.js";
+import { type NodeConsumerReport, startConsumerChecks } from "../src/checkConsumerOnNode.js";
 import { type Consumer, createConsumer } from "../src/createConsumer.js";
 import { createScratchWorkspace, type ScratchWorkspace } from "../src/createScratchWorkspace.js";
-import { nodeBuild, supportedNodeMajors } from "../src/nodeBuilds.js";
+import { supportedNodeMajors } from "../src/nodeBuilds.js";
 import { curlLinesOf, runCurlLine } from "../src/runCurlLines.js";
 import { runInChromium } from "../src/runInChromium.js";
 import { type Registry, startRegistry } from "../src/startRegistry.js";
@@ -55,7 +51,7 @@ let released: string;
 /** The other supported Node lines than this process's, each with its consumer checks under way. */
 const ownMajor = Number(process.versions.node.split(".")[0]);
 const otherMajors = supportedNodeMajors.filter((major) => major !== ownMajor);
-const onOtherNodes = new Map<number, Promise<NodeConsumerReport | Error | string>>();
+let onOtherNodes: Map<number, Promise<NodeConsumerReport | Error | string>>;
 let publishOutput: string;
 const timings: Record<string, number> = {};
 const timed = async <T>(label: string, work: () => T | Promise<T>): Promise<T> => {
@@ -87,17 +83,7 @@ beforeAll(async () => {
   );
   const cache = join(tmp, "npm-cache");
   // The other Node lines' consumer checks run beside the tests below, each a project of its own.
-  for (const major of otherMajors) {
-    const build = nodeBuild(root, major);
-    onOtherNodes.set(
-      major,
-      typeof build === "string"
-        ? Promise.resolve(build)
-        : checkConsumerOnNode(build, nodeConsumerDirectory(tmp, major), registry, cache).catch(
-            (error: unknown) => error as Error,
-          ),
-    );
-  }
+  onOtherNodes = startConsumerChecks(root, otherMajors, tmp, registry, cache);
   app = createConsumer(join(tmp, "app"), registry, cache);
   ops = createConsumer(join(tmp, "ops"), registry, cache);
   server = await timed("npx wsafe serve --demo", () =>
