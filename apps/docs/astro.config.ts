@@ -27,7 +27,10 @@ export default defineConfig({
     starlight({
       title: "wsafe /v1",
       description: "The /v1 Web API of a workplace health-and-safety system.",
-      customCss: ["./src/styles/tryIt.css", "./src/styles/inlineCode.css"],
+      customCss: ["./src/styles/tryIt.css", "./src/styles/inlineCode.css", "./src/styles/fitColumn.css"],
+      // Long lines wrap (indented as they began) rather than scroll: a scroll bar at the
+      // foot of a long block hid the end of every curl line and JSON description.
+      expressiveCode: { defaultProps: { wrap: true } },
       components: { MarkdownContent: "./src/components/MarkdownContent.astro" },
       lastUpdated: false,
       pagination: true,
@@ -60,7 +63,7 @@ export default defineConfig({
         {
           label: "Operate",
           items: [
-            { label: "Health, metrics, workers, TLS", slug: "operate" },
+            { label: "Health, logs, backups, TLS", slug: "operate" },
             { label: "Dataset format", slug: "dataset" },
             { label: "Command line", slug: "command-line" },
             { label: "Downloads", slug: "downloads" },

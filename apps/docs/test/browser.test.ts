@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isClientBuilt } from "../src/integrations/wsafeClientModule.js";
 import { distDir, docsRoot } from "./builtSite.js";
 import { chromiumPath, hasChromium, launchChromium } from "./chromium.js";
+import { columnOverflows, sitePages } from "./columnFit.js";
 import { type RealServer, startRealServer } from "./realServer.js";
 import { type StaticServer, startStaticServer } from "./staticServer.js";
 import { startStubApi } from "./stubApi.js";
@@ -159,6 +160,39 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
     expect(pages.size).toBeGreaterThanOrEqual(20);
     expect(checked.has("/v1/openapi.json")).toBe(true);
     await page.context().close();
+  });
+
+  it("fits every table and code block of every page in its column at 1 280 px", async () => {
+    const { page } = await openPage();
+    const overflows: string[] = [];
+    const pages = sitePages();
+    expect(pages.length).toBeGreaterThanOrEqual(30);
+    for (const path of pages) {
+      await page.goto(`${site.url}${path}`);
+      for (const overflow of await columnOverflows(page)) overflows.push(`${path}: ${overflow}`);
+    }
+    expect(overflows).toEqual([]);
+    await page.context().close();
+  });
+
+  it("wraps a long error in the try-it console inside its column", async () => {
+    const description = `invalid parameter: url: ${"https://hooks.example.com/".repeat(12)} is not https or resolves to a private address`;
+    const api = await startStubApi({ ok: false, error: "parameter_invalid", description });
+    const { page, errors } = await openPage();
+    try {
+      await page.goto(`${site.url}/methods/webhooks.create/`);
+      const tryIt = page.locator(".try-it[data-ready=true]");
+      await tryIt.locator("input[name=baseUrl]").fill(api.url);
+      await tryIt.locator("button[type=submit]").click();
+      await expect.poll(() => tryIt.locator("[data-field=body]").textContent()).toContain(description);
+      await tryIt.locator("[data-field=body]").scrollIntoViewIfNeeded();
+      await screenshot(page, "try-it-long-error");
+      expect(await columnOverflows(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+      await api.close();
+    }
   });
 
   it("sends a request from the try-it console and shows the answer and its headers", async () => {

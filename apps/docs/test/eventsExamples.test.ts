@@ -162,6 +162,42 @@ describe.skipIf(!server)("the Events page against the demo data dated at example
     expect(shown.events).toHaveLength(3);
   });
 
+  // The recipe counted the demo's own import (`from: null`, `cause: "import"`) as falling
+  // due: 70 % of its answer. What falls due is what time does to the data as it stands.
+  it("the recipe counts only what time makes fall due in the month, not what an import did", async () => {
+    const month = { from: Date.UTC(2026, 11, 1), to: Date.UTC(2027, 0, 1) - 1 };
+    const byType = new Map<string, { expiring: number; expired: Event[] }>();
+    let cursor = "";
+    do {
+      const page = await post<{ events: Event[]; response_metadata: { next_cursor: string } }>(
+        "events.list",
+        {
+          ...month,
+          types: ["equipment.status_changed"],
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+        },
+      );
+      for (const event of page.events.filter((candidate) => candidate.cause === "time")) {
+        const type = byType.get(event.equipmentType_id) ?? { expiring: 0, expired: [] };
+        if (event.to === "expiring") type.expiring++;
+        if (event.to === "expired") type.expired.push(event);
+        byType.set(event.equipmentType_id, type);
+      }
+      cursor = page.response_metadata.next_cursor;
+    } while (cursor);
+    const expected = [...byType]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([type, { expiring, expired }]) => {
+        const first = expired[0];
+        const when = first
+          ? ` (first: ${first.equipment_id} on ${new Date(first.occurred_at).toISOString().slice(0, 10)})`
+          : "";
+        return `${type}: ${expired.length} fall due${when}, ${expiring} start expiring`;
+      });
+    expect(copiedCode(html(), fallsDueOutputTitle).split("\n")).toEqual(expected);
+  });
+
   it("the recipe's script prints what the page says", async () => {
     const script = copiedCode(html(), fallsDueScriptFile);
     expect(script).toContain(defaultBaseUrl);

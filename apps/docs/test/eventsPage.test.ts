@@ -18,7 +18,16 @@ import {
 import { numberedTimelineEvents, timelineImagePath } from "../src/generate/events/timelineSection.js";
 import { curlGet, curlPost } from "../src/generate/examples.js";
 import { eventFieldDescription, eventsListParagraph } from "../src/generate/pages/eventsPage.js";
-import { copiedCode, distDir, mainHtml, pageHtml, sectionHtml, shows, tableRows } from "./builtSite.js";
+import {
+  copiedCode,
+  distDir,
+  mainHtml,
+  pageHtml,
+  sectionHtml,
+  shows,
+  tableRows,
+  textOf,
+} from "./builtSite.js";
 
 const html = mainHtml(pageHtml("/events/"));
 
@@ -92,5 +101,18 @@ describe("links to the Events page", () => {
   it("come from the command line page's --events-retention, to the retention section", () => {
     expect(mainHtml(pageHtml("/command-line/"))).toContain('href="/events/#retention"');
     expect(html).toContain('id="retention"');
+  });
+});
+
+// The page once promised that an import can remove an equipment; the dataset format
+// cannot (an import updates the records it names and keeps the others).
+describe("the Events page on what an import changes", () => {
+  it("promises no removal of an equipment, and says what an import does instead", () => {
+    const text = textOf(mainHtml(pageHtml("/events/")));
+    expect(text).not.toMatch(/(added or )?removed the equipment|equipment (or schedule )?(that )?is removed/);
+    expect(text).toContain("An import never removes an equipment");
+    expect(text).toContain(
+      "a schedule the import removes, or an equipment moved to another type, has to: null",
+    );
   });
 });

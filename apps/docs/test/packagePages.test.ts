@@ -247,7 +247,7 @@ describe("the conformance page", () => {
 
   it("says how to install the kit until it is on a registry", () => {
     expect(shows(html, tarballInstallLine("@wsafe/conformance"))).toBe(true);
-    expect(shows(html, "npx wsafe-conformance")).toBe(true);
+    expect(shows(html, "npx -p @wsafe/conformance wsafe-conformance")).toBe(true);
   });
 
   it("documents every flag of the kit's command line", () => {

@@ -1,5 +1,7 @@
 import { Command, Option } from "commander";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
+import { describeError } from "./cli/describeError.js";
+import { importSummaryLine } from "./cli/importSummaryLine.js";
 import { packageVersion } from "./cli/packageVersion.js";
 import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
@@ -15,7 +17,7 @@ async function withStore<T>(database: string, work: (store: Store) => Promise<T>
   try {
     store = await openStore(database);
   } catch (error) {
-    fail((error as Error).message);
+    fail(describeError(error, database));
   }
   try {
     return await work(store);
@@ -69,11 +71,7 @@ program
       fail((error as Error).message);
     }
     await metricsServer?.close();
-    console.log(
-      `imported ${Object.entries(summary)
-        .map(([kind, count]) => `${count} ${kind}`)
-        .join(", ")}`,
-    );
+    console.log(importSummaryLine(summary));
   });
 
 const tokens = program.command("tokens").description("Create and revoke API tokens.");
@@ -90,7 +88,7 @@ tokens
       );
       console.log(token);
     } catch (error) {
-      fail((error as Error).message);
+      fail(describeError(error, options.database));
     }
   });
 tokens

@@ -77,7 +77,8 @@ describe("wsafe serve starting", () => {
       { cwd: dir.path },
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^wsafe: cannot start: /);
+    // After the line saying where the self-signed certificate is: stderr is for people.
+    expect(result.stderr).toMatch(/^wsafe: cannot start: /m);
     expect(await readdir(dir.path)).toEqual(["kept"]);
     expect(await readdir(join(dir.path, "kept"))).toEqual(["notes.txt"]);
   });

@@ -46,36 +46,6 @@ export const positiveInteger = (value: string): number => {
   return number;
 };
 
-const durationUnits = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const;
-
-/** Parses a duration such as `90d`, `36h`, `30m` or `45s` into milliseconds above 0. */
-export const duration = (value: string): number => {
-  const match = /^(\d+)([dhms])$/.exec(value.trim());
-  const ms = match ? Number(match[1]) * durationUnits[match[2] as keyof typeof durationUnits] : 0;
-  if (!(ms > 0) || !Number.isSafeInteger(ms))
-    throw new InvalidArgumentError("expected a duration such as 90d, 36h, 30m or 45s");
-  return ms;
-};
-
-/** Parses a duration of at most a day (`--stream-max-duration`): a stream's timer beyond it would overflow. */
-export const durationUpToADay = (value: string): number => {
-  const ms = duration(value);
-  if (ms > durationUnits.d) throw new InvalidArgumentError("expected a duration of at most 24h, such as 30m");
-  return ms;
-};
-
-/**
- * Parses `--webhook-retry-schedule`: durations separated by commas (`0s,5s,5m`), each
- * when an attempt is made after the one before it failed (the first: after the event).
- */
-export const durationList = (value: string): number[] => {
-  const parts = value.split(",").map((part) => part.trim());
-  const ms = parts.map((part) => (part === "0" || /^0[dhms]$/.test(part) ? 0 : duration(part)));
-  if (ms.length === 0)
-    throw new InvalidArgumentError("expected durations separated by commas, such as 0s,5s,5m");
-  return ms;
-};
-
 /** `--database`, which every command that opens the store takes. */
 export const databaseOption = (): Option =>
   new Option(

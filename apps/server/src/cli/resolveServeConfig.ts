@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerOptions } from "../server/ServerOptions.js";
 import { ensureSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { type CheckedTlsFiles, readTlsFiles, TlsFilesError } from "../tls/readTlsFiles.js";
 import { envFlag, fail } from "./cliArguments.js";
+import type { LogLevel } from "./logLevels.js";
 import { parseRateLimit } from "./parseRateLimit.js";
 
 /** Where `wsafe serve` keeps the self-signed certificate it makes: `./.wsafe/tls`. */
@@ -49,6 +50,7 @@ export interface ServeCliOptions {
   streamsPerToken: number;
   /** Milliseconds, parsed from `--stream-max-duration`. */
   streamMaxDuration: number;
+  logLevel: LogLevel;
 }
 
 /** What `wsafe serve` runs with, checked and read (certificate files included). */
@@ -59,6 +61,10 @@ export interface ServeConfig {
   shutdownTimeout: number;
   /** Where the self-signed certificate made for localhost is, when one is used. */
   selfSignedCertPath?: string;
+  /** `--tls-cert` and `--tls-key` as given, read again on SIGHUP; with what they held at start. */
+  tlsFiles?: { certFile: string; keyFile: string; loaded: CheckedTlsFiles };
+  /** The least severity the JSON log keeps (`--log-level`). */
+  logLevel: LogLevel;
   /** The built docs site served at `/`, if any. */
   docsDir?: string;
   metricsPort?: number;
@@ -83,9 +89,15 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
   if (Boolean(options.tlsCert) !== Boolean(options.tlsKey)) fail("--tls-cert and --tls-key go together");
   let tls: ServerOptions["tls"];
   let selfSignedCertPath: string | undefined;
+  let tlsFiles: ServeConfig["tlsFiles"];
   if (!http) {
     if (options.tlsCert && options.tlsKey) {
-      tls = { cert: await readFile(options.tlsCert, "utf8"), key: await readFile(options.tlsKey, "utf8") };
+      const loaded = await readTlsFiles(options.tlsCert, options.tlsKey).catch((error: unknown) => {
+        if (error instanceof TlsFilesError) fail(error.message);
+        throw error;
+      });
+      tls = { cert: loaded.cert, key: loaded.key };
+      tlsFiles = { certFile: options.tlsCert, keyFile: options.tlsKey, loaded };
     } else {
       const files = await ensureSelfSignedCertificate(selfSignedDirectory());
       tls = { cert: files.cert, key: files.key };
@@ -123,6 +135,8 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
     },
     shutdownTimeout: options.shutdownTimeout,
     selfSignedCertPath,
+    tlsFiles,
+    logLevel: options.logLevel,
     docsDir,
     metricsPort: options.metricsPort,
     metricsHost: options.metricsHost,

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type ImportSummary, importCheckedDataset } from "../import/importDataset.js";
+import { scheduleDateWarnings } from "../import/scheduleDateWarnings.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { databaseKind } from "../store/database/databaseKind.js";
 import type { DatasetShape } from "../store/dataset/checkDatasetShape.js";
@@ -10,6 +11,8 @@ import { DatasetError } from "../store/dataset/DatasetError.js";
 import { readDatasetText } from "../store/dataset/parseDataset.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
+import { createdPaths } from "./createdPaths.js";
+import { describeError } from "./describeError.js";
 import { importProgress } from "./importProgress.js";
 
 /** Why `wsafe import` stopped, in the words it prints (`wsafe: <message>`), exit status 1. */
@@ -33,6 +36,10 @@ function opensEarly(database: string): boolean {
  * opened while the file is parsed and validated (PGlite compiles its WebAssembly on
  * other threads meanwhile): seconds saved on a large file.
  *
+ * A store directory the import made itself is removed again when it fails (a full disk,
+ * say), so a failed first import leaves nothing behind. Schedules whose dates are out of
+ * order are imported and warned about on stderr ({@link scheduleDateWarnings}).
+ *
  * @param file - the dataset file
  * @param database - `--database`
  * @param imports - where `/metrics` reads the import's progress and outcome (`--metrics-port`)
@@ -44,6 +51,16 @@ export async function runImport(
   database: string,
   imports: ImportProgress = new ImportProgress(),
 ): Promise<ImportSummary> {
+  const created = createdPaths(databaseKind(database) === "directory" ? [database] : []);
+  try {
+    return await importFile(file, database, imports);
+  } catch (error) {
+    await created.remove();
+    throw error;
+  }
+}
+
+async function importFile(file: string, database: string, imports: ImportProgress): Promise<ImportSummary> {
   const opening = opensEarly(database) ? openStore(database) : undefined;
   // Seen below; this only keeps a failure from counting as unhandled meanwhile.
   opening?.catch(() => {});
@@ -74,12 +91,12 @@ export async function runImport(
   try {
     store = await (opening ?? openStore(database));
   } catch (error) {
-    throw new ImportCommandError(`import failed, nothing was imported: ${(error as Error).message}`);
+    throw new ImportCommandError(`import failed, nothing was imported: ${describeError(error, database)}`);
   }
   try {
     // Progress on stderr, so that stdout holds the summary alone.
     const show = importProgress(process.stderr);
-    return await imports.track((count) =>
+    const summary = await imports.track((count) =>
       importCheckedDataset(store, shape, {
         onProgress: (done, total) => {
           count(done, total);
@@ -87,11 +104,14 @@ export async function runImport(
         },
       }),
     );
+    for (const line of scheduleDateWarnings(shape.dataset)) process.stderr.write(`${line}\n`);
+    return summary;
   } catch (error) {
     if (error instanceof DatasetError)
       throw new ImportCommandError(`${file}: ${error.message}\nnothing was imported`);
-    throw new ImportCommandError(`import failed, nothing was imported: ${(error as Error).message}`);
+    throw new ImportCommandError(`import failed, nothing was imported: ${describeError(error, database)}`);
   } finally {
-    await store.close();
+    // A store that failed mid-write (a full disk) may fail to close too: the import's own error is what counts.
+    await store.close().catch(() => {});
   }
 }

@@ -5,21 +5,14 @@ import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
 import { databaseKind } from "../store/database/databaseKind.js";
 import { defaultStreamSettings } from "../streams/StreamSettings.js";
+import { defaultStreamPingMs } from "../trpc/appRouter.js";
 import { cannotStart } from "./cannotStart.js";
-import {
-  databaseOption,
-  duration,
-  durationList,
-  durationUpToADay,
-  portNumber,
-  positiveInteger,
-  seconds,
-  wholeSeconds,
-  workerCount,
-} from "./cliArguments.js";
+import { databaseOption, portNumber, positiveInteger, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
 import { createdPaths } from "./createdPaths.js";
+import { duration, durationList, durationListText, durationText, durationUpToADay } from "./durations.js";
+import { defaultLogLevel, logLevels } from "./logLevels.js";
 import { resolveServeConfig, type ServeCliOptions, selfSignedDirectory } from "./resolveServeConfig.js";
 import { serveOneProcess } from "./serveOneProcess.js";
 
@@ -115,7 +108,7 @@ export function serveCommand(): Command {
         "how long recorded events are kept (90d, 36h, ...); events.list refuses an older `from`",
       )
         .env("WSAFE_EVENTS_RETENTION")
-        .default(defaultEventsRetentionMs, "90d")
+        .default(defaultEventsRetentionMs, durationText(defaultEventsRetentionMs))
         .argParser(duration),
     )
     .option(
@@ -132,7 +125,7 @@ export function serveCommand(): Command {
         "when each webhook attempt is made after the one before failed, e.g. 0s,1s,2s for tests",
       )
         .env("WSAFE_WEBHOOK_RETRY_SCHEDULE")
-        .default(webhookDelivery.retryScheduleMs, "0s,5s,5m,30m,2h,5h,10h,14h,20h,24h")
+        .default(webhookDelivery.retryScheduleMs, durationListText(webhookDelivery.retryScheduleMs))
         .argParser(durationList),
     )
     .addOption(
@@ -165,7 +158,7 @@ export function serveCommand(): Command {
         "how often an idle events.stream gets a keep-alive ping; below every proxy's idle timeout",
       )
         .env("WSAFE_STREAM_PING")
-        .default(15_000, "15s")
+        .default(defaultStreamPingMs, durationText(defaultStreamPingMs))
         .argParser(duration),
     )
     .addOption(
@@ -183,8 +176,17 @@ export function serveCommand(): Command {
         "how long an events.stream stays open; then the client resumes after its last event and the token is checked again (at most 24h)",
       )
         .env("WSAFE_STREAM_MAX_DURATION")
-        .default(defaultStreamSettings.maxDurationMs, "30m")
+        .default(defaultStreamSettings.maxDurationMs, durationText(defaultStreamSettings.maxDurationMs))
         .argParser(durationUpToADay),
+    )
+    .addOption(
+      new Option(
+        "--log-level <LEVEL>",
+        "least severity of the JSON log lines on stdout (silent: none); the lines for people go to stderr",
+      )
+        .env("WSAFE_LOG_LEVEL")
+        .default(defaultLogLevel)
+        .choices(logLevels),
     )
     .addOption(
       new Option("--workers <N>", "worker processes sharing the port, PostgreSQL only (auto: one per CPU)")

@@ -1,50 +1,33 @@
-import { demoTokens } from "../demo/demoTokens.js";
 import { startServer } from "../server/startServer.js";
 import { cannotStart } from "./cannotStart.js";
 import type { CreatedPaths } from "./createdPaths.js";
-import { demoCurlLines } from "./demoCurlLines.js";
+import { certificateLine, printReady } from "./readyLines.js";
+import { reloadTlsOnHangup } from "./reloadTlsOnHangup.js";
 import type { ServeConfig } from "./resolveServeConfig.js";
+import { say } from "./say.js";
 import { stopOnSignals } from "./stopOnSignals.js";
 
 /**
- * Prints what a caller needs once the service listens: the docs site, the demo token
- * and `curl` lines with `--demo`, the metrics URL, then the readiness line
- * `listening on URL`, always last and printed once.
- *
- * @param config - the resolved `serve` options
- * @param url - where the API listens
- * @param metricsUrl - where `/metrics` is served, if anywhere
- */
-export function printReady(config: ServeConfig, url: string, metricsUrl: string | undefined): void {
-  if (config.docsDir) console.log(`documentation: ${url}/ (from ${config.docsDir})`);
-  if (config.server.demo) {
-    console.log(`demo token (read): ${demoTokens.read}`);
-    console.log("try:");
-    for (const line of demoCurlLines(url, config.selfSignedCertPath !== undefined)) console.log(`  ${line}`);
-  }
-  if (metricsUrl) console.log(`metrics on ${metricsUrl}`);
-  console.log(`listening on ${url}`);
-}
-
-/**
  * `wsafe serve` in one process: starts the server (with its own metrics listener when
- * `--metrics-port` is given), prints the readiness line, stops on SIGTERM/SIGINT.
+ * `--metrics-port` is given), prints the readiness line, stops on SIGTERM/SIGINT and
+ * reloads `--tls-cert`/`--tls-key` on SIGHUP.
  *
  * @param config - the resolved `serve` options
  * @param created - what this command made (store, certificate), removed when it cannot start
  */
 export async function serveOneProcess(config: ServeConfig, created: CreatedPaths): Promise<void> {
-  if (config.selfSignedCertPath)
-    console.log(`self-signed certificate for localhost: ${config.selfSignedCertPath}`);
+  const certificate = certificateLine(config);
+  if (certificate) say(certificate);
   const server = await startServer({
     ...config.server,
     metricsPort: config.metricsPort,
     metricsHost: config.metricsHost,
-    logger: true,
+    logger: { level: config.logLevel },
   }).catch(async (error: unknown) => {
     await created.remove();
-    return cannotStart(error);
+    return cannotStart(error, config.server.database);
   });
   printReady(config, server.url, server.metricsUrl);
   stopOnSignals(() => server.close(), config.shutdownTimeout);
+  if (config.tlsFiles) reloadTlsOnHangup(config.tlsFiles, server);
 }

@@ -1,4 +1,5 @@
 import { ShutdownTimeoutError } from "../server/ShutdownTimeoutError.js";
+import { say } from "./say.js";
 
 /** How long past its stop deadline the process waits for the stop itself before it exits anyway. */
 const STOP_GRACE_MS = 5_000;
@@ -24,7 +25,7 @@ export function stopOnSignals(
   const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    if (announce) console.log(`${reason}: finishing in-flight requests (at most ${timeoutSeconds} s)`);
+    if (announce) say(`${reason}: finishing in-flight requests (at most ${timeoutSeconds} s)`);
     setTimeout(
       () => {
         console.error(`wsafe: still stopping ${STOP_GRACE_MS / 1000} s after the stop deadline; exiting`);

@@ -20,6 +20,20 @@ function sources(dir: string): string[] {
 }
 
 describe(toCliContract, () => {
+  // The docs and the READMEs print `defaultText`: it must be what the flag reads back as
+  // its default. The docs once printed `0s,5s,5min,...`, which the flag refuses.
+  it("writes every default of every command as text its own flag reads back to the default", () => {
+    const program = new Command("wsafe").addCommand(serveCommand());
+    const options = program.commands.flatMap((command) => command.options);
+    const defaults = options.filter((option) => option.defaultValue !== undefined);
+    expect(defaults.length).toBeGreaterThan(10);
+    for (const option of defaults) {
+      const text = toCliContract(program).commands["wsafe serve"]!.options[option.long!]!.defaultText!;
+      const read = option.parseArg ? option.parseArg(text, undefined) : text;
+      expect(read, `${option.long} ${text}`).toEqual(option.defaultValue);
+    }
+  });
+
   it("records every command by its path, with arguments, options, variables, defaults and choices", () => {
     const program = new Command("tool").option("-V, --version", "print the version");
     program
@@ -42,22 +56,31 @@ describe(toCliContract, () => {
             { name: "MORE", required: false, variadic: true },
           ],
           options: {
-            "--account": { value: "required", mandatory: true },
-            "--port": { value: "required", env: "TOOL_PORT", default: 80 },
-            "--mode": { value: "optional", choices: ["a", "b"] },
+            "--account": { value: "required", valueName: "ID", mandatory: true },
+            "--port": { value: "required", valueName: "N", env: "TOOL_PORT", default: 80, defaultText: "80" },
+            "--mode": { value: "optional", valueName: "M", choices: ["a", "b"] },
             "--loud": { value: "none", env: "TOOL_LOUD" },
             "--no-color": { value: "none" },
           },
         },
         "tool admin": { arguments: [], options: {} },
-        "tool admin reset": { arguments: [], options: { "--tag": { value: "required", variadic: true } } },
+        "tool admin reset": {
+          arguments: [],
+          options: { "--tag": { value: "required", valueName: "T", variadic: true } },
+        },
       },
     } satisfies CliContract);
   });
 
   it("reads `wsafe serve` with each flag's WSAFE_* variable", () => {
     const serve = toCliContract(new Command("wsafe").addCommand(serveCommand())).commands["wsafe serve"]!;
-    expect(serve.options["--port"]).toEqual({ value: "required", env: "WSAFE_PORT", default: 8443 });
+    expect(serve.options["--port"]).toEqual({
+      value: "required",
+      valueName: "N",
+      env: "WSAFE_PORT",
+      default: 8443,
+      defaultText: "8443",
+    });
     expect(serve.options["--http"]).toEqual({ value: "none", env: "WSAFE_HTTP" });
     expect(serve.options["--demo"]).toEqual({ value: "none", env: "WSAFE_DEMO" });
   });
@@ -88,6 +111,7 @@ describe.runIf(existsSync(generated))("generated/cli.json", () => {
     ]);
     expect(contract.commands["wsafe tokens create"]!.options["--account"]).toEqual({
       value: "required",
+      valueName: "ID",
       mandatory: true,
     });
   });

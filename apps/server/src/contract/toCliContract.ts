@@ -6,6 +6,8 @@ export interface CliContractOption {
   short?: string;
   /** Whether it takes a value: `none` (a flag), `required` (`<N>`) or `optional` (`[N]`). */
   value: "none" | "required" | "optional";
+  /** The name `--help` gives its value (`N` of `--port <N>`), when it takes one. */
+  valueName?: string;
   /** It takes several values (`<F...>`). */
   variadic?: true;
   /** It must be given (commander's `requiredOption`). */
@@ -14,6 +16,8 @@ export interface CliContractOption {
   env?: string;
   /** The value it has when not given, as JSON. */
   default?: unknown;
+  /** That default as `--help` writes it and the flag reads it back (`90d` for 7776000000 ms). */
+  defaultText?: string;
   /** The only values it takes. */
   choices?: string[];
 }
@@ -53,15 +57,21 @@ function jsonDefault(value: unknown): unknown {
   return String(value);
 }
 
+const valueName = (option: Option) => /[<[]([^>\]]+?)(\.\.\.)?[>\]]/.exec(option.flags)?.[1];
+
 function optionOf(option: Option): CliContractOption {
   const env = option.envVar ?? envInDescription.exec(option.description)?.[1];
   return {
     ...(option.short && option.long && { short: option.short }),
     value: option.required ? "required" : option.optional ? "optional" : "none",
+    ...(valueName(option) && { valueName: valueName(option) }),
     ...(option.variadic && { variadic: true as const }),
     ...(option.mandatory && { mandatory: true as const }),
     ...(env && { env }),
-    ...(option.defaultValue !== undefined && { default: jsonDefault(option.defaultValue) }),
+    ...(option.defaultValue !== undefined && {
+      default: jsonDefault(option.defaultValue),
+      defaultText: option.defaultValueDescription ?? String(option.defaultValue),
+    }),
     ...(option.argChoices && { choices: [...option.argChoices] }),
   };
 }

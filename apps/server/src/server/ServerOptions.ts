@@ -98,7 +98,7 @@ export interface ServerOptions {
    * them. Default 30 000.
    */
   shutdownTimeoutMs?: number;
-  /** Logging: false (default) for none, true for JSON lines on stdout, or pino options. */
+  /** Logging: false (default) for none, true for JSON lines on stdout, or pino options (`{ level: "warn" }`). */
   logger?: boolean | object;
 }
 
@@ -117,4 +117,21 @@ export interface RunningServer {
    * `shutdownTimeoutMs` (they are cut, and the store closed, first).
    */
   close(): Promise<void>;
+  /**
+   * Serves another certificate and key (PEM) from the next TLS handshake on: connections
+   * already open keep theirs, none is dropped (`https.Server.setSecureContext`). Logs
+   * the change, with the certificate's subject and end of validity when given.
+   *
+   * @throws Error when the server serves plain HTTP, or the PEM texts are refused (the old certificate stays)
+   */
+  reloadTls(tls: { cert: string; key: string; subject?: string; validTo?: Date }): void;
+  /** The server's JSON logger (pino, Fastify's), for a caller's lines beside the server's own. */
+  log: RunningServerLog;
+}
+
+/** The part of the server's pino logger a caller writes with. */
+export interface RunningServerLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
 }

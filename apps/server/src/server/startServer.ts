@@ -1,6 +1,8 @@
 import cluster from "node:cluster";
+import type { Server as HttpsServer } from "node:https";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
+import { announceRetention } from "../events/announceRetention.js";
 import { EventFeed } from "../events/EventFeed.js";
 import { EventLog } from "../events/EventLog.js";
 import { EventRecorder } from "../events/EventRecorder.js";
@@ -18,6 +20,7 @@ import { openStore } from "../store/openStore.js";
 import { OpenStreams } from "../streams/OpenStreams.js";
 import { StreamAccessWatch } from "../streams/StreamAccessWatch.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
+import { serverTlsOptions } from "../tls/serverTlsOptions.js";
 import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
 import { WebhookStore } from "../webhooks/WebhookStore.js";
@@ -153,6 +156,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         pruned: (table, rows) => metrics?.retentionPruned(table, rows),
       })
     : undefined;
+  if (recording) await announceRetention(store.sql, events, app.log);
   // Its first round catches up on what passed while no server ran, with the true
   // instants, before the server says it is up; answers need not wait for it
   // (events.list computes what is not recorded yet), but a started server has recorded.
@@ -178,6 +182,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     url: `${tls ? "https" : "http"}://${urlHost}:${boundPort}`,
     port: boundPort,
     metricsUrl: metricsServer?.url,
+    log: app.log,
+    reloadTls({ cert, key, subject, validTo }) {
+      if (!tls) throw new Error("the server serves plain HTTP: there is no certificate to reload");
+      (app.server as HttpsServer).setSecureContext({ ...serverTlsOptions, cert, key });
+      app.log.info({ subject, validTo: validTo?.toISOString() }, "TLS certificate reloaded");
+    },
     close() {
       closing ??= (async () => {
         draining = true;

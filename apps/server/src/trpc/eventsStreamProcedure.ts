@@ -1,4 +1,5 @@
 import {
+  durationWords,
   type Event,
   type EventsStreamParams,
   eventsStream,
@@ -63,13 +64,13 @@ function streamLookups(feed: EventFeed) {
       if (after === undefined)
         throw new ApiError(
           "parameter_invalid",
-          `invalid parameter: lastEventId: no recorded event of the account has the id ${quoteInput(params.lastEventId)} (events are kept ${Math.round(events.retentionMs / 86_400_000)} days)`,
+          `invalid parameter: lastEventId: no recorded event of the account has the id ${quoteInput(params.lastEventId)} (events are kept for ${durationWords(events.retentionMs)})`,
         );
     } else if (params.from !== undefined) {
       if (params.from < events.oldestKept(state.now))
         throw new ApiError(
           "parameter_invalid",
-          `invalid parameter: from: events are kept for ${Math.round(events.retentionMs / 86_400_000)} days`,
+          `invalid parameter: from: events are kept for ${durationWords(events.retentionMs)}`,
         );
       after = await sequenceBeforeInstant(store.sql, accountId, params.from);
     }

@@ -17,7 +17,16 @@ describe(eventsWindowProblem, () => {
       parameter: "from",
       description: `invalid parameter: from: events are kept for 90 days; the oldest instant kept is 2026-08-28T00:00:00.000Z (${now - defaultEventsRetentionMs})`,
     });
-    expect(eventsWindowProblem({ from: now - 2 * day }, now, day)?.description).toContain("kept for 1 days");
+    expect(eventsWindowProblem({ from: now - 2 * day }, now, day)?.description).toContain("kept for 1 day;");
+  });
+
+  // `--events-retention 2h` was said as "0.08 days", and 5m as "0 days".
+  it("says the retention as it was configured, in its own unit", () => {
+    const hour = 3_600_000;
+    expect(eventsWindowProblem({ from: now - 3 * hour }, now, 2 * hour)?.description).toBe(
+      `invalid parameter: from: events are kept for 2 hours; the oldest instant kept is 2026-11-25T22:00:00.000Z (${now - 2 * hour})`,
+    );
+    expect(eventsWindowProblem({ from: 0 }, now, 5 * 60_000)?.description).toContain("kept for 5 minutes;");
   });
 
   it("refuses a to before from, saying when to is the default", () => {

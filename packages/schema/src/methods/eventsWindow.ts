@@ -1,3 +1,4 @@
+import { durationWords } from "../durationWords.js";
 import { defaultEventsRetentionMs } from "./events.list.js";
 
 /** The largest instant a JavaScript date holds: ±100 000 000 days from the epoch. */
@@ -36,10 +37,9 @@ export function eventsWindowProblem(
 ): EventsWindowProblem | undefined {
   const oldest = now - retentionMs;
   if (window.from < oldest) {
-    const days = Math.round((retentionMs / 86_400_000) * 100) / 100;
     return {
       parameter: "from",
-      description: `invalid parameter: from: events are kept for ${days} days; the oldest instant kept is ${instantText(oldest)}`,
+      description: `invalid parameter: from: events are kept for ${durationWords(retentionMs)}; the oldest instant kept is ${instantText(oldest)}`,
     };
   }
   const to = window.to ?? now;

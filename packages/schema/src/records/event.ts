@@ -10,7 +10,7 @@ export const eventTypeMeanings = {
   "schedule.status_changed":
     "The status of one inspection schedule changed: its `expiringOn` or `expiresOn` was reached, or an import added, changed or removed it.",
   "equipment.status_changed":
-    "The overall status of one equipment changed (the most severe of its schedules' statuses), or an import added or removed the equipment.",
+    "The overall status of one equipment changed (the most severe of its schedules' statuses), or an import added the equipment or moved it to another type. An import never removes an equipment: records a file does not name are kept.",
 } as const;
 
 /**
@@ -110,7 +110,7 @@ export const eventSchema = z
     to: statusSchema
       .nullable()
       .describe(
-        "The status from `occurred_at` on; null when the equipment or schedule is removed (an import removed the schedule, or moved the equipment to another type).",
+        "The status from `occurred_at` on; null when the schedule is gone or the equipment left the type (an import removed the schedule, or moved the equipment to another type).",
       ),
     sequence: z
       .int()

@@ -102,10 +102,13 @@ const monthWindow = (year, month) => ({ from: Date.UTC(year, month, 1), to: Date
 // const { from, to } = monthWindow(new Date().getUTCFullYear(), new Date().getUTCMonth());
 const { from, to } = monthWindow(${month.year}, ${month.index});
 
-// Every change of an equipment's overall status in the month, page by page, in time order.
+// Every change of an equipment's overall status in the month, page by page, in time order;
+// those time makes (cause "time") are what falls due.
 const byType = new Map();
 for await (const page of client.paginate("events.list", { from, to, types: ["equipment.status_changed"] })) {
   for (const event of page.events) {
+    // What an import did (the demo's own first import, \`from: null\`) is no date falling due.
+    if (event.cause !== "time") continue;
     const type = byType.get(event.equipmentType_id) ?? { expiring: 0, expired: [] };
     if (event.to === "expiring") type.expiring++;
     if (event.to === "expired") type.expired.push(event);

@@ -1,181 +1,102 @@
-// The server's command line: `wsafe serve`, `import`, `tokens` and `accounts`.
-import { defaultHeaderPrefix, headerNames, webhookDelivery } from "@wsafe/schema";
-import { code, frontMatter, page, table } from "../markdown.js";
-import { formatDuration } from "../webhooks/webhookTables.js";
-import { defaultRetentionFlagValue } from "./eventsPage.js";
+// The server's command line: `wsafe serve`, `import`, `tokens` and `accounts`. Commands,
+// flags, variables and defaults come from the built program (`generated/cli.json` of
+// @wsafe/server); the words about each are written here, keyed by command and flag, and
+// the build fails when the two disagree.
+import {
+  type CliCommand,
+  type CliReference,
+  commandUsage,
+  flagUsage,
+  readCliReference,
+} from "../cliReference.js";
+import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import {
+  commandMeanings,
+  type OptionMeaning,
+  otherOptionMeanings,
+  serveOptionMeanings,
+} from "./cliMeanings.js";
+import { demoLinesSection } from "./demoLinesSection.js";
+
+/** The commands that do something (`wsafe tokens` only groups `create` and `revoke`). */
+function leafCommands(cli: CliReference): [string, CliCommand][] {
+  const paths = Object.keys(cli.commands);
+  return Object.entries(cli.commands).filter(
+    ([path]) => path !== cli.program && !paths.some((other) => other.startsWith(`${path} `)),
+  );
+}
+
+/** Fails the build over a flag or command the page has no words for, or words for one the program lacks. */
+function expectSame(what: string, program: readonly string[], page: readonly string[]): void {
+  const missing = program.filter((name) => !page.includes(name));
+  const stale = page.filter((name) => !program.includes(name));
+  if (missing.length || stale.length)
+    throw new Error(
+      `Command line page: ${what} without words here: ${missing.join(", ") || "none"}; words for ${what} the built program lacks: ${stale.join(", ") || "none"}`,
+    );
+}
+
+/** The first cell of an option's row: the flag as `--help` shows it, its variable under it. */
+const optionCell = (flag: string, option: CliCommand["options"][string]) =>
+  `${inlineCode(flagUsage(flag, option))}${option.env ? `<br>${inlineCode(option.env + (option.value === "none" ? "=1" : ""))}` : ""}`;
+
+/** The default as the program has it, else what the page says happens without the flag. */
+function defaultCell(option: CliCommand["options"][string], meaning: OptionMeaning): string {
+  if (option.defaultText !== undefined) return inlineCode(option.defaultText);
+  if (!meaning.unset) throw new Error("an option without a default needs `unset` words");
+  return meaning.unset;
+}
+
+/** A table whose first column holds flags, which never break (src/styles/inlineCode.css). */
+const cliTable = (markdown: string) => `<div class="cli-table">\n\n${markdown}\n\n</div>`;
 
 /** The Markdown of the command line page. */
-export function commandLinePage(): string {
+export function commandLinePage(cli: CliReference = readCliReference()): string {
+  const commands = leafCommands(cli);
+  expectSame(
+    "commands",
+    commands.map(([path]) => path),
+    Object.keys(commandMeanings),
+  );
+  const serve = cli.commands[`${cli.program} serve`]!;
+  expectSame("serve flags", Object.keys(serve.options), Object.keys(serveOptionMeanings));
+  const others = commands.filter(([path]) => !path.endsWith(" serve"));
+  const otherFlags = [...new Set(others.flatMap(([, command]) => Object.keys(command.options)))];
+  expectSame("flags of the other commands", otherFlags, Object.keys(otherOptionMeanings));
   return page(
     frontMatter({
       title: "Command line",
       description: "Running the server: wsafe serve, import, tokens and accounts.",
     }),
-    "The server's command line is the `wsafe` binary of `@wsafe/server`. From the repository root, after the README's set-up, `npm run wsafe -- <command>` runs it.",
+    "The server's command line is the `wsafe` binary of `@wsafe/server`. From the repository root, after the README's set-up, `npm run wsafe -- <command>` runs it. Every flag, variable and default below is read from the command line itself when this site is built.",
     "## Commands",
     table(
       ["Command", "What it does"],
-      [
-        [
-          "`wsafe serve [--port 8443] [--host 127.0.0.1] [--database D] [--tls-cert F --tls-key F] [--http] [--rate-limit N/Ws] [--redis URL] [--demo]`",
-          "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and two ready `curl` lines (GET and POST) whose answers fit a screen.",
-        ],
-        [
-          "`wsafe import FILE [--database D] [--metrics-port N]`",
-          "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and every problem of it, shape and references in one run (the first 50 listed), each record named by its id; a file that is not JSON, with the line and column of the fault. Nothing is written. With `--metrics-port` (and `--metrics-host`, default `127.0.0.1`) Prometheus can follow its progress at `/metrics` while it runs.",
-        ],
-        [
-          "`wsafe tokens create --account ID [--write]`",
-          "Issues a token for an account (with `write` permission when asked) and prints it once; only its hash is stored.",
-        ],
-        ["`wsafe tokens revoke TOKEN`", "Deactivates a token: it then answers `token_inactive`."],
-        [
-          "`wsafe accounts deactivate ID`",
-          "Deactivates an account: its tokens then answer `account_inactive`.",
-        ],
-      ],
+      commands.map(([path, command]) => [inlineCode(commandUsage(path, command)), commandMeanings[path]!]),
     ),
     "## Options of `serve`",
-    table(
-      ["Option", "Environment", "Default", "Meaning"],
-      [
-        ["`--port N`", "`WSAFE_PORT`", "`8443`", "TCP port; `0` picks a free one."],
-        ["`--host HOST`", "`WSAFE_HOST`", "`127.0.0.1`", "Interface to listen on."],
-        [
-          "`--database D`",
-          "`WSAFE_DATABASE`",
-          "`./.wsafe/data`",
-          "A `postgres://` (or `postgresql://`) URL uses PostgreSQL; `memory://` an in-memory store; a path is a directory for the embedded store (PGlite). Any other `scheme://` (a typo such as `postgress://`) is refused, naming the scheme, before anything is created. Every command that opens the store takes it.",
-        ],
-        [
-          "`--tls-cert F`, `--tls-key F`",
-          "`WSAFE_TLS_CERT`, `WSAFE_TLS_KEY`",
-          "self-signed",
-          "PEM certificate and key for HTTPS (TLS 1.2 minimum; on TLS 1.2 only ECDHE key exchange with AEAD suites). Without them a self-signed certificate for localhost is made and its PEM path printed.",
-        ],
-        [
-          "`--hsts`",
-          "`WSAFE_HSTS=1`",
-          "off",
-          "Send `Strict-Transport-Security: max-age=…` on every answer, so browsers use only HTTPS for this host. Turn it on once the host is meant to stay on HTTPS: a browser that saw it refuses plain HTTP to the host for the whole max-age. See [Operate](/operate/#tls-and-hsts).",
-        ],
-        [
-          "`--hsts-max-age SECONDS`",
-          "`WSAFE_HSTS_MAX_AGE`",
-          "`31536000` (one year)",
-          "The max-age `--hsts` sends.",
-        ],
-        ["`--http`", "`WSAFE_HTTP=1`", "off", "Plain HTTP, for deployments behind a TLS-terminating proxy."],
-        [
-          "`--rate-limit N/Ws`",
-          "`WSAFE_RATE_LIMIT`",
-          "`600/60s`",
-          "N requests per W seconds per token. See [rate limits](/rate-limits/).",
-        ],
-        [
-          "`--redis URL`",
-          "`WSAFE_REDIS`",
-          "in memory",
-          "Keep rate-limit counters in Redis so that many server processes share one limit.",
-        ],
-        [
-          "`--demo`",
-          "`WSAFE_DEMO=1`",
-          "off",
-          "Import the demo dataset into an empty store; print the demo token and two ready `curl` lines (GET `users.info`, POST one page of five harnesses with three columns).",
-        ],
-        [
-          "`--docs-dir DIR`",
-          "`WSAFE_DOCS_DIR`",
-          "`apps/docs/dist` when built",
-          "The built documentation site (this site) to serve at `/` beside the API.",
-        ],
-        [
-          "`--header-prefix P`",
-          "`WSAFE_HEADER_PREFIX`",
-          `\`${defaultHeaderPrefix}\``,
-          `Prefix of the \`${headerNames("P").requestId}\` and \`${headerNames("P").responseTime}\` headers.`,
-        ],
-        ["`--cors-origin O`", "`WSAFE_CORS_ORIGIN`", "`*`", "`Access-Control-Allow-Origin` of every answer."],
-        [
-          "`--listen-database URL`",
-          "`WSAFE_LISTEN_DATABASE`",
-          "`--database`",
-          "A direct `postgres://` URL for the one session that listens for changes, when `--database` goes through PgBouncer in transaction mode (which delivers no notification).",
-        ],
-        [
-          "`--events-retention DURATION`",
-          "`WSAFE_EVENTS_RETENTION`",
-          `\`${defaultRetentionFlagValue}\``,
-          "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. See [Events](/events/#retention).",
-        ],
-        [
-          "`--stream-ping DURATION`",
-          "`WSAFE_STREAM_PING`",
-          "`15s`",
-          "How often an idle `events.stream` gets a keep-alive ping; keep it below every proxy's idle timeout. See [Events](/events/#the-stream).",
-        ],
-        [
-          "`--webhooks-allow-http`",
-          "`WSAFE_WEBHOOKS_ALLOW_HTTP=1`",
-          "off",
-          "Let webhook endpoints be plain `http://`, for local development; otherwise `webhooks.create` refuses them. See [Webhooks](/webhooks/#security).",
-        ],
-        [
-          "`--webhooks-allow-private`",
-          "`WSAFE_WEBHOOKS_ALLOW_PRIVATE=1`",
-          "off",
-          "Let webhook endpoints be loopback, private, link-local and the other refused addresses, when made and when delivered to, for local development only: on a server that can reach a cloud's metadata or an internal network, this is what server-side request forgery needs. See [Webhooks](/webhooks/#security).",
-        ],
-        [
-          "`--webhook-retry-schedule DURATIONS`",
-          "`WSAFE_WEBHOOK_RETRY_SCHEDULE`",
-          `\`${webhookDelivery.retryScheduleMs.map((ms) => formatDuration(ms, { days: false }).replaceAll(" ", "")).join(",")}\``,
-          "When each webhook attempt is made after the one before failed (the first after the event is recorded), e.g. `0s,1s,2s` for a test; after the last, the delivery gives up. See [Webhooks](/webhooks/#retries).",
-        ],
-        [
-          "`--webhook-concurrency N`",
-          "`WSAFE_WEBHOOK_CONCURRENCY`",
-          "8",
-          "Webhook attempts this process makes at once; a slot that frees takes the next delivery due at once. See [Webhooks](/webhooks/#delivery).",
-        ],
-        [
-          "`--webhook-endpoint-concurrency N`",
-          "`WSAFE_WEBHOOK_ENDPOINT_CONCURRENCY`",
-          `${webhookDelivery.inFlightPerEndpoint}`,
-          "Webhook attempts under way at once to one endpoint, counted across every server on the database: a slow receiver holds no more slots than this, and the others go to other endpoints. `1` makes an endpoint's deliveries arrive one at a time, in the order their events were recorded.",
-        ],
-        [
-          "`--webhook-disable-after DURATION`",
-          "`WSAFE_WEBHOOK_DISABLE_AFTER`",
-          `\`${webhookDelivery.disableAfterMs / 86_400_000}d\``,
-          "How long a webhook endpoint may fail (counted from the first failed attempt after its last success) before it is disabled, with `state_reason` saying since when; `webhooks.redeliver` enables it again. See [Webhooks](/webhooks/#states).",
-        ],
-        [
-          "`--shutdown-timeout S`",
-          "`WSAFE_SHUTDOWN_TIMEOUT`",
-          "30",
-          "Seconds that requests in flight get to finish after SIGTERM/SIGINT; past them the server cuts them, names them in one line and exits 1.",
-        ],
-        [
-          "`--workers N`",
-          "`WSAFE_WORKERS`",
-          "1",
-          "Worker processes sharing the port (`node:cluster`), PostgreSQL only; `auto`: one per CPU. One readiness line for all; a worker that exits unexpectedly is restarted after a back-off; SIGTERM stops every worker gracefully. The embedded store belongs to one process, so it is refused there.",
-        ],
-        [
-          "`--metrics-port N`",
-          "`WSAFE_METRICS_PORT`",
-          "off",
-          "Serve Prometheus metrics at `/metrics` on this port, over plain HTTP, on a listener of its own (never on the API's port); `0` picks a free one. Prints `metrics on URL` before the readiness line. The metrics: [Operate](/operate/#metrics).",
-        ],
-        [
-          "`--metrics-host HOST`",
-          "`WSAFE_METRICS_HOST`",
-          "`127.0.0.1`",
-          "Interface of the metrics listener: open it wider only where the scraper needs it.",
-        ],
-      ],
+    "Each flag also has its environment variable (under it); the flag wins when both are given. A variable of a flag without a value counts as set for `1`, `true`, `yes` or `on` only.",
+    cliTable(
+      table(
+        ["Option", "Default", "Meaning"],
+        Object.entries(serve.options).map(([flag, option]) => {
+          const meaning = serveOptionMeanings[flag]!;
+          return [optionCell(flag, option), defaultCell(option, meaning), meaning.meaning];
+        }),
+      ),
+    ),
+    "## Options of the other commands",
+    cliTable(
+      table(
+        ["Option", "Of", "Default", "Meaning"],
+        otherFlags.map((flag) => {
+          const users = others.filter(([, command]) => flag in command.options);
+          const option = users[0]![1].options[flag]!;
+          const meaning = otherOptionMeanings[flag]!;
+          const of = users.map(([path]) => inlineCode(path.replace(`${cli.program} `, ""))).join(", ");
+          return [optionCell(flag, option), of, defaultCell(option, meaning), meaning.meaning];
+        }),
+      ),
     ),
     "`wsafe <command> --help` prints the same, as the installed version has it; `wsafe --version` (or `-V`) prints the version of `@wsafe/server`.",
     "## Running",
@@ -187,6 +108,9 @@ export function commandLinePage(): string {
         "npm run wsafe -- import dataset.json",
       ].join("\n"),
     ),
-    "`serve` prints a line containing `listening on https://HOST:PORT` (or `http://` with `--http`) once it accepts connections. A port in use fails at once, before the store is opened, with `port 8443 on 127.0.0.1 is in use: stop what uses it or choose another with --port` (`--metrics-port` for the metrics listener); a start that fails later removes the store and certificate directories it created, and nothing that was there before. Its JSON log names the scheme it serves (`Server listening at https://...`) and logs one line per API request at info; requests for this site's pages and assets log at debug. SIGTERM and SIGINT stop it gracefully: it accepts no new connection, `/readyz` answers 503 `draining`, requests in flight finish, then it exits with 0; requests still in flight after `--shutdown-timeout` seconds are cut and it exits with 1, naming them. `GET /healthz` (alive) and `GET /readyz` (store, migrations and Redis answer; not stopping) serve load balancers, outside `/v1`.",
+    "`serve` prints a line `listening on https://HOST:PORT` (or `http://` with `--http`) on stderr once it accepts connections; its JSON log goes to stdout ([Operate: logs](/operate/#logs)). A port in use fails at once, before the store is opened (and `npm start` checks it before its set-up and build), with `port 8443 on 127.0.0.1 is in use: stop what uses it or choose another with --port` (`--metrics-port` for the metrics listener). A start that fails later (a full disk, an unreachable database: see [Operate](/operate/#when-it-cannot-start)) removes the store and certificate directories it created, and nothing that was there before. SIGTERM and SIGINT stop it gracefully: it accepts no new connection, `/readyz` answers 503 `draining`, requests in flight finish, then it exits with 0; requests still in flight after `--shutdown-timeout` seconds are cut and it exits with 1, naming them. With `--tls-cert`, SIGHUP reads the certificate files again ([Operate: TLS](/operate/#rotating-the-certificate)). `GET /healthz` (alive) and `GET /readyz` (store, migrations and Redis answer; not stopping) serve load balancers, outside `/v1`.",
+    "## One process per embedded store",
+    "The embedded store (PGlite, the default `./.wsafe/data`) belongs to the one process that opened it. `wsafe import`, `wsafe tokens` and `wsafe accounts` open the store themselves, so on the embedded store stop `wsafe serve` first (`npm start`: Ctrl+C), run them, then start it again; while it runs they refuse with `the embedded store ./.wsafe/data is in use by process 4242; stop it first (or use PostgreSQL for several processes)` and change nothing. On PostgreSQL they run beside any number of servers, which see the change at once.",
+    ...demoLinesSection(),
   );
 }

@@ -44,12 +44,12 @@ export function conformancePage(): string {
         "  --params my-ids.json --junit conformance.xml",
       ].join("\n"),
     ),
-    `Until the packages are on a public registry, \`npx @wsafe/conformance\` answers 404. Meanwhile install the kit in a project of yours from the tarballs that \`npm run pack -- --out ${tarballDirectory}\` writes in a clone of the repository (see [installing the client](/client/#install)), with the line it prints for it, and run it as \`npx wsafe-conformance\`:`,
+    `Until the packages are on a public registry, \`npx @wsafe/conformance\` answers 404. Meanwhile install the kit in a project of yours from the tarballs that \`npm run pack -- --out ${tarballDirectory}\` writes in a clone of the repository (see [installing the client](/client/#install)), with the line it prints for it, and run it as \`npx -p @wsafe/conformance wsafe-conformance\` (naming the package: without \`-p\`, where the kit is not installed, npx would ask the public registry for an unscoped package named after the command, which anyone could publish):`,
     code(
       "sh",
       [
         tarballInstallLine("@wsafe/conformance"),
-        'npx wsafe-conformance https://api.example.test --token "$WSAFE_TOKEN"',
+        'npx -p @wsafe/conformance wsafe-conformance https://api.example.test --token "$WSAFE_TOKEN"',
       ].join("\n"),
     ),
     `Against the local demo server (\`npm start\` in the repository, at ${inlineCode(defaultBaseUrl)} with a self-signed certificate), whose second account holds the records named below:`,

@@ -94,6 +94,7 @@ export function datasetPage(): string {
     [
       "- Every list may be omitted. Unknown keys are refused: the document is strict.",
       "- Statuses are never stored or imported: they are computed at request time (see [Schedule](/records/schedule/)).",
+      "- A schedule whose `expiringOn` is after its `expiresOn` is imported as written, with a warning on stderr naming it (`wsafe: warning: 1 schedule starts expiring after it expires ...`): it goes from `uptodate` straight to `expired` and is never `expiring`, which is seldom what a file means. The import is not refused for it, since the two dates are each valid and an import is all or nothing.",
       "- An equipment's account is its equipment type's account.",
       "- Import is one transaction: all or nothing; an invalid document changes nothing.",
       "- Into an empty store (a first load) the import drops the tables' keys and indexes and builds them again once the rows are in, as `pg_restore` does, and holds exclusive locks on those tables until it commits: a server already running on the same PostgreSQL database waits for it. An import into a store that holds data takes no such lock.",
@@ -101,7 +102,7 @@ export function datasetPage(): string {
       "- An update never moves a record to another account: a user, resource, equipment type, equipment (through its type) or token that the store holds under one account and the document gives to another fails the import, naming both accounts. Tenants stay apart even when a document is wrong.",
       "- A metavalue key must be a metafield of the equipment's type.",
       "- Every referenced id (account, equipment type, a user in `assignedUsers_id` or `creator_id`) must exist in the store or in the same document, else the import fails with a message naming the record and field.",
-      "- An invalid file is reported whole, in one run: the shape's problems and the references' (those of a record with a missing field too), the first 50 listed and the rest counted. Each names its record by id where it has one (`equipment \"eq_h_0003\": required field `serialNumber` missing`; tokens by position), and a record refused for a move to another account comes first, with the references that fail only because of it listed under it. A file that is not JSON is refused with the line and column of the fault and the line itself. `npx wsafe-schema validate Dataset FILE` checks the shape with the same words, without a store.",
+      "- An invalid file is reported whole, in one run: the shape's problems and the references' (those of a record with a missing field too), the first 50 listed and the rest counted. Each names its record by id where it has one (`equipment \"eq_h_0003\": required field `serialNumber` missing`; tokens by position), and a record refused for a move to another account comes first, with the references that fail only because of it listed under it. A file that is not JSON is refused with the line and column of the fault and the line itself. `npx -p @wsafe/schema wsafe-schema validate Dataset FILE` checks the shape with the same words, without a store.",
       "- Tokens are stored as hashes only; the plain secret in the file is never stored.",
     ].join("\n"),
     "## Lists",

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { type MutationScores, readMutationScores } from "../readMutationScores.js";
-import { mutationScoresTable, mutationTestingPage } from "./mutationTestingPage.js";
+import { mutationScoresPageTable, mutationScoresTable, mutationTestingPage } from "./mutationTestingPage.js";
 
 const repoRoot = fileURLToPath(new URL("../../../../../", import.meta.url));
 
@@ -39,8 +39,9 @@ describe(mutationTestingPage, () => {
 
   it("shows each package's score and lists its survivors", () => {
     const text = mutationTestingPage(scores);
-    expect(text).toContain(mutationScoresTable(scores));
-    expect(text).toContain('| packages/schema/src/a.ts:3 | StringLiteral | `"a\\|b"` | survived |');
+    expect(text).toContain(mutationScoresPageTable(scores));
+    expect(text).toContain("| score | 87.5 % |");
+    expect(text).toContain('| `packages/schema/src/a.ts:3` | StringLiteral | `"a\\|b"` | survived |');
   });
 });
 

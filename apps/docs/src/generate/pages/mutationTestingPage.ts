@@ -31,6 +31,37 @@ export function mutationScoresTable(scores: MutationScores): string {
   );
 }
 
+/**
+ * The same scores for the site, one column per package: eight columns of figures do not
+ * fit the page's column (the browser test holds every table to it), three do.
+ *
+ * @param scores - the contents of mutation-scores.json
+ */
+export function mutationScoresPageTable(scores: MutationScores): string {
+  const packages = Object.entries(scores.packages);
+  const row = (label: string, cell: (figures: PackageMutationScore) => string) => [
+    label,
+    ...packages.map(([, figures]) => cell(figures)),
+  ];
+  return table(
+    ["", ...packages.map(([name]) => name)],
+    [
+      row("mutated", (figures) =>
+        figures.scope
+          .split(", ")
+          .map((scope) => inlineCode(scope))
+          .join(", "),
+      ),
+      row("score", (figures) => `${figures.score.toFixed(1)} %`),
+      row("detected", (figures) => String(figures.killed + figures.timeout)),
+      row("survived", (figures) => String(figures.survived)),
+      row("not covered", (figures) => String(figures.noCoverage)),
+      row("static (not run)", (figures) => String(figures.ignored)),
+      row("measured", (figures) => figures.measuredOn),
+    ],
+  );
+}
+
 /** Why the survivors of each kind cannot matter (Markdown list items). */
 export const equivalentMutantKinds: readonly string[] = [
   '**Equivalent by construction**: the mutant computes the same thing another way. `"reached" in when` made `true` in `scheduleStatusAt` (a rule without `reached` then compares against `undefined`, which never holds); `Buffer.from(text, "")` for `"utf8"` (the default); a JSON Schema generated for `""` instead of `"output"` (zod\'s default); every catalog schema read as input when building components (only request schemas differ between the two); `key !== "response_metadata"` dropped when the client looks for a page\'s list (`response_metadata` is an object, never the array it looks for).',
@@ -45,7 +76,7 @@ function survivorsSection(name: string, figures: PackageMutationScore): string {
     table(
       ["where", "mutator", "replaced by", "status"],
       figures.survivors.map((survivor) => [
-        `${survivor.file}:${survivor.line}`,
+        inlineCode(`${survivor.file}:${survivor.line}`),
         survivor.mutator,
         inlineCode(survivor.replacement.replace(/\s+/g, " ").slice(0, 80)),
         survivor.status === "NoCoverage" ? "not covered" : "survived",
@@ -77,7 +108,7 @@ export function mutationTestingPage(
   return page(
     intro,
     "[Stryker](https://stryker-mutator.io/) changes the code one small operator at a time (a `>=` becomes `>`, a condition becomes `true`, a string becomes empty) and runs the tests against each change, a *mutant*. A mutant that makes a test fail is detected; one that every test lets through shows code the tests do not pin. The score is detected over detected plus undetected mutants.",
-    mutationScoresTable(scores),
+    mutationScoresPageTable(scores),
     "## Running it",
     "`npm run mutation` (or `pnpm mutation`) runs the three packages one after the other and writes `mutation-scores.json`, which this page and the README's check read. `npm run mutation -- schema` runs one package (`schema`, `client`, `server`); other arguments go to `stryker run` (`--force` for a full run, `--mutate src/foo.ts` for one file while writing tests, which publishes nothing). It is not part of `npm test`: a full run takes tens of minutes on two cores. Each package's `stryker-incremental.json` is committed, so a run after a change retests only the mutants the change touches.",
     "Each package has a `stryker.config.mjs` and a `vitest.stryker.config.ts`: the package's tests less those no mutant can reach (type tests, tests of the built `dist/` or of a bundle in Chromium), quick files first, since a mutant's run stops at its first failing test.",

@@ -5,6 +5,9 @@
 import { createRequire } from "node:module";
 import { type MetricDefinition, serverMetrics } from "@wsafe/schema/metrics";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { logsSection } from "../operate/logsSection.js";
+import { backupSection, certificateSection, upgradeSection } from "../operate/maintenanceSections.js";
+import { startFaultsSection } from "../operate/startFaultsSection.js";
 
 const require = createRequire(import.meta.url);
 
@@ -14,13 +17,16 @@ function repositoryWebUrl(): string {
   return manifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
 }
 
-/** The cells of one metric's row: name, type, labels (each with its values) and meaning. */
+/**
+ * The cells of one metric's row: its name with its type under it, then what it means
+ * with its labels (each with its values). Two columns: four did not fit the page.
+ */
 export function metricRow(metric: MetricDefinition): string[] {
   const labels = metric.labels.length
-    ? metric.labels.map((label) => `${inlineCode(label.name)}: ${label.values}`).join("; ")
-    : "-";
+    ? ` Labels: ${metric.labels.map((label) => `${inlineCode(label.name)}: ${label.values}`).join("; ")}.`
+    : "";
   const who = metric.reportedBy === "primary" ? " Reported by the primary process of `--workers`." : "";
-  return [inlineCode(metric.name), metric.type, labels, `${metric.help}${who}`];
+  return [`${inlineCode(metric.name)}<br>${metric.type}`, `${metric.help}${who}${labels}`];
 }
 
 /** The Markdown of the Operate page. */
@@ -30,7 +36,7 @@ export function operatePage(): string {
     frontMatter({
       title: "Operate",
       description:
-        "Running wsafe serve: health checks, Prometheus metrics, workers, stopping, TLS and HSTS, and a reference deployment.",
+        "Running wsafe serve: health checks, metrics, logs, workers, stopping, a failed start, TLS, backup and restore, upgrades, and a reference deployment.",
     }),
     "What an operator runs `wsafe serve` with. Every option below also has a `WSAFE_*` environment variable; the [command line](/command-line/) page lists them all.",
     "## Health checks",
@@ -60,7 +66,7 @@ export function operatePage(): string {
     ),
     "Every metric of the service, with its labels. Requests to `/healthz`, `/readyz` and `/metrics` are not counted. The process metrics of prom-client (`process_cpu_seconds_total`, `process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`, `nodejs_heap_size_used_bytes`, ...) come on top. Counting costs a request a few additions: the metrics read plain tallies when scraped.",
     table(
-      ["Metric", "Type", "Labels", "Meaning"],
+      ["Metric", "Meaning and labels"],
       serverMetrics.map((metric) => metricRow(metric)),
     ),
     "A few queries to start a dashboard with:",
@@ -84,6 +90,7 @@ export function operatePage(): string {
       ].join("\n"),
     ),
     "`wsafe import FILE --metrics-port N` serves the same `/metrics` while the import runs, so a long import can be followed from Prometheus (`wsafe_import_records_done` against `wsafe_import_records_planned`).",
+    ...logsSection(),
     "## Workers",
     "`wsafe serve --workers N` runs N worker processes (`node:cluster`), each a whole server, sharing one listening port; `--workers auto` starts one per CPU. It needs PostgreSQL: the embedded store (PGlite) belongs to one process, so on it `--workers` above 1 is refused with a message.",
     "- The primary process migrates the store and imports the demo data once, starts the workers, and prints `listening on ...` once, when all of them listen.",
@@ -123,9 +130,13 @@ export function operatePage(): string {
     "## Recording and retention",
     "Every server records time events as their instants pass and sleeps in between: until the next date that changes a status, until a change of schedules wakes it (an import by any process), or 30 seconds at most; an idle server sends its database nothing else. When the database fails, recording is tried again after 1 s, then 2, 4... up to every 30 s, and logged once when it fails and once when it works again. `wsafe_events_recorder_lag_seconds` says how long the earliest change due has waited unrecorded.",
     "Recorded events older than `--events-retention` (default 90 days) are deleted with their webhook deliveries, and webhook attempts as old too: once an hour, by one server of the deployment (the first to ask takes the round in the database), 5 000 rows a statement, logged as `pruned N events older than <instant> and M webhook attempts`. `wsafe_retention_pruned_rows_total` counts the rows.",
+    ...startFaultsSection(),
     "## TLS and HSTS",
     "`wsafe serve` speaks HTTPS (`--tls-cert` and `--tls-key`, PEM; without them a self-signed certificate for localhost is made under `./.wsafe/tls`). It accepts TLS 1.2 and 1.3 only. On TLS 1.2 it offers only ECDHE key exchange (forward secrecy) with AEAD suites: AES-GCM and ChaCha20-Poly1305, no static RSA key exchange and no CBC suites; TLS 1.3 offers its three standard suites. A testssl.sh scan of the server finds nothing rated LOW or worse apart from what a self-signed certificate causes.",
     "`--hsts` sends `Strict-Transport-Security: max-age=31536000` (one year; `--hsts-max-age` sets another) on every answer, so browsers use only HTTPS for the host. It is off by default: a browser that saw it refuses plain HTTP to the host for the whole max-age, so turn it on once the host is meant to stay on HTTPS. It carries no `includeSubDomains`. Browsers ignore it over plain HTTP, so behind a TLS-terminating proxy (`--http`) it takes effect through the proxy, which may as well send it itself.",
+    ...certificateSection(),
+    ...backupSection(),
+    ...upgradeSection(),
     "## Reference deployment",
     `[deploy/README.md](${deployReadme}) describes a deployment with real parts, each from Debian's packages: HAProxy terminating TLS in front of several \`wsafe serve\` processes (health-checked through \`/readyz\`), PgBouncer in transaction mode in front of PostgreSQL (each server also opens one direct session for \`LISTEN\`, so read-cache invalidation reaches every server), and Redis for the shared rate limits. Its templates, environment variables and a systemd unit are there; \`tests/deployment\` starts that topology on 127.0.0.1 and checks it under load, a \`kill -9\`, a rolling restart, an import and the rate limit.`,
   );

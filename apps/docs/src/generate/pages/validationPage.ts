@@ -74,9 +74,9 @@ export function validationPage(): string {
     code(
       "sh",
       [
-        "npx wsafe-schema validate Dataset demo.json",
-        `curl -s ... | npx wsafe-schema validate ${resultName} -`,
-        "npx wsafe-schema list",
+        "npx -p @wsafe/schema wsafe-schema validate Dataset demo.json",
+        `curl -s ... | npx -p @wsafe/schema wsafe-schema validate ${resultName} -`,
+        "npx -p @wsafe/schema wsafe-schema list",
       ].join("\n"),
     ),
     code("text", schemaCliHelp(), "wsafe-schema --help"),

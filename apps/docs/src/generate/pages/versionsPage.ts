@@ -1,10 +1,17 @@
 // The version policy, what the breaking-change gate holds to it (its own rule table,
 // read from @wsafe/contract-check, so the page says what the gate does), and how a
 // consumer installs the packages from a registry.
+
+import { createRequire } from "node:module";
 import { type RuleId, rules } from "@wsafe/contract-check";
 import { apiVersion } from "@wsafe/schema";
 import { serverMetrics } from "@wsafe/schema/metrics";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+
+/** The Node.js versions the packages declare they run on, as `engines.node` of `@wsafe/schema` says. */
+const schemaEngines = (
+  createRequire(import.meta.url)("@wsafe/schema/package.json") as { engines: { node: string } }
+).engines.node;
 
 /** The surfaces the policy covers, by the prefixes of the gate's rule ids. */
 const surfaces: { title: string; prefixes: string[]; what: string }[] = [
@@ -66,7 +73,7 @@ export function versionsPage(): string {
     "The repository holds the released contract and command line as snapshots, reviewed like an API report. Every test run compares them with what the code declares now; a breaking difference fails unless the release moves the contract to its next line as that line's major version, and an additive one needs a changeset that bumps the packages by at least a minor version. These are the gate's own rules:",
     ...surfaces.flatMap((surface) => [`### ${surface.title}`, surface.what, rulesTable(surface.prefixes)]),
     "## Installing from a registry",
-    "The packages are ESM with TypeScript declarations and need Node.js 20.19 or newer. From the public registry:",
+    `The packages are ESM with TypeScript declarations and run on Node.js 20.19+, 22.12+ or 24 (\`engines.node\`: \`${schemaEngines}\`); the release suite runs its consumer checks on each line. From the public registry, once they are published there (until then \`npm install @wsafe/client\` answers 404: \`npm run pack\` in a clone of the repository writes tarballs to install instead, see [installing the client](/client/#install)):`,
     code(
       "sh",
       [

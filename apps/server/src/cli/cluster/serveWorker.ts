@@ -1,6 +1,8 @@
 import { AggregatorRegistry } from "prom-client";
 import { createServerMetrics } from "../../metrics/createServerMetrics.js";
 import { startServer } from "../../server/startServer.js";
+import { describeError } from "../describeError.js";
+import { reloadTlsOnHangup } from "../reloadTlsOnHangup.js";
 import type { ServeConfig } from "../resolveServeConfig.js";
 import { stopOnSignals } from "../stopOnSignals.js";
 
@@ -25,12 +27,15 @@ export async function serveWorker(config: ServeConfig): Promise<void> {
     // The primary imported the demo data before it started the workers.
     demo: false,
     metrics,
-    logger: true,
-  }).catch((error: Error) => {
-    console.error(`wsafe: worker ${process.pid} cannot start: ${error.message}`);
+    logger: { level: config.logLevel },
+  }).catch((error: unknown) => {
+    console.error(
+      `wsafe: worker ${process.pid} cannot start: ${describeError(error, config.server.database)}`,
+    );
     process.exit(1);
   });
   const stop = stopOnSignals(() => server.close(), config.shutdownTimeout, { announce: false });
   // A primary killed outright leaves its workers no listener to serve: they stop too.
   process.once("disconnect", () => stop("primary gone"));
+  if (config.tlsFiles) reloadTlsOnHangup(config.tlsFiles, server);
 }

@@ -4,8 +4,9 @@ import { defaultDatabase, isPostgresUrl } from "../../store/openStore.js";
 import { cannotStart } from "../cannotStart.js";
 import { fail } from "../cliArguments.js";
 import type { CreatedPaths } from "../createdPaths.js";
+import { certificateLine, printReady } from "../readyLines.js";
 import type { ServeConfig } from "../resolveServeConfig.js";
-import { printReady } from "../serveOneProcess.js";
+import { say } from "../say.js";
 import { createPrimaryMetrics } from "./createPrimaryMetrics.js";
 import { prepareStore } from "./prepareStore.js";
 import { healthyRunMs, restartDelay } from "./restartDelay.js";
@@ -39,11 +40,11 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
       `--workers ${count} needs PostgreSQL (--database postgres://...): the embedded store (PGlite) belongs to one process. Serve it with --workers 1, or move to PostgreSQL.`,
     );
   }
-  if (config.selfSignedCertPath)
-    console.log(`self-signed certificate for localhost: ${config.selfSignedCertPath}`);
+  const certificate = certificateLine(config);
+  if (certificate) say(certificate);
   await prepareStore(config.server).catch(async (error: unknown) => {
     await created.remove();
-    return cannotStart(error);
+    return cannotStart(error, database);
   });
 
   const workers = new Map<Worker, number>(); // each live worker and when it started
@@ -70,7 +71,7 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
     if (stopping) return;
     stopping = true;
     for (const timer of restartTimers) clearTimeout(timer);
-    console.log(
+    say(
       `${reason}: stopping ${workers.size} workers, each finishing its in-flight requests (at most ${config.shutdownTimeout} s)`,
     );
     for (const worker of workers.keys()) worker.process.kill("SIGTERM");
@@ -127,5 +128,10 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
 
   process.on("SIGTERM", () => stopAll("SIGTERM"));
   process.on("SIGINT", () => stopAll("SIGINT"));
+  // Each worker reads the certificate files again and logs what it did (see reloadTlsOnHangup).
+  if (config.tlsFiles)
+    process.on("SIGHUP", () => {
+      for (const worker of workers.keys()) worker.process.kill("SIGHUP");
+    });
   for (let i = 0; i < count; i++) fork();
 }

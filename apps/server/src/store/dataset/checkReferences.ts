@@ -229,6 +229,10 @@ export async function checkReferences(sql: Sql | undefined, shape: DatasetShape)
               `\`${field}\` names equipment type ${JSON.stringify(equipment.equipmentType_id)}, ${nowhere}`,
           ),
         );
+      // Without its type the account is unknown, but a user that exists nowhere still is.
+      for (const [u, id] of equipment.assignedUsers_id.entries())
+        if (isText(id) && !users.has(id) && !malformed?.users.has(id))
+          checkUser(["equipments", position, "assignedUsers_id", u], id, "", undefined);
       return;
     }
     const via =

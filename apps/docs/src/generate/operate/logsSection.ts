@@ -1,0 +1,127 @@
+// The Operate page's section on what `wsafe serve` writes: lines for people on stderr,
+// its JSON log on stdout, and `--log-level`. The stderr lines are the server's own
+// (../serverCommandLine.ts); the JSON lines are examples of each kind, which
+// test/commandLineOutput.test.ts holds to a real server's.
+import { code, inlineCode, table } from "../markdown.js";
+import { certificateLine, readyLines } from "../serverCommandLine.js";
+import { defaultBaseUrl } from "../sitePaths.js";
+
+/** The title of the block of JSON log lines, which the tests find it by. */
+export const logExamplesTitle = "stdout: one line of each kind";
+
+const common = { time: 1796083200000, pid: 4242, hostname: "api-1" };
+
+/** One example of each kind of JSON line, with its level and when it is written. */
+export const logExamples: readonly {
+  level: number;
+  when: string;
+  fields: Record<string, unknown>;
+  msg: string;
+}[] = [
+  { level: 30, when: "once it listens", fields: {}, msg: `Server listening at ${defaultBaseUrl}` },
+  {
+    level: 30,
+    when: "each API request (`debug` for the docs site's pages and assets; never for health checks)",
+    fields: {
+      requestId: "kM3xQ8vB2nL5pR7tY1wZ4aCd",
+      httpMethod: "POST",
+      method: "equipments.list",
+      outcome: "ok",
+      statusCode: 200,
+      durationMs: 4,
+    },
+    msg: "request",
+  },
+  {
+    level: 50,
+    when: "a request answered `server_error`: its cause, under the request id the caller was given",
+    fields: {
+      requestId: "Qz8wT1mN4bV7cX2kL5pR9sYd",
+      err: {
+        type: "Error",
+        message: "Connection terminated unexpectedly",
+        stack: "Error: Connection terminated unexpectedly\n    at ...",
+      },
+    },
+    msg: "request failed",
+  },
+  {
+    level: 30,
+    when: "status transitions recorded as their instants passed",
+    fields: { events: 12 },
+    msg: "recorded status transitions",
+  },
+  {
+    level: 40,
+    when: "`/readyz` stops answering ready (and `ready again`, at `info`, when it is back)",
+    fields: {
+      readiness: {
+        ok: false,
+        status: "not_ready",
+        checks: { store: "unreachable", migrations: "unreachable" },
+      },
+    },
+    msg: "not ready",
+  },
+  {
+    level: 40,
+    when: "at start, when the store holds events older than `--events-retention` by more than the hourly prune leaves",
+    fields: {
+      retentionMs: 7200000,
+      oldestRecorded: "2026-11-21T08:00:00.000Z",
+      oldestKept: "2026-11-30T22:00:00.000Z",
+    },
+    msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted now",
+  },
+  {
+    level: 30,
+    when: "SIGHUP served the certificate files again",
+    fields: { subject: "CN=api.example.com", validTo: "2027-03-01T12:00:00.000Z" },
+    msg: "TLS certificate reloaded",
+  },
+  {
+    level: 50,
+    when: "SIGHUP found files it cannot serve; the previous certificate stays",
+    fields: {
+      certFile: "/etc/wsafe/cert.pem",
+      keyFile: "/etc/wsafe/key.pem",
+      reason:
+        "--tls-key /etc/wsafe/key.pem is not the private key of the certificate in --tls-cert /etc/wsafe/cert.pem: give the key the certificate was issued for",
+    },
+    msg: "TLS certificate not reloaded: still serving the previous one",
+  },
+];
+
+/** The example lines as the log writes them: pino's fields first, then the line's own, then `msg`. */
+export const logExampleLines = () =>
+  logExamples.map(({ level, fields, msg }) => JSON.stringify({ level, ...common, ...fields, msg }));
+
+/** The section, from its heading on. */
+export function logsSection(): string[] {
+  const selfSigned = "/srv/wsafe/.wsafe/tls/localhost-cert.pem";
+  const people = [
+    certificateLine({ server: {}, selfSignedCertPath: selfSigned })!,
+    ...readyLines({ server: {} }, defaultBaseUrl, "http://127.0.0.1:9464/metrics"),
+    "SIGTERM: finishing in-flight requests (at most 30 s)",
+  ];
+  return [
+    "## Logs",
+    "`wsafe serve` writes two streams. **stderr** carries the lines for people: where its certificate is, the demo's tokens and `curl` lines with `--demo` ([the demo](/command-line/#the-demo)), the metrics URL, the readiness line `listening on URL` once it accepts connections, the start of a stop, and every failure as `wsafe: ...`. Without `--demo`:",
+    code("text", people.join("\n"), "stderr"),
+    `**stdout** carries the JSON log alone, one object per line (pino): \`level\` (10 trace, 20 debug, 30 info, 40 warn, 50 error, 60 fatal), \`time\` (ms since the epoch), \`pid\`, \`hostname\`, the line's own fields, and \`msg\`. A GET's query string (which carries the token) is never logged, and a field named \`token\` is written \`[redacted]\`. \`--log-level\` (\`WSAFE_LOG_LEVEL\`) keeps the lines of one level and above: ${inlineCode("info")} by default, ${inlineCode("warn")} to drop the line per request, ${inlineCode("debug")} to add the docs site's requests, ${inlineCode("silent")} for none. The lines on stderr do not depend on it.`,
+    code("json", logExampleLines().join("\n"), logExamplesTitle),
+    table(
+      ["`msg`", "Level", "When"],
+      logExamples.map(({ msg, level, when }) => [
+        inlineCode(
+          msg
+            .replace(/ https:\/\/\S+$/, " URL")
+            .replace(/^events are kept for .*/, "events are kept for ..."),
+        ),
+        ({ 30: "info", 40: "warn", 50: "error" } as Record<number, string>)[level]!,
+        when,
+      ]),
+    ),
+    "A stop that overruns `--shutdown-timeout` writes its line both on stderr and in the log, at `error`, with what held it as `holders`.",
+  ];
+}

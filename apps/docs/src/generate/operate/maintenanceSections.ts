@@ -1,0 +1,56 @@
+// The Operate page's procedures: backup and restore, upgrading, and rotating the TLS
+// certificate. The shell blocks are ./procedures.ts, which a test runs as written.
+import { code } from "../markdown.js";
+import {
+  backupEmbedded,
+  backupPostgres,
+  type Procedure,
+  restoreEmbedded,
+  restorePostgres,
+  rotateCertificate,
+  waitUntilReady,
+} from "./procedures.js";
+
+const block = (procedure: Procedure) => code("sh", procedure.script, procedure.title);
+
+/** The sections on backing up and restoring both stores. */
+export function backupSection(): string[] {
+  return [
+    "## Backup and restore",
+    "The procedures below read `WSAFE_DATABASE`, the store the servers run on (the variable of `--database`: a `postgres://` URL, or the embedded store's directory), and `RESTORE_DATABASE`, where to restore. A test runs each block as written, restores into a new database or directory, starts `wsafe serve` on it, and compares the answers of every method with the old store's.",
+    "### PostgreSQL",
+    "`pg_dump` reads one consistent snapshot while the servers go on serving and writing; keep its file where the database's disk is not.",
+    block(backupPostgres),
+    "To restore, make a new database and load the dump into it. `RESTORE_NAME` is the new database's name and `RESTORE_DATABASE` its URL (`postgres://wsafe@db.example/wsafe_restored` for `wsafe_restored`); `--no-owner` gives every table to the user that restores.",
+    block(restorePostgres),
+    'Then point the servers at it (`wsafe serve --database "$RESTORE_DATABASE"`): they answer as the old database did when the dump was taken, recorded events, webhook endpoints and their secrets included. A server newer than the dump applies its own migrations at start, as after an upgrade.',
+    "### The embedded store",
+    "The embedded store is one directory that one process holds open (see [the command line](/command-line/#one-process-per-embedded-store)): stop `wsafe serve` (SIGTERM, or Ctrl+C for `npm start`), copy the directory, start it again. The copy costs the seconds it takes, with the API down meanwhile; for a backup without a stop, run on PostgreSQL.",
+    block(backupEmbedded),
+    "To restore, unpack the copy into a new directory and serve that:",
+    block(restoreEmbedded),
+    'Restored, `wsafe serve --database "$RESTORE_DATABASE"` answers as the store did when it was stopped.',
+  ];
+}
+
+/** The section on upgrading a deployment. */
+export function upgradeSection(): string[] {
+  return [
+    "## Upgrading",
+    "1. **Back up first** (above): migrations only go forwards, and the backup is the way back.",
+    "2. **Install the new version** on every machine: `npm install -g @wsafe/server@<version>`, or until the packages are on a public registry its tarball, as `npm run pack` in a clone of the repository prints it. Within 1.x every release serves the same `/v1` ([versions](/versions/)).",
+    "3. **Restart the servers one at a time** (`systemctl restart wsafe@8081`, then the next): the first new server applies the pending migrations at its start, in one transaction under an advisory lock, so servers starting together apply each once; the servers still on the previous 1.x version keep serving, since a 1.x migration only adds. Before restarting the next, wait until the one restarted is ready (`WSAFE_URL`: its address):",
+    block(waitUntilReady),
+    "A server older than its database refuses to start, naming the migration it does not know (`database has migration 0006_x.sql, which this server does not know: is it older than the database?`): go forwards, or restore the backup to go back. `tests/deployment` restarts three servers this way under load with no failed call.",
+  ];
+}
+
+/** The section on rotating the certificate `wsafe serve` serves itself. */
+export function certificateSection(): string[] {
+  return [
+    "## Rotating the certificate",
+    "Given `--tls-cert` and `--tls-key`, `wsafe serve` reads both files again on SIGHUP and serves the new certificate from the next TLS handshake on: connections already open keep theirs and finish what they do, none is dropped, nothing restarts. `WSAFE_TLS_CERT` and `WSAFE_TLS_KEY` are the files it was started with, `WSAFE_PID` its process id (`systemctl reload` does the same for a unit with `ExecReload=/bin/kill -HUP $MAINPID`; with `--workers`, signal the primary, which passes it on):",
+    block(rotateCertificate),
+    "The log says what came of it: `TLS certificate reloaded`, with the new certificate's `subject` and `validTo`; or, when the files cannot be served (one missing, the two swapped, a key of another certificate), `TLS certificate not reloaded: still serving the previous one` at `error` with the `reason`, and the previous certificate stays. Without `--tls-cert` SIGHUP stops the server, as for any Node process. Behind a TLS-terminating proxy (`--http`, as in the reference deployment) the proxy holds the certificate: reload the proxy.",
+  ];
+}
