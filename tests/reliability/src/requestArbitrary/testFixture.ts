@@ -13,6 +13,7 @@ export const testFixture: TenantFixture = {
     alphaRead: "rel-alpha-read-fixed",
     alphaInactive: "rel-alpha-inactive-fixed",
     alphaWriteOnly: "rel-alpha-write-fixed",
+    alphaReadWrite: "rel-alpha-read-write-fixed",
     betaRead: "rel-beta-read-fixed",
     gammaRead: "rel-gamma-read-fixed",
   },
