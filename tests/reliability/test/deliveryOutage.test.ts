@@ -98,7 +98,9 @@ describe.skipIf(skip)("the delivery worker through a database outage", () => {
     expect(resumed[0]).toMatchObject({ level: 30 });
     // Every try in between at debug, each wait twice the one before.
     const waits = lines.filter((line) => line.level === 20).map((line) => line.retryInMs);
-    console.log(`outage: the delivery worker waited 1000, ${waits.join(", ")} ms between tries over 8 s of outage`);
+    console.log(
+      `outage: the delivery worker waited 1000, ${waits.join(", ")} ms between tries over 8 s of outage`,
+    );
     expect(waits.length).toBeLessThanOrEqual(4);
     expect(waits).toEqual([2000, 4000, 8000, 16_000].slice(0, waits.length));
     // And it delivers again: an event recorded now arrives.

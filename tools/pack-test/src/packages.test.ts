@@ -8,7 +8,6 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type Manifest, manifestProblems } from "./manifestProblems.js";
 import { npmInstall } from "./npmInstall.js";
@@ -20,8 +19,6 @@ import { unwantedFiles } from "./unwantedFiles.js";
 // Each check spawns node or tsc in the scratch project; on a busy machine loading the
 // server alone can take seconds.
 vi.setConfig({ testTimeout: 60_000 });
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
 let scratch: string;
 const packed = new Map<string, PackedPackage>();

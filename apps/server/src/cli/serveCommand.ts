@@ -7,7 +7,14 @@ import { databaseKind } from "../store/database/databaseKind.js";
 import { defaultStreamSettings } from "../streams/StreamSettings.js";
 import { defaultStreamPingMs } from "../trpc/appRouter.js";
 import { cannotStart } from "./cannotStart.js";
-import { databaseOption, portNumber, positiveInteger, seconds, wholeSeconds, workerCount } from "./cliArguments.js";
+import {
+  databaseOption,
+  portNumber,
+  positiveInteger,
+  seconds,
+  wholeSeconds,
+  workerCount,
+} from "./cliArguments.js";
 import { serveWorker } from "./cluster/serveWorker.js";
 import { serveWorkers } from "./cluster/serveWorkers.js";
 import { createdPaths } from "./createdPaths.js";
