@@ -42,18 +42,16 @@ describe("wsafe serve starting", () => {
   it("fails at once on a taken port, says which flag picks another, and creates nothing", async () => {
     const { port, server } = await holdPort();
     held.push(server);
-    const began = performance.now();
     const result = await runWsafe(["serve", "--demo", "--port", String(port), "--database", "new/data"], {
       cwd: dir.path,
     });
-    const seconds = (performance.now() - began) / 1000;
     expect(result.stderr).toBe(
       `wsafe: cannot start: port ${port} on 127.0.0.1 is in use: stop what uses it or choose another with --port\n`,
     );
     expect(result.code).toBe(1);
-    // It used to open and migrate a new 39 MB store first (5 s and more), then leave it behind.
+    // It used to open and migrate a new 39 MB store first (5 s and more), then leave it
+    // behind: nothing made shows the port was looked at first (no timing asserted).
     expect(await readdir(dir.path)).toEqual([]);
-    expect(seconds).toBeLessThan(4);
   });
 
   it("names --metrics-port when that is the taken one", async () => {

@@ -156,7 +156,7 @@ export function serveCommand(): Command {
         "disable a webhook endpoint whose attempts all failed for this long (5d, 36h, ...)",
       )
         .env("WSAFE_WEBHOOK_DISABLE_AFTER")
-        .default(webhookDelivery.disableAfterMs, "5d")
+        .default(webhookDelivery.disableAfterMs, durationText(webhookDelivery.disableAfterMs))
         .argParser(duration),
     )
     .addOption(

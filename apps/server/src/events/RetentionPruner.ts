@@ -12,6 +12,8 @@ import {
 export interface PrunerObserver {
   info(fields: object, message: string): void;
   error(fields: object, message: string): void;
+  /** A round that found nothing to delete: an hourly line of zeros would bury the ones that count. */
+  debug?(fields: object, message: string): void;
   /** Rows deleted from a table by this process. */
   pruned?(table: "events" | "webhook_attempts", rows: number): void;
 }
@@ -100,10 +102,10 @@ export class RetentionPruner {
       pruneAttemptsBatch(this.sql, cutoff, rows, from),
     );
     const olderThan = new Date(cutoff).toISOString();
-    this.observer.info(
-      { events, attempts, olderThan, durationMs: Math.round(performance.now() - started) },
-      `pruned ${events} events older than ${olderThan} and ${attempts} webhook attempts`,
-    );
+    const fields = { events, attempts, olderThan, durationMs: Math.round(performance.now() - started) };
+    const message = `pruned ${events} events older than ${olderThan} and ${attempts} webhook attempts`;
+    if (events + attempts > 0) this.observer.info(fields, message);
+    else this.observer.debug?.(fields, message);
     return true;
   }
 

@@ -153,6 +153,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ? new RetentionPruner(store.sql, events, {
         info: (fields, message) => app.log.info(fields, message),
         error: (fields, message) => app.log.error(fields, message),
+        debug: (fields, message) => app.log.debug(fields, message),
         pruned: (table, rows) => metrics?.retentionPruned(table, rows),
       })
     : undefined;
