@@ -21,6 +21,8 @@ export const errorDescriptions = {
   content_not_found: "The requested content does not exist, or belongs to another account.",
   limit_reached:
     "The account holds the most of something it may (webhook endpoints: 10); remove one before adding another.",
+  idempotency_key_reused:
+    "The `idempotency_key` was sent within the last 24 hours with other parameters; nothing was recorded. Send the first request's parameters again to get its answer, or a new key for a new request.",
   server_error: "Internal error in the service. Nothing was changed; retrying later may succeed.",
 } as const;
 

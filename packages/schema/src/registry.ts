@@ -3,6 +3,8 @@ import type { ErrorResponse } from "./envelope.js";
 import { equipmentsList } from "./methods/equipments.list.js";
 import { equipmentTypesList } from "./methods/equipmentTypes.list.js";
 import { eventsList } from "./methods/events.list.js";
+import { inspectionsList } from "./methods/inspections.list.js";
+import { inspectionsRecord } from "./methods/inspections.record.js";
 import { resourcesList } from "./methods/resources.list.js";
 import { usersInfo } from "./methods/users.info.js";
 import { webhooksCreate } from "./methods/webhooks.create.js";
@@ -31,6 +33,8 @@ export const methods = {
   "webhooks.delete": webhooksDelete,
   "webhooks.rotate_secret": webhooksRotateSecret,
   "webhooks.deliveries": webhooksDeliveries,
+  "inspections.record": inspectionsRecord,
+  "inspections.list": inspectionsList,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

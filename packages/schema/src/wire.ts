@@ -126,4 +126,20 @@ export const writeMethodNames: readonly string[] = [
   "webhooks.create",
   "webhooks.delete",
   "webhooks.rotate_secret",
+  "inspections.record",
 ];
+
+/** The parameter of a write method that makes a retry of it safe; see {@link keyedWriteMethodNames}. */
+export const idempotencyKeyParameter = "idempotency_key";
+
+/**
+ * The write methods that take an {@link idempotencyKeyParameter}: the service answers a
+ * repeat of the same key and parameters with the first answer, recording nothing, so a
+ * client that sends a key of its own may send the call again whatever happened to the
+ * first try. Here, zod-free, for the client; a test holds it to the registry.
+ *
+ * @example
+ * import { keyedWriteMethodNames } from "@wsafe/schema/wire";
+ * keyedWriteMethodNames.includes("inspections.record"); // true
+ */
+export const keyedWriteMethodNames: readonly string[] = ["inspections.record"];
