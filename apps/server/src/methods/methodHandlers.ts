@@ -1,6 +1,8 @@
 import { equipmentsList } from "./equipmentsList.js";
 import { equipmentTypesList } from "./equipmentTypesList.js";
 import { eventsList } from "./eventsList.js";
+import { inspectionsList } from "./inspectionsList.js";
+import { inspectionsRecord } from "./inspectionsRecord.js";
 import type { MethodHandlers } from "./MethodHandler.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
@@ -28,4 +30,6 @@ export const methodHandlers = {
   "webhooks.delete": webhooksDelete,
   "webhooks.rotate_secret": webhooksRotateSecret,
   "webhooks.deliveries": webhooksDeliveries,
+  "inspections.record": inspectionsRecord,
+  "inspections.list": inspectionsList,
 } as const satisfies MethodHandlers;

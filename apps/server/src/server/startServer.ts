@@ -8,6 +8,7 @@ import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
 import { importDataset } from "../import/importDataset.js";
+import { InspectionStore } from "../inspections/InspectionStore.js";
 import { createServerMetrics } from "../metrics/createServerMetrics.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { serveMetrics } from "../metrics/serveMetrics.js";
@@ -97,7 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     app.log.error({ err: error }, "reading recorded events failed; trying again"),
   );
   const app = createApp({
-    services: { store, rateLimiter, events, feed, webhooks },
+    services: { store, rateLimiter, events, feed, webhooks, inspections: new InspectionStore(store.sql) },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",

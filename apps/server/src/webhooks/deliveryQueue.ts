@@ -55,7 +55,7 @@ export async function claimDueDeliveries(
             CASE WHEN w.previous_secret_expires_at > $1::bigint THEN w.previous_secret END AS previous_secret,
             c.attempts AS attempt,
             e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
-            e.from_status, e.to_status, e.sequence::text
+            e.from_status, e.to_status, e.inspection_id, e.sequence::text
        FROM claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id`,
     [now, count, leaseMs],
   );

@@ -52,8 +52,10 @@ export const inspectionsRecordParamsSchema = z
     notes: z
       .string()
       .max(inspectionNotesMaxLength)
+      // The database's text cannot hold NUL; nothing a person writes needs it.
+      .regex(/^[^\u0000]*$/, { error: "must not contain the NUL character (U+0000)" })
       .optional()
-      .describe("What the inspector wrote, at most 10 000 characters."),
+      .describe("What the inspector wrote, at most 10 000 characters (any but NUL)."),
     expiresOn: instant(
       "The next due date the inspector sets, after `performed_at`. Omitted: `performed_at` plus the schedule's `interval`; a schedule without `interval` then answers `parameter_missing` naming `expiresOn`. Passed inspections only.",
     ).optional(),

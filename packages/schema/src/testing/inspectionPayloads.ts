@@ -186,6 +186,12 @@ export const inspectionPayloadCases: PayloadCase[] = [
   },
   {
     schema: "inspections.record.params",
+    title: "notes with a NUL character",
+    payload: { ...record, notes: "a\u0000b" },
+    valid: false,
+  },
+  {
+    schema: "inspections.record.params",
     title: "an empty idempotency key",
     payload: { ...record, idempotency_key: "" },
     valid: false,
