@@ -60,7 +60,9 @@ describe("wsafe serve", () => {
         equipmentType_id: "et_harness",
         limit: 1,
       });
-      return list.body.equipments[0].schedules.find((s: { schedule_id: string }) => s.schedule_id === "sch_preuse");
+      return list.body.equipments[0].schedules.find(
+        (s: { schedule_id: string }) => s.schedule_id === "sch_preuse",
+      );
     };
     expect((await preuse()).status).toBe("expired");
     // Each answer fits a screen: the POST once printed all 1 294 harnesses (49 901 bytes).
@@ -77,7 +79,8 @@ describe("wsafe serve", () => {
       expect(answer.body.ok, line).toBe(true);
       expect(answer.text.length, line).toBeLessThan(2048);
       if (path.includes("equipments.list")) expect(answer.body.equipments, line).toHaveLength(5);
-      if (path.includes("inspections.record")) expect(answer.body.inspection.schedule_id, line).toBe("sch_preuse");
+      if (path.includes("inspections.record"))
+        expect(answer.body.inspection.schedule_id, line).toBe("sch_preuse");
     }
     expect((await preuse()).status).toBe("uptodate");
     if (await hasCurl()) {
