@@ -1,8 +1,6 @@
 import { methodUrlPath, requestMediaType } from "@wsafe/schema";
+import { demoInspection } from "../demo/demoInspection.js";
 import { demoTokens } from "../demo/demoTokens.js";
-
-/** The schedule the demo's write `curl` line records an inspection of: expired in the demo data. */
-export const demoInspection = { equipmentId: "eq_h_0001", scheduleId: "sch_preuse" } as const;
 
 /**
  * Ready-to-paste `curl` lines for the demo: a GET (request data as the percent-encoded

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { datasetSchema, scheduleStatusAt } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
-import { demoInspection } from "../cli/demoCurlLines.js";
 import { createDemoDataset } from "./createDemoDataset.js";
+import { demoInspection } from "./demoInspection.js";
 import { demoTokens } from "./demoTokens.js";
 
 const now = Date.UTC(2026, 10, 1);
