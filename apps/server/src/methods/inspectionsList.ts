@@ -14,14 +14,16 @@ export const inspectionsList: MethodHandler<"inspections.list"> = async (
   params,
   { store, token, now, inspections },
 ) => {
-  // Parameter checks first, the cursor's included: they answer before any lookup.
-  const problem = inspectionsListProblem(params);
-  if (problem) throw new ApiError(problem.error, problem.description);
+  // Parameter checks first: they answer before any lookup. The cursor is one parameter,
+  // checked against its walk before the rules between the filters: a cursor sent with
+  // other filters than its walk began with is named as the cursor's fault.
   const secret = await store.cursorSecret();
   // Every answer is a page, as events.list's: its first is `eventsPageSize` long unless `limit` says.
   const limit = params.limit ?? (params.cursor === undefined ? eventsPageSize : undefined);
   const walk = walkRequestOf("inspections.list", params, token.accountId, now);
   const page = readPageRequest({ limit, cursor: params.cursor }, walk, secret)!;
+  const problem = inspectionsListProblem(params);
+  if (problem) throw new ApiError(problem.error, problem.description);
   const { accountId } = token;
   if (params.equipment_id !== undefined && !(await inspections.hasEquipment(accountId, params.equipment_id)))
     throw new ApiError("content_not_found", `equipment not found: ${quoteInput(params.equipment_id)}`);

@@ -53,6 +53,7 @@ export const inspectionsRecordParamsSchema = z
       .string()
       .max(inspectionNotesMaxLength)
       // The database's text cannot hold NUL; nothing a person writes needs it.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly the character refused
       .regex(/^[^\u0000]*$/, { error: "must not contain the NUL character (U+0000)" })
       .optional()
       .describe("What the inspector wrote, at most 10 000 characters (any but NUL)."),
@@ -93,7 +94,9 @@ export type InspectionsRecordParams = z.input<typeof inspectionsRecordParamsSche
 export type InspectionsRecordResult = z.infer<typeof inspectionsRecordResultSchema>;
 
 const day = 86_400_000;
-const performedAt = Date.UTC(2026, 10, 30, 9);
+// Before any instant the examples are sent at (the precedence suite sends them to a server
+// whose clock is the real one): `performed_at` must not lie ahead of the service's clock.
+const performedAt = Date.UTC(2026, 10, 20, 9);
 // An inspection entered from paper, well before any instant the examples are checked at:
 // `performed_at` is checked against the service's own clock.
 const paperCheckAt = Date.UTC(2026, 10, 2, 9);
@@ -268,13 +271,14 @@ export const inspectionsRecord = defineMethod({
       },
     },
     {
-      title: "A schedule of another account's equipment is not found",
+      title: "A schedule of another account's equipment is not found (and its key keeps nothing)",
       request: {
         token: "wsafe-demo-token-write",
         equipment_id: "eq_other_1",
         schedule_id: "sch_annual",
         result: "passed",
         inspector_id: "u_ada",
+        idempotency_key: "0d6c1f3e-8a27-4b59-b4e2-9f7a1c3d5e60",
       },
       response: {
         ok: false,
