@@ -38,6 +38,8 @@ const repeatedWrites = {
   "webhooks.delete": "Answers `content_not_found`: the endpoint was deleted by the attempt before.",
   "webhooks.rotate_secret":
     "Rotates twice: the answer's secret is the newest, and the secret before the first rotation stops signing at once, so receivers still on it refuse deliveries until they have the new one.",
+  "inspections.record":
+    "Records nothing more: the client sends an `idempotency_key` of its own (or yours), the same on every try, and the service answers a repeat with the first answer. So this write is retried as a read is, and after a `server_error` too (see [Recording inspections](/inspections/#retrying-safely-idempotency-keys)).",
 } as const;
 
 const retryEventRows = {
@@ -90,7 +92,7 @@ export function clientRetriesPage(): string {
         ],
         [
           "Any other API error (`token_invalid`, `parameter_invalid`, `server_error`...)",
-          "no",
+          "no; `server_error` is retried for `inspections.record`, whose key makes a repeat safe",
           "another attempt gets the same answer",
         ],
         ["A validation error, a timeout, an abort", "no", ""],
