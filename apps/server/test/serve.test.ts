@@ -44,6 +44,7 @@ describe("wsafe serve", () => {
     const output = serve.output();
     expect(serve.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(output).toContain(`demo token (read): ${demoTokens.read}`);
+    expect(output).toContain(`demo token (write): ${demoTokens.write}`);
     expect(output).toMatch(/self-signed certificate for localhost: .*localhost-cert\.pem/);
     const curls = output.split("\n").filter((line) => line.trim().startsWith("curl "));
     expect(curls).toHaveLength(3);

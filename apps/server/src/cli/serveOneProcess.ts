@@ -7,7 +7,7 @@ import type { ServeConfig } from "./resolveServeConfig.js";
 import { stopOnSignals } from "./stopOnSignals.js";
 
 /**
- * Prints what a caller needs once the service listens: the docs site, the demo token
+ * Prints what a caller needs once the service listens: the docs site, the demo tokens
  * and `curl` lines with `--demo`, the metrics URL, then the readiness line
  * `listening on URL`, always last and printed once.
  *
@@ -19,6 +19,8 @@ export function printReady(config: ServeConfig, url: string, metricsUrl: string 
   if (config.docsDir) console.log(`documentation: ${url}/ (from ${config.docsDir})`);
   if (config.server.demo) {
     console.log(`demo token (read): ${demoTokens.read}`);
+    // The third curl line writes with it: the data changes while the server runs.
+    console.log(`demo token (write): ${demoTokens.write}`);
     console.log("try:");
     for (const line of demoCurlLines(url, config.selfSignedCertPath !== undefined)) console.log(`  ${line}`);
   }

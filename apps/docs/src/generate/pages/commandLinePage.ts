@@ -18,7 +18,7 @@ export function commandLinePage(): string {
       [
         [
           "`wsafe serve [--port 8443] [--host 127.0.0.1] [--database D] [--tls-cert F --tls-key F] [--http] [--rate-limit N/Ws] [--redis URL] [--demo]`",
-          "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints a demo token and two ready `curl` lines (GET and POST) whose answers fit a screen.",
+          "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints the demo tokens (read, and read with write) and three ready `curl` lines whose answers fit a screen: a GET and a POST that read, and a POST that records an inspection of a schedule the demo holds expired.",
         ],
         [
           "`wsafe import FILE [--database D] [--metrics-port N]`",
@@ -82,7 +82,7 @@ export function commandLinePage(): string {
           "`--demo`",
           "`WSAFE_DEMO=1`",
           "off",
-          "Import the demo dataset into an empty store; print the demo token and two ready `curl` lines (GET `users.info`, POST one page of five harnesses with three columns).",
+          "Import the demo dataset into an empty store; print the demo tokens and three ready `curl` lines (GET `users.info`, POST one page of five harnesses with three columns, POST `inspections.record` of harness `eq_h_0001`'s expired pre-use check with the write token).",
         ],
         [
           "`--docs-dir DIR`",
