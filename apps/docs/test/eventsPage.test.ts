@@ -34,8 +34,8 @@ const html = mainHtml(pageHtml("/events/"));
 describe("the Events page", () => {
   it("gives every event type and cause with the schema's meaning", () => {
     const rows = tableRows(sectionHtml(html, "what-an-event-is"));
+    // Squashed: a tag boundary puts a space where the source has none (`inspection_id`.).
     for (const meanings of [eventTypeMeanings, eventCauseMeanings])
-      // Squashed: a tag boundary puts a space where the source has none (`inspection_id`.).
       for (const [name, meaning] of Object.entries(meanings))
         expect(squashText(rows.find((row) => row[0] === name)?.[1] ?? ""), name).toBe(
           squashText(meaning.replaceAll("`", "")),
