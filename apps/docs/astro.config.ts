@@ -46,6 +46,7 @@ export default defineConfig({
             { label: "Pagination", slug: "pagination" },
             { label: "Events", slug: "events" },
             { label: "Webhooks", slug: "webhooks" },
+            { label: "Recording inspections", slug: "inspections" },
           ],
         },
         { label: "Methods", autogenerate: { directory: "methods" } },

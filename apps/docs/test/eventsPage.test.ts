@@ -25,6 +25,7 @@ import {
   pageHtml,
   sectionHtml,
   shows,
+  squashText,
   tableRows,
   textOf,
 } from "./builtSite.js";
@@ -34,9 +35,12 @@ const html = mainHtml(pageHtml("/events/"));
 describe("the Events page", () => {
   it("gives every event type and cause with the schema's meaning", () => {
     const rows = tableRows(sectionHtml(html, "what-an-event-is"));
+    // Squashed: a tag boundary puts a space where the source has none (`inspection_id`.).
     for (const meanings of [eventTypeMeanings, eventCauseMeanings])
       for (const [name, meaning] of Object.entries(meanings))
-        expect(rows.find((row) => row[0] === name)?.[1], name).toBe(meaning.replaceAll("`", ""));
+        expect(squashText(rows.find((row) => row[0] === name)?.[1] ?? ""), name).toBe(
+          squashText(meaning.replaceAll("`", "")),
+        );
   });
 
   it("quotes events.list's own words on events, expected ones, retention and folding", () => {

@@ -9,6 +9,10 @@
 //   the next, every `from` matching what it replaces;
 // - the events of a window that were expected before it passed are the ones recorded
 //   for it, id for id;
+// - between an import and inspections recorded at chosen instants (issue 36: one, or two
+//   of one schedule at once), the events recorded meanwhile (time's, then the
+//   inspections' own, cause `inspection`) fold the same way; both inspections are kept,
+//   and the schedule's dates are those of the later `performed_at`;
 // - after the last import, windows of expected events fold the same way.
 import type { DatasetInput, Event } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
@@ -17,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventFeed } from "../src/events/EventFeed.js";
 import { EventLog } from "../src/events/EventLog.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
+import { InspectionStore } from "../src/inspections/InspectionStore.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
 import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
 import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
@@ -29,9 +34,12 @@ import { callInProcess } from "./support/callInProcess.js";
 import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
 import { RANDOM_EPOCH, type RandomAccount, randomAccount } from "./support/randomDatasets.js";
 import { testSeed } from "./support/testSeed.js";
+import { randomInspection, recordDrawnInspection } from "./support/timelineInspections.js";
 
 const ACCOUNTS = 3;
 const STEPS = 8;
+/** Inspections drawn per step, recorded after its import. */
+const INSPECTIONS = 3;
 /** Each step's dates lie this far after the previous step's. */
 const STEP_MS = 5_000;
 
@@ -64,6 +72,10 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
           account: fc.nat({ max: ACCOUNTS - 1 }),
           data: fc.nat({ max: ACCOUNTS - 1 }).chain((index) => randomAccount(index)),
           at: fc.integer({ min: -1_000, max: 4_500 }),
+          inspections: fc.array(randomInspection(ACCOUNTS), {
+            minLength: INSPECTIONS,
+            maxLength: INSPECTIONS,
+          }),
         }),
         { minLength: STEPS, maxLength: STEPS },
       ),
@@ -86,6 +98,7 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
       feed: new EventFeed(store.sql, () => {}),
       streams: new OpenStreams({ info: () => {} }),
       webhooks: { store: new WebhookStore(store.sql), settings: defaultWebhookSettings },
+      inspections: new InspectionStore(store.sql),
       rateLimiter: await RateLimiter.create({ points: 1_000_000, durationSeconds: 60 }),
     };
   }, 60_000);
@@ -136,6 +149,8 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
   }
 
   const ids = (events: readonly Event[]) => events.map((event) => event.id).sort();
+  /** What the timeline's inspections did, so a run that recorded none cannot pass unseen. */
+  const inspected = { ids: new Set<string>(), twins: 0, events: 0 };
 
   it.skipIf(skip)(
     "recorded events fold the statuses after one import onto those after the next, as expected before",
@@ -152,11 +167,37 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
         const next = Math.max(at + 1, RANDOM_EPOCH + step * STEP_MS + drawn.at);
         const expected = await Promise.all(accounts.map((a) => eventsIn(a, at + 1, next, at)));
         await importCheckedDataset(store, checkDatasetShape(data), {}, next);
+        await checkFolding(step, at, next, expected);
+        at = next;
+        // Then inspections, each at an instant of its own after the import.
+        for (const [n, drawnInspection] of drawn.inspections.entries()) {
+          const when = at + 1 + drawnInspection.after;
+          const expectedBefore = await Promise.all(accounts.map((a) => eventsIn(a, at + 1, when, at)));
+          const made = await recordDrawnInspection(
+            services,
+            accounts[drawnInspection.account]!,
+            drawnInspection,
+            when,
+            `seed ${testSeed}, step ${step}, inspection ${n}`,
+          );
+          for (const id of made) inspected.ids.add(id);
+          if (made.length === 2) inspected.twins++;
+          await checkFolding(step, at, when, expectedBefore);
+          at = when;
+        }
+      }
+
+      /** The recorded events of (at, next] fold each account's statuses at `at` onto those at `next`. */
+      async function checkFolding(step: number, at: number, next: number, expected: Event[][]) {
         for (const [index, other] of accounts.entries()) {
           const recorded = await eventsIn(other, at + 1, next, next);
           for (const event of recorded) {
             expect(event.sequence, `seed ${testSeed}: ${event.id} is recorded`).not.toBeNull();
             expect(event.expected).toBe(false);
+          }
+          for (const event of recorded.filter((event) => event.cause === "inspection")) {
+            expect(inspected.ids.has(event.inspection_id!), event.id).toBe(true);
+            inspected.events++;
           }
           const byTime = recorded.filter((event) => event.cause === "time");
           expect(ids(byTime), `seed ${testSeed}, step ${step}: recorded as expected`).toEqual(
@@ -168,10 +209,12 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
           expect(statuses, `seed ${testSeed}, step ${step}, account ${index}`).toEqual(actual);
           states[index] = actual;
         }
-        at = next;
       }
+      expect(inspected.ids.size, `seed ${testSeed}: inspections recorded`).toBeGreaterThan(5);
+      expect(inspected.twins, `seed ${testSeed}: two at once`).toBeGreaterThan(0);
+      expect(inspected.events, `seed ${testSeed}: events of inspections`).toBeGreaterThan(0);
     },
-    120_000,
+    240_000,
   );
 
   it.skipIf(skip)(
@@ -214,6 +257,7 @@ function rename(drawn: RandomAccount, into: RandomAccount): DatasetInput {
     JSON.stringify(drawn.dataset)
       .replaceAll(drawn.accountId, into.accountId)
       .replaceAll(drawn.token, into.token)
+      .replaceAll(drawn.writeToken, into.writeToken)
       .replaceAll(`"${from}`, `"${to}`),
   ) as DatasetInput;
 }

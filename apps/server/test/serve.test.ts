@@ -48,10 +48,25 @@ describe("wsafe serve", () => {
     expect(output).toContain(`demo token (read and write): ${demoTokens.write}`);
     expect(output).toMatch(/self-signed certificate for localhost: .*localhost-cert\.pem/);
     const curls = output.split("\n").filter((line) => line.trim().startsWith("curl "));
-    expect(curls).toHaveLength(2);
+    expect(curls).toHaveLength(3);
     expect(curls[0]).toContain("curl -k '");
     expect(curls[1]).toContain("-X POST");
     expect(curls[1]).toContain("-H 'content-type: application/json'");
+    // The third records an inspection of a schedule the demo holds expired: the data
+    // changes while the server runs.
+    expect(curls[2]).toContain("/v1/inspections.record");
+    expect(curls[2]).toContain(demoTokens.write);
+    const preuse = async () => {
+      const list = await callMethod(serve.url, "POST", "equipments.list", {
+        token: demoTokens.read,
+        equipmentType_id: "et_harness",
+        limit: 1,
+      });
+      return list.body.equipments[0].schedules.find(
+        (s: { schedule_id: string }) => s.schedule_id === "sch_preuse",
+      );
+    };
+    expect((await preuse()).status).toBe("expired");
     // Each answer fits a screen: the POST once printed all 1 294 harnesses (49 901 bytes).
     for (const line of curls) {
       const url = /'(https:\/\/[^']+)'/.exec(line)![1]!;
@@ -65,8 +80,11 @@ describe("wsafe serve", () => {
           });
       expect(answer.body.ok, line).toBe(true);
       expect(answer.text.length, line).toBeLessThan(2048);
-      if (body) expect(answer.body.equipments, line).toHaveLength(5);
+      if (path.includes("equipments.list")) expect(answer.body.equipments, line).toHaveLength(5);
+      if (path.includes("inspections.record"))
+        expect(answer.body.inspection.schedule_id, line).toBe("sch_preuse");
     }
+    expect((await preuse()).status).toBe("uptodate");
     if (await hasCurl()) {
       for (const line of curls) {
         const { stdout } = await exec("sh", ["-c", `${line.trim()} -s`]);

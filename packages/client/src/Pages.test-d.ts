@@ -15,7 +15,12 @@ const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
 describe("paginate", () => {
   it("is offered for the methods that take a cursor, and only them", () => {
     expectTypeOf<PaginatedMethodName>().toEqualTypeOf<
-      "resources.list" | "equipments.list" | "equipmentTypes.list" | "events.list" | "webhooks.deliveries"
+      | "resources.list"
+      | "equipments.list"
+      | "equipmentTypes.list"
+      | "events.list"
+      | "webhooks.deliveries"
+      | "inspections.list"
     >();
     // @ts-expect-error: users.info answers one user, not pages
     void client.paginate("users.info", { user: "u" });

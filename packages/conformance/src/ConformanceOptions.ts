@@ -13,6 +13,16 @@ export interface OtherAccount {
   ids: Record<string, unknown>;
 }
 
+/** The schedule the kit may record one inspection of (`--record-inspection`), and by whom. */
+export interface InspectionTarget {
+  /** An equipment of the account under test. */
+  equipment_id: string;
+  /** One of its schedules. */
+  schedule_id: string;
+  /** A user of the account, the inspector. */
+  inspector_id: string;
+}
+
 /**
  * What {@link runConformance} checks, and where.
  *
@@ -34,6 +44,15 @@ export interface ConformanceOptions {
   writeToken?: string;
   /** A second account, for the tenant-isolation checks; without it they are skipped. */
   other?: OtherAccount;
+  /**
+   * Opt in to one write: the kit records one passed inspection of this schedule (with
+   * `writeToken`) and checks every effect of it: the answer, the schedule's new dates from
+   * its `interval` and `warning`, the equipment as `equipments.list` shows it, the
+   * inspection in `inspections.list`, its events, and its idempotency key. The inspection
+   * stays: inspections are never deleted. Without it, `inspections.record` is only
+   * checked on requests the service must refuse.
+   */
+  recordInspection?: InspectionTarget;
   /**
    * Request data of a successful call per method, `token` left out. Defaults to the
    * registry's first successful example (the demo dataset's ids); give your own ids here.

@@ -13,6 +13,7 @@ export type {
   CheckResult,
   ConformanceOptions,
   ConformanceReport,
+  InspectionTarget,
   OtherAccount,
 } from "./ConformanceOptions.js";
 export { formatResult, formatSummary, formatText } from "./formatText.js";

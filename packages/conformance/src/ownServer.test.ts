@@ -16,7 +16,12 @@ const { server } = await loadServer("@wsafe/conformance: the suite against our s
 const ready = server !== undefined;
 
 // Ids of the demo dataset's second account, acc_other (apps/server/src/demo/createDemoDataset.ts).
-const otherIds = { equipmentType_id: "et_other_account", user: "u_other" };
+const otherIds = {
+  equipmentType_id: "et_other_account",
+  user: "u_other",
+  equipment_id: "eq_other_1",
+  inspector_id: "u_other",
+};
 
 describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo data)", () => {
   let running: InProcessServer;
@@ -26,7 +31,29 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
     db = await createPgliteDatabase("conformance", { template: "demo" });
     // HTTPS with the server's self-signed certificate, so --insecure is exercised too.
     running = await server!.startServer({ port: 0, database: db.database, demo: true });
-  }, 60_000);
+    // Inspections for inspections.list to page through (the demo data imports none): the
+    // test records them, as a team would; the kit records nothing unless asked.
+    const dispatcher = new Agent({ connect: { rejectUnauthorized: false } });
+    const inspections = [
+      { schedule_id: "sch_annual", result: "failed" },
+      { schedule_id: "sch_monthly", result: "failed" },
+      { schedule_id: "sch_annual", result: "passed" },
+    ];
+    for (const inspection of inspections) {
+      const response = await fetch(`${running.url}/v1/inspections.record`, {
+        method: "POST",
+        body: JSON.stringify({
+          token: server!.demoTokens.write,
+          equipment_id: "eq_h_0001",
+          inspector_id: "u_ada",
+          ...inspection,
+        }),
+        dispatcher,
+      });
+      expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
+    }
+    await dispatcher.close();
+  }, 120_000);
   afterAll(async () => {
     await running?.close();
     await db?.drop();
@@ -65,11 +92,31 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
     // The demo data is long enough to page every list and carries every status, so the
     // pagination and status checks ran rather than being skipped.
     const ran = new Set(report.results.map((result) => `${result.suite} › ${result.name.split(":")[0]}`));
-    for (const method of ["resources.list", "equipments.list", "equipmentTypes.list"])
+    for (const method of ["resources.list", "equipments.list", "equipmentTypes.list", "inspections.list"])
       expect(ran).toContain(`${method} › pages`);
     expect(ran).toContain("equipments.list › as_of");
     expect(ran).toContain("equipments.list › status");
   }, 60_000);
+
+  it("records one inspection when asked, and finds every effect of it on our server", async () => {
+    const report = await runConformance({
+      baseUrl: running.url,
+      token: server!.demoTokens.read,
+      writeToken: server!.demoTokens.write,
+      methods: ["inspections.record"],
+      // The demo holds this schedule expired; it has an interval and a warning.
+      recordInspection: { equipment_id: "eq_h_0001", schedule_id: "sch_preuse", inspector_id: "u_ada" },
+      insecure: true,
+    });
+    const recorded = report.results.filter((result) => result.name.startsWith("recorded:"));
+    expect(
+      recorded
+        .map((r) => `${r.status} ${r.name}: ${r.message ?? ""}`)
+        .filter((line) => !line.startsWith("passed")),
+    ).toEqual([]);
+    expect(recorded).toHaveLength(6);
+    expect(report.failed).toBe(0);
+  }, 120_000);
 
   it("with the read token alone, checks token_permission of each write method and skips the rest", async () => {
     const report = await runConformance({

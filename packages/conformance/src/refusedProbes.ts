@@ -26,6 +26,9 @@ export const missingWebhookId = "wh_conformance_no_such_endpoint";
 /** A webhook URL every conforming server refuses: a private address, never connected to. */
 export const refusedWebhookUrl = "https://10.0.0.1/wsafe-conformance";
 
+/** An equipment id no deployment has: the kit's inspections are of nothing, and recorded nowhere. */
+export const missingEquipmentId = "eq_conformance_no_such_equipment";
+
 /**
  * The kit's refused requests, by method. Every write method of the registry has one (a
  * test holds the kit to it): without one, the kit runs none of a write method's checks
@@ -57,6 +60,18 @@ export const refusedProbes: Partial<Record<MethodName, RefusedProbe>> = {
     params: { webhook_id: missingWebhookId },
     error: "content_not_found",
     what: `with webhook_id ${missingWebhookId} (no such endpoint)`,
+  },
+  "inspections.record": {
+    params: {
+      equipment_id: missingEquipmentId,
+      schedule_id: "sch_conformance",
+      result: "passed",
+      inspector_id: "u_conformance",
+    },
+    error: "content_not_found",
+    what: `for equipment ${missingEquipmentId} (no such equipment)`,
+    toSucceed:
+      "record one inspection on a schedule you name: --record-inspection EQUIPMENT_ID,SCHEDULE_ID,INSPECTOR_ID",
   },
   "webhooks.deliveries": {
     params: { webhook_id: missingWebhookId },

@@ -64,7 +64,18 @@ describe(runCli, () => {
     );
     expect(xml).toContain('<testsuite name="equipments.list"');
     expect(xml.match(/<testcase /g)!.length).toBe(Number(/tests="(\d+)"/.exec(xml)![1]));
-  });
+    // A whole run: about 700 requests, one after another.
+  }, 60_000);
+
+  it("records one inspection with --record-inspection, and checks its effects", async () => {
+    const { code, stdout } = await run(
+      [server.url, "--method", "inspections.record", "--record-inspection", "eq_h_0004,sch_annual,u_ada"],
+      { WSAFE_TOKEN: fixtureTokens.read, WSAFE_WRITE_TOKEN: fixtureTokens.write },
+    );
+    expect(code).toBe(0);
+    expect(stdout.match(/✓ recorded: /g)).toHaveLength(6);
+    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in/);
+  }, 60_000);
 
   it("runs a write method's checks with --write-token, and skips them without, saying so", async () => {
     const args = [server.url, "--token", fixtureTokens.read, "--method", "webhooks.delete"];
@@ -135,6 +146,11 @@ describe(runCli, () => {
     [["http://x", "--token", "t", "--method", "nope.nope"], "unknown method: nope.nope"],
     [["http://x", "--token", "t", "--param", "users.info=1"], "--param needs METHOD.NAME=JSON"],
     [["http://x", "--token", "t", "--bogus"], "Unknown option '--bogus'"],
+    [
+      ["http://x", "--token", "t", "--write-token", "w", "--record-inspection", "eq_1,sch_1"],
+      "--record-inspection needs EQUIPMENT_ID,SCHEDULE_ID,INSPECTOR_ID",
+    ],
+    [["http://x", "--token", "t", "--record-inspection", "eq_1,sch_1,u_1"], "it needs --write-token"],
   ])("exits 2 on bad usage: %j", async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);

@@ -31,6 +31,11 @@ Options:
   --write-token TOKEN     write token of the same account (or WSAFE_WRITE_TOKEN): runs the
                           checks of write methods on requests the service must refuse
                           (nothing is written); without it they are skipped
+  --record-inspection EQUIPMENT_ID,SCHEDULE_ID,INSPECTOR_ID
+                          opt in to one write (needs --write-token): record one passed
+                          inspection of that schedule by that user, and check every
+                          effect of it (dates, equipments.list, inspections.list, events,
+                          idempotency key); the inspection stays, as all inspections do
   --other-token TOKEN     read token of a second account (or WSAFE_OTHER_TOKEN)
   --other-id NAME=ID      an id of the second account's record, by the parameter that
                           takes it (repeatable): --other-id equipmentType_id=et_x --other-id user=u_y
@@ -77,6 +82,7 @@ function toOptions(
       "base-url": { type: "string" },
       token: { type: "string" },
       "write-token": { type: "string" },
+      "record-inspection": { type: "string" },
       "other-token": { type: "string" },
       "other-id": { type: "string", multiple: true },
       params: { type: "string" },
@@ -101,6 +107,18 @@ function toOptions(
   const options: ConformanceOptions & { junit?: string; json?: boolean } = { baseUrl, token };
   const writeToken = values["write-token"] ?? io.env.WSAFE_WRITE_TOKEN;
   if (writeToken) options.writeToken = writeToken;
+  const target = values["record-inspection"];
+  if (target !== undefined) {
+    const parts = target.split(",");
+    if (parts.length !== 3 || parts.some((part) => part === ""))
+      throw new UsageError(
+        `--record-inspection needs EQUIPMENT_ID,SCHEDULE_ID,INSPECTOR_ID, got ${JSON.stringify(target)}`,
+      );
+    if (!writeToken)
+      throw new UsageError("--record-inspection writes: it needs --write-token (or WSAFE_WRITE_TOKEN)");
+    const [equipment_id, schedule_id, inspector_id] = parts as [string, string, string];
+    options.recordInspection = { equipment_id, schedule_id, inspector_id };
+  }
   const otherToken = values["other-token"] ?? io.env.WSAFE_OTHER_TOKEN;
   const otherIds = Object.fromEntries(
     (values["other-id"] ?? []).map((pair) => splitPair(pair, "--other-id")),

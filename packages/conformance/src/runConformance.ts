@@ -5,8 +5,10 @@ import { cursorChecks } from "./checks/cursorChecks.js";
 import { isolationChecks } from "./checks/isolationChecks.js";
 import { paginationChecks } from "./checks/paginationChecks.js";
 import { parameterChecks } from "./checks/parameterChecks.js";
+import { recordingChecks } from "./checks/recordingChecks.js";
 import { requestErrorChecks } from "./checks/requestErrorChecks.js";
 import { routingChecks } from "./checks/routingChecks.js";
+import { ruleChecks } from "./checks/ruleChecks.js";
 import { statusChecks } from "./checks/statusChecks.js";
 import { successChecks } from "./checks/successChecks.js";
 import { tokenChecks } from "./checks/tokenChecks.js";
@@ -14,8 +16,10 @@ import { createClient } from "./createClient.js";
 
 /**
  * Every check the kit runs against `options`, in the order it runs them: the URL space,
- * then per method the success path, the request, the token, the parameters, the pages
- * and cursors of a paginated method, statuses at an instant, and tenant isolation.
+ * then per method the success path, the request, the token, the parameters and the
+ * rules between them, the pages and cursors of a paginated method, statuses at an
+ * instant, tenant isolation, and, when the run opts in, the effects of one recorded
+ * inspection.
  */
 export function listChecks(options: ConformanceOptions): CheckDefinition[] {
   const selected: readonly MethodName[] = options.methods?.length ? options.methods : methodNames;
@@ -26,10 +30,12 @@ export function listChecks(options: ConformanceOptions): CheckDefinition[] {
       ...requestErrorChecks(method),
       ...tokenChecks(method),
       ...parameterChecks(method),
+      ...ruleChecks(method),
       ...paginationChecks(method),
       ...cursorChecks(method),
       ...statusChecks(method),
       ...isolationChecks(method, options),
+      ...recordingChecks(method, options),
     ]),
   ];
 }

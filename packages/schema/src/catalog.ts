@@ -6,6 +6,7 @@ import { responseMetadataSchema } from "./pagination.js";
 import { equipmentSchema, equipmentSelectionSchema } from "./records/equipment.js";
 import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
 import { eventCauseSchema, eventSchema, eventTypeSchema } from "./records/event.js";
+import { inspectionResultSchema, inspectionSchema } from "./records/inspection.js";
 import { metavaluesSchema } from "./records/metavalue.js";
 import { resourceSchema } from "./records/resource.js";
 import { scheduleSchema } from "./records/schedule.js";
@@ -64,6 +65,8 @@ const recordEntries = {
   Event: entry(eventSchema, "output", "event"),
   EventType: entry(eventTypeSchema, "output", "event"),
   EventCause: entry(eventCauseSchema, "output", "event"),
+  Inspection: entry(inspectionSchema, "output", "inspection"),
+  InspectionResult: entry(inspectionResultSchema, "output", "inspection"),
   Webhook: entry(webhookSchema, "output", "webhook"),
   WebhookState: entry(webhookStateSchema, "output", "webhook"),
   WebhookSecret: entry(webhookSecretSchema, "output", "webhook"),

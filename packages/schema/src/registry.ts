@@ -3,6 +3,8 @@ import type { ErrorResponse } from "./envelope.js";
 import { equipmentsList } from "./methods/equipments.list.js";
 import { equipmentTypesList } from "./methods/equipmentTypes.list.js";
 import { eventsList } from "./methods/events.list.js";
+import { inspectionsList } from "./methods/inspections.list.js";
+import { inspectionsRecord } from "./methods/inspections.record.js";
 import { resourcesList } from "./methods/resources.list.js";
 import { usersInfo } from "./methods/users.info.js";
 import { webhooksCreate } from "./methods/webhooks.create.js";
@@ -33,6 +35,8 @@ export const methods = {
   "webhooks.rotate_secret": webhooksRotateSecret,
   "webhooks.deliveries": webhooksDeliveries,
   "webhooks.redeliver": webhooksRedeliver,
+  "inspections.record": inspectionsRecord,
+  "inspections.list": inspectionsList,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

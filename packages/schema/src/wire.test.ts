@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { methods } from "./registry.js";
-import { headerNames, methodUrlPath, requestIdPattern, responseHeaders, writeMethodNames } from "./wire.js";
+import {
+  headerNames,
+  idempotencyKeyParameter,
+  keyedWriteMethodNames,
+  methodUrlPath,
+  requestIdPattern,
+  responseHeaders,
+  writeMethodNames,
+} from "./wire.js";
 
 describe(headerNames, () => {
   it("names the two service headers under the default prefix SVC", () => {
@@ -45,5 +53,17 @@ describe("writeMethodNames", () => {
         .map((method) => method.name)
         .sort(),
     );
+  });
+});
+
+describe("keyedWriteMethodNames", () => {
+  it("names exactly the registry's write methods whose parameters take an idempotency key", () => {
+    expect([...keyedWriteMethodNames].sort()).toEqual(
+      Object.values(methods)
+        .filter((method) => method.permission === "write" && idempotencyKeyParameter in method.params.shape)
+        .map((method) => method.name)
+        .sort(),
+    );
+    expect(keyedWriteMethodNames.length).toBeGreaterThan(0);
   });
 });

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { methods, schemaNames } from "@wsafe/schema";
 import { timelineImage, timelineImageFile } from "./events/timelineSection.js";
+import { inspectionLoopImageFile, inspectionLoopSvg } from "./inspections/inspectionLoopSvg.js";
 import { authenticationPage } from "./pages/authenticationPage.js";
 import { benchmarksPage } from "./pages/benchmarksPage.js";
 import { type Changelog, changelogPage } from "./pages/changelogPage.js";
@@ -19,6 +20,7 @@ import { datasetPage } from "./pages/datasetPage.js";
 import { downloadsPage } from "./pages/downloadsPage.js";
 import { errorsPage } from "./pages/errorsPage.js";
 import { eventsPage } from "./pages/eventsPage.js";
+import { inspectionsPage } from "./pages/inspectionsPage.js";
 import { methodPage } from "./pages/methodPage.js";
 import { methodsIndexPage } from "./pages/methodsIndexPage.js";
 import { mutationTestingPage } from "./pages/mutationTestingPage.js";
@@ -147,6 +149,7 @@ export function generatePages(
     "pagination.md": paginationPage(),
     "events.md": eventsPage(),
     "webhooks.md": webhooksPage(),
+    "inspections.md": inspectionsPage(),
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),
@@ -182,6 +185,10 @@ export function writeSite({ docsRoot, repoRoot }: SitePaths): { pages: number } 
   const benchmarks = copyBenchmarks(repoRoot, publicDir);
   // The Events page's picture, drawn from the demo equipment's dates.
   mirrorTexts(join(publicDir, timelineImageFile.dir), { [timelineImageFile.name]: timelineImage() });
+  // The Recording inspections page's picture of the loop.
+  mirrorTexts(join(publicDir, inspectionLoopImageFile.dir), {
+    [inspectionLoopImageFile.name]: inspectionLoopSvg(),
+  });
   const contentDir = join(docsRoot, "src", "content", "docs");
   const pages = generatePages(repoRoot, benchmarks);
   // The folder holds generated pages only: whatever this run does not write is stale.

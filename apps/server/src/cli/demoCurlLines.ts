@@ -1,9 +1,13 @@
 import { methodUrlPath, requestMediaType } from "@wsafe/schema";
+import { demoInspection } from "../demo/demoInspection.js";
 import { demoTokens } from "../demo/demoTokens.js";
 
 /**
  * Ready-to-paste `curl` lines for the demo: a GET (request data as the percent-encoded
- * query string) and a POST (request data as the body). The POST names its body's type:
+ * query string), a POST (request data as the body), and a write: the passed pre-use check
+ * of harness `eq_h_0001`, whose `sch_preuse` the demo data holds expired, recorded with
+ * the write token (the schedule is up to date in the answer, and in every list after it;
+ * sent again, it records the next check). The POSTs name their body's type:
  * curl's `-d` alone says form-urlencoded, which a validating proxy reading the
  * OpenAPI document would rightly refuse. Each answer fits a screen: the POST asks for
  * one page of five harnesses with three columns (about 500 bytes), where the whole list
@@ -21,8 +25,18 @@ export function demoCurlLines(url: string, insecure: boolean): string[] {
     limit: 5,
     columns: ["id", "serialNumber", "status"],
   });
+  const inspection = JSON.stringify({
+    token: demoTokens.write,
+    equipment_id: demoInspection.equipmentId,
+    schedule_id: demoInspection.scheduleId,
+    result: "passed",
+    inspector_id: "u_ada",
+  });
+  const postTo = (method: string, body: string) =>
+    `curl ${k}-X POST '${url}${methodUrlPath(method)}' -H 'content-type: ${requestMediaType}' -d '${body}'`;
   return [
     `curl ${k}'${url}${methodUrlPath("users.info")}?${get}'`,
-    `curl ${k}-X POST '${url}${methodUrlPath("equipments.list")}' -H 'content-type: ${requestMediaType}' -d '${post}'`,
+    postTo("equipments.list", post),
+    postTo("inspections.record", inspection),
   ];
 }

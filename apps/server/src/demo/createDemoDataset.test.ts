@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { datasetSchema } from "@wsafe/schema";
+import { datasetSchema, scheduleStatusAt } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
 import { createDemoDataset } from "./createDemoDataset.js";
+import { demoInspection } from "./demoInspection.js";
 import { demoTokens } from "./demoTokens.js";
 
 const now = Date.UTC(2026, 10, 1);
@@ -66,20 +67,36 @@ describe(createDemoDataset, () => {
   });
 
   // The demo, the docs' examples and the benchmarks all read this dataset: a refactoring
-  // must not move one byte of it. The hashes were taken before the function was split.
+  // must not move one byte of it. The hashes were taken before the function was split,
+  // and again when every schedule got its `interval` and `warning` (issue 36): without
+  // those two fields the dataset still hashed to the earlier pins.
   it.each([
-    [{ now }, "ef649d53611e7546d3ce2ca5d314cef43adfe20ec6547f93a243ac782c6428f4"],
+    [{ now }, "b14d6121dd47ccf385b8b70da5f7439e45c35de5db286f8ea0f398d62fe6de30"],
     [
       { now, seed: 7, equipmentCount: 500, harnessShare: 0.3 },
-      "f2dbd225fac42f9a842aa2de12bfb5f378fa8f9e256bdebc3e83ce11688ba875",
+      "706602e3aa55c2bf8bba59745067b42f0b084a15e982166ec5864a8efb2bf3db",
     ],
     [
       { now, equipmentCount: 3, harnessShare: 1 },
-      "df4db6d56f80b12e022337c65e26a3dbd5a6acfbacb9502439fd35ba11bd1002",
+      "c2ed8a6c88306259c130dadbe6ecc6d06ab55d886217714fedc79764c816db69",
     ],
     [{ now, equipmentCount: 0 }, "f0cc2cfb62a92d7bf55bc205103a393a9752947b47af6188a0cd7fecc9630703"],
   ])("produces exactly the pinned dataset for %o", (options, sha256) => {
     const text = JSON.stringify(createDemoDataset(options));
     expect(createHash("sha256").update(text).digest("hex")).toBe(sha256);
+  });
+
+  it("gives every schedule the interval and warning of its kind, and holds expired the schedule the write curl line inspects", () => {
+    // The demo `serve --demo` imports is dated at its start: whenever that is.
+    for (const at of [now, now + 400 * 86_400_000]) {
+      const dataset = createDemoDataset({ now: at });
+      const schedules = dataset.equipments.flatMap((equipment) => equipment.schedules);
+      expect(new Set(schedules.map((s) => `${s.schedule_id} ${s.interval} ${s.warning}`))).toEqual(
+        new Set(["sch_annual P1Y P2M", "sch_monthly P1M P5D", "sch_preuse P1W P1D"]),
+      );
+      const equipment = dataset.equipments.find((e) => e.id === demoInspection.equipmentId);
+      const schedule = equipment?.schedules.find((s) => s.schedule_id === demoInspection.scheduleId);
+      expect(schedule && scheduleStatusAt(schedule, at)).toBe("expired");
+    }
   });
 });

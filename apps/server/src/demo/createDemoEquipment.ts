@@ -3,7 +3,7 @@ import type { Random } from "./createRandom.js";
 import type { DemoEquipmentTypePlan } from "./DemoEquipmentTypePlan.js";
 import { pickScheduleStatus } from "./pickScheduleStatus.js";
 import { scheduleDates } from "./scheduleDates.js";
-import { schedulePeriods } from "./schedulePeriods.js";
+import { scheduleDurations, schedulePeriods } from "./schedulePeriods.js";
 
 /** Where the `index`-th piece of one type sits among its kind. */
 interface DemoEquipmentSlot {
@@ -68,6 +68,7 @@ export function createDemoEquipment(
     schedules: scheduleIds.map((schedule_id) => ({
       schedule_id,
       ...scheduleDates(random, now, pickScheduleStatus(random), schedulePeriods[schedule_id]!),
+      ...scheduleDurations[schedule_id]!,
     })),
   };
   if (random.chance(0.7))

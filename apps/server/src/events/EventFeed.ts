@@ -15,7 +15,7 @@ export interface FeedFilter {
 export type FeedEvent = EventRow & { sequence: string };
 
 const columns =
-  "id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, sequence::text";
+  "id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, inspection_id, sequence::text";
 
 /**
  * The statement that reads one account's events after a sequence, in recording order:

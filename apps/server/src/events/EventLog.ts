@@ -87,6 +87,9 @@ export function eventRecord(row: EventRow, now: number): Event {
     ...(row.schedule_id === null ? {} : { schedule_id: row.schedule_id }),
     from: row.from_status as Event["from"],
     to: row.to_status as Event["to"],
+    ...(row.inspection_id === null || row.inspection_id === undefined
+      ? {}
+      : { inspection_id: row.inspection_id }),
     sequence: row.sequence === null ? null : Number(row.sequence),
   };
 }

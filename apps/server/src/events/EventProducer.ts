@@ -20,7 +20,10 @@ export interface ChangeScope {
 export interface StatusChange {
   /** Why the statuses change: every writer but time names itself. */
   cause: Exclude<EventCause, "time">;
-  /** Unique to this write: with what each event is, it makes the events' ids. */
+  /**
+   * Unique to this write: with what each event is, it makes the events' ids. For an
+   * inspection, its id, which its events carry as `inspection_id`.
+   */
   key: string;
   scope: ChangeScope;
   /** The write's instant: its events' `occurred_at` (the clock's, when that is later). */
@@ -176,9 +179,11 @@ export class EventProducer {
     const from = statusNameSql("c.severity_before");
     const to = statusNameSql("c.severity_at");
     const scheduleId = "nullif(c.schedule_id, '')";
+    const key = param(change.key, "text");
+    const inspectionId = change.cause === "inspection" ? key : "NULL::text";
     const id = eventIdSql([
       cause,
-      param(change.key, "text"),
+      key,
       type,
       "c.equipment_id",
       scheduleId,
@@ -192,7 +197,7 @@ export class EventProducer {
     );
     const rows = `SELECT ${id} AS id, c.account_id, ${type} AS type, ${at} AS occurred_at, ${cause} AS cause,
               c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status,
-              ${to} AS to_status, c.kind, c.removed
+              ${to} AS to_status, ${inspectionId} AS inspection_id, c.kind, c.removed
          FROM (${statusChangesSql(at, before!.any)}) c`;
     return this.#insert(rows, params, "r.equipment_id, r.removed DESC, r.kind, r.schedule_id", "fresh");
   }

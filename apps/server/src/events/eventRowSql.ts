@@ -37,6 +37,7 @@ export const eventColumns = [
   "schedule_id",
   "from_status",
   "to_status",
+  "inspection_id",
 ] as const;
 
 /** {@link eventColumns} as a select list, optionally of an alias. */

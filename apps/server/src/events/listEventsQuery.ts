@@ -1,4 +1,4 @@
-import type { EventType } from "@wsafe/schema";
+import type { EventCause, EventType } from "@wsafe/schema";
 import { sqlParameters } from "../store/queries/sqlParameters.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
 
@@ -28,17 +28,19 @@ export interface EventRow {
   id: string;
   type: EventType;
   occurred_at: string;
-  cause: "time" | "import";
+  cause: EventCause;
   equipment_id: string;
   equipment_type_id: string;
   schedule_id: string | null;
   from_status: string | null;
   to_status: string | null;
+  /** On events of cause `inspection`: the inspection. */
+  inspection_id: string | null;
   sequence: string | null;
 }
 
 const listed =
-  "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status";
+  "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, inspection_id";
 
 /**
  * Where the computed transitions of a read start (excluded): after the event clock (what
@@ -127,7 +129,7 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
    LIMIT ${rows}
 )
 SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status,
-       sequence::text
+       inspection_id, sequence::text
   FROM (SELECT * FROM recorded UNION ALL SELECT * FROM computed) u
  ORDER BY u.occurred_at, u.id
  LIMIT ${rows}`;

@@ -91,5 +91,5 @@ function transitionRow(scheduleId: string, type: EventType): string {
   const id = eventIdSql([`'${type}'`, "c.equipment_id", scheduleId, "c.at::text", from, to]);
   return `${id} AS id, c.account_id, '${type}'::text AS type, c.at AS occurred_at, '${timeCause}'::text AS cause,
        c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status, ${to} AS to_status,
-       ${eventKinds[type]} AS kind`;
+       NULL::text AS inspection_id, ${eventKinds[type]} AS kind`;
 }

@@ -1,5 +1,6 @@
 import type { MethodName, MethodResult, Methods } from "@wsafe/schema";
 import type { EventLog } from "../events/EventLog.js";
+import type { InspectionStore } from "../inspections/InspectionStore.js";
 import type { RawJsonResult } from "../results/RawJsonResult.js";
 import type { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import type { Store } from "../store/Store.js";
@@ -18,6 +19,8 @@ export interface MethodCall {
   readonly events: EventLog;
   /** The webhook endpoints, and the server's webhook settings. */
   readonly webhooks: WebhookService;
+  /** The inspections of every account. */
+  readonly inspections: InspectionStore;
 }
 
 /** The one field of a method's success body besides `ok`, e.g. `equipments`. */

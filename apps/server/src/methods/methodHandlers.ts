@@ -1,6 +1,8 @@
 import { equipmentsList } from "./equipmentsList.js";
 import { equipmentTypesList } from "./equipmentTypesList.js";
 import { eventsList } from "./eventsList.js";
+import { inspectionsList } from "./inspectionsList.js";
+import { inspectionsRecord } from "./inspectionsRecord.js";
 import type { MethodHandlers } from "./MethodHandler.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
@@ -30,4 +32,6 @@ export const methodHandlers = {
   "webhooks.rotate_secret": webhooksRotateSecret,
   "webhooks.deliveries": webhooksDeliveries,
   "webhooks.redeliver": webhooksRedeliver,
+  "inspections.record": inspectionsRecord,
+  "inspections.list": inspectionsList,
 } as const satisfies MethodHandlers;

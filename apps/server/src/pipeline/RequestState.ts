@@ -1,6 +1,7 @@
 import type { MethodName, Methods } from "@wsafe/schema";
 import type { EventFeed } from "../events/EventFeed.js";
 import type { EventLog } from "../events/EventLog.js";
+import type { InspectionStore } from "../inspections/InspectionStore.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
@@ -52,6 +53,7 @@ export interface PipelineServices {
   readonly rateLimiter: RateLimiter;
   readonly events: EventLog;
   readonly webhooks: WebhookService;
+  readonly inspections: InspectionStore;
   /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
   readonly feed: EventFeed;
   /** The `events.stream` subscriptions open on this server, and their limits. */

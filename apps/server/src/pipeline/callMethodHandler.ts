@@ -24,7 +24,7 @@ const handlers: { readonly [Name in MethodName]: MethodHandler<MethodName> } = m
  */
 export function callMethodHandler(
   state: RequestState,
-  { store, events, webhooks }: PipelineServices,
+  { store, events, webhooks, inspections }: PipelineServices,
 ): void | Promise<void> {
   const outcome = handlers[state.method!](state.params!, {
     store,
@@ -32,6 +32,7 @@ export function callMethodHandler(
     now: state.now,
     events,
     webhooks,
+    inspections,
   });
   if (!(outcome instanceof Promise)) {
     state.outcome = outcome;

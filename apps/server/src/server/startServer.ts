@@ -11,6 +11,7 @@ import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
 import { importDataset } from "../import/importDataset.js";
+import { InspectionStore } from "../inspections/InspectionStore.js";
 import { createServerMetrics } from "../metrics/createServerMetrics.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { serveMetrics } from "../metrics/serveMetrics.js";
@@ -116,7 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     app.log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
   );
   const app = createApp({
-    services: { store, rateLimiter, events, feed, webhooks, streams },
+    services: { store, rateLimiter, events, feed, webhooks, streams, inspections: new InspectionStore(store.sql) },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",

@@ -25,6 +25,7 @@ export const trpcErrorCodes = {
   parameter_invalid: "BAD_REQUEST", // 400
   content_not_found: "NOT_FOUND", // 404
   limit_reached: "CONFLICT", // 409: the account holds all it may; remove one first
+  idempotency_key_reused: "UNPROCESSABLE_CONTENT", // 422: the key names another request (IETF idempotency draft)
   server_error: "INTERNAL_SERVER_ERROR", // 500
 } as const satisfies { readonly [Identifier in ErrorIdentifier]: TRPC_ERROR_CODE_KEY };
 

@@ -144,7 +144,7 @@ async function claimFromLocked(sql: Sql, endpointIds: string[], limits: ClaimLim
             (SELECT min(f.next_attempt_at) FROM webhook_deliveries f WHERE f.next_attempt_at > clock.now)
               - clock.now AS next_due_in,
             e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
-            e.from_status, e.to_status, e.sequence::text
+            e.from_status, e.to_status, e.inspection_id, e.sequence::text
        FROM clock
        LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
       ORDER BY c.sequence, c.webhook_id`,

@@ -21,6 +21,9 @@ const names = ["Harness", "harness", "Ladder", "_Ladder", "Échelle", "Zebra", "
 // survive every statement that names them (an SQL array literal among them).
 const metafieldIds = ["mf_0", 'mf "1"', "mf\\2,{x}"];
 const maybeDate = fc.option(fc.constantFrom(...randomStamps), { nil: null, freq: 5 });
+// A schedule's interval and warning, often absent (the record then leaves them out).
+const maybeInterval = fc.option(fc.constantFrom("P1D", "P1M", "P1Y2M", "P2W"), { nil: undefined, freq: 2 });
+const maybeWarning = fc.option(fc.constantFrom("P0D", "P1D", "P1W"), { nil: undefined, freq: 2 });
 
 const schedules = fc.uniqueArray(
   fc.record({
@@ -28,6 +31,8 @@ const schedules = fc.uniqueArray(
     expiresOn: maybeDate,
     expiringOn: maybeDate,
     lastCompletedOn: maybeDate,
+    interval: maybeInterval,
+    warning: maybeWarning,
   }),
   { selector: (s) => s.schedule_id, maxLength: 3 },
 );
@@ -39,10 +44,14 @@ const metavalue = fc.oneof(
   fc.record({ item_ids: fc.array(fc.integer({ min: 0, max: 99 }), { maxLength: 3 }) }),
 );
 
-/** One account's records: types, equipment with schedules, resources, one user and a read token. */
+/** One account's records: types, equipment with schedules, resources, one user, a read and a write token. */
 export interface RandomAccount {
   accountId: string;
   token: string;
+  /** A token of the account with `write`: to record inspections. */
+  writeToken: string;
+  /** The account's one user, an inspector. */
+  userId: string;
   dataset: DatasetInput;
 }
 
@@ -104,7 +113,10 @@ export function randomAccount(index: number): fc.Arbitrary<RandomAccount> {
       }));
       const dataset: DatasetInput = {
         accounts: [{ id: accountId, name: `Random ${index}` }],
-        tokens: [{ token: `random-token-read-${index}-0000`, account_id: accountId }],
+        tokens: [
+          { token: `random-token-read-${index}-0000`, account_id: accountId },
+          { token: `random-token-write-${index}-000`, account_id: accountId, permissions: ["read", "write"] },
+        ],
         users: [{ id: userId, account_id: accountId, name: "Random User" }],
         equipmentTypes: typeRecords,
         equipments: equipments.map((e) => {
@@ -150,7 +162,13 @@ export function randomAccount(index: number): fc.Arbitrary<RandomAccount> {
           })),
         })),
       };
-      return { accountId, token: `random-token-read-${index}-0000`, dataset };
+      return {
+        accountId,
+        token: `random-token-read-${index}-0000`,
+        writeToken: `random-token-write-${index}-000`,
+        userId,
+        dataset,
+      };
     });
 }
 

@@ -56,6 +56,8 @@ export function referenceEquipmentsList(
         expiresOn: s.expiresOn,
         expiringOn: s.expiringOn,
         lastCompletedOn: s.lastCompletedOn,
+        ...(s.interval === undefined ? {} : { interval: s.interval }),
+        ...(s.warning === undefined ? {} : { warning: s.warning }),
       }));
     const status = referenceEquipmentStatus(schedules.map((s) => s.status));
     if (request.status?.length && !request.status.includes(status)) continue;

@@ -37,6 +37,18 @@ describe("WsafeApiErrorOf", () => {
     }
   });
 
+  it("gives inspections.record its own idempotency_key_reused, which a read has not", () => {
+    if (isWsafeApiError(caught, "inspections.record")) {
+      expectTypeOf<"idempotency_key_reused">().toMatchTypeOf<typeof caught.error>();
+      if (caught.error === "idempotency_key_reused")
+        expectTypeOf(caught).toEqualTypeOf<WsafeApiError<"inspections.record", "idempotency_key_reused">>();
+    }
+    if (isWsafeApiError(caught, "inspections.list")) {
+      // @ts-expect-error: a read takes no idempotency key
+      void (caught.error === "idempotency_key_reused");
+    }
+  });
+
   it("is exhaustive over a method's identifiers", () => {
     const explain = (err: WsafeApiErrorOf<"resources.list">): string => {
       switch (err.error) {

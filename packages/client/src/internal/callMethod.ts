@@ -1,4 +1,9 @@
-import { headerNames, writeMethodNames } from "@wsafe/schema/wire";
+import {
+  headerNames,
+  idempotencyKeyParameter,
+  keyedWriteMethodNames,
+  writeMethodNames,
+} from "@wsafe/schema/wire";
 import type { CallOptions, ClientOptions, ResponseValidator } from "../ClientOptions.js";
 import { isWsafeError } from "../errors/isWsafeError.js";
 import type { WsafeError } from "../errors/WsafeError.js";
@@ -12,6 +17,7 @@ import { transportErrorFromCause } from "./errors/transportErrorFromCause.js";
 import { transportErrorFromReply } from "./errors/transportErrorFromReply.js";
 import { validationErrorFromIssues } from "./errors/validationErrorFromIssues.js";
 import { metaFromHeaders } from "./metaFromHeaders.js";
+import { newIdempotencyKey } from "./newIdempotencyKey.js";
 import { parseEnvelope } from "./parseEnvelope.js";
 import { parseRetryAfter } from "./parseRetryAfter.js";
 import { type RetryPolicy, retryDelay } from "./retryDelay.js";
@@ -55,7 +61,14 @@ export async function callMethod(
   const fetch = config.fetch ?? globalThis.fetch;
   if (typeof fetch !== "function")
     throw new TypeError("@wsafe/client: no global fetch; pass createClient({ fetch })");
-  const data = { ...params, token: (params as { token?: string } | undefined)?.token ?? config.token };
+  const data: Record<string, unknown> = {
+    ...params,
+    token: (params as { token?: string } | undefined)?.token ?? config.token,
+  };
+  // A keyed write gets a key of its own, once per call: every try sends the same, so the
+  // service answers a repeat with the first answer and the call may be sent again.
+  const keyed = keyedWriteMethodNames.includes(method);
+  if (keyed) data[idempotencyKeyParameter] ??= newIdempotencyKey();
   const httpMethod = options.method ?? config.method;
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
   const { signal: callerSignal } = options;
@@ -117,7 +130,13 @@ export async function callMethod(
         if (!isWsafeError(thrown)) throw thrown;
         error = thrown;
       }
-      const delayMs = retryDelay(error, attempt, config.retries, !writeMethodNames.includes(method));
+      const delayMs = retryDelay(
+        error,
+        attempt,
+        config.retries,
+        keyed || !writeMethodNames.includes(method),
+        keyed,
+      );
       // A wait that would end past the deadline cannot lead anywhere: the failure itself says more than a timeout would.
       if (delayMs === undefined || signal.aborted || Date.now() + delayMs >= deadline) throw error;
       config.onRetry?.({ method, attempt, delayMs, error });

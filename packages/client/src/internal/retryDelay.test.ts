@@ -132,3 +132,35 @@ describe("retryDelay of a write", () => {
     expect(retryDelay(reset, 1, policy)).toBeDefined();
   });
 });
+
+describe("retryDelay of a keyed write", () => {
+  it("sends it again after a reset connection and after a server_error, as its key makes a repeat safe", () => {
+    const reset = transportErrorFromCause(
+      "inspections.record",
+      new TypeError("fetch failed", {
+        cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
+      }),
+      meta(),
+    );
+    const serverError = apiErrorFromBody(
+      "inspections.record",
+      { error: "server_error" },
+      meta(200),
+      undefined,
+    );
+    expect(retryDelay(reset, 1, policy, true, true)).toBeDefined();
+    expect(retryDelay(serverError as never, 1, policy, true, true)).toBeGreaterThan(0);
+    // Not a plain write's, nor a read's: server_error stays final for them.
+    expect(retryDelay(serverError as never, 1, policy, false)).toBeUndefined();
+    expect(retryDelay(serverError as never, 1, policy)).toBeUndefined();
+    // Other refusals are final whatever the key: sent again, they would be refused again.
+    const reused = apiErrorFromBody(
+      "inspections.record",
+      { error: "idempotency_key_reused" },
+      meta(200),
+      undefined,
+    );
+    expect(retryDelay(reused as never, 1, policy, true, true)).toBeUndefined();
+    expect(retryDelay(serverError as never, 4, policy, true, true)).toBeUndefined();
+  });
+});

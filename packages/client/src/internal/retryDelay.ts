@@ -22,8 +22,10 @@ export interface RetryPolicy {
  * except a 4xx other than 408/429 from something in front of the service, which will
  * answer the same again, and a refused TLS certificate, which is refused again. A write
  * (`repeatable` false) is sent again only when it never reached the service (refused
- * connection, unknown host) or was refused by the rate limit, before it could act. Every
- * other failure is final.
+ * connection, unknown host) or was refused by the rate limit, before it could act. A
+ * `keyed` write carries an idempotency key, the same on every try, so the service answers
+ * a repeat with the first answer: it is sent again whatever happened, a `server_error`
+ * (the service may have failed midway) included. Every other failure is final.
  *
  * @example
  * retryDelay(error, 1, { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000 }); // 2000 after Retry-After: 2
@@ -33,10 +35,12 @@ export function retryDelay(
   attempt: number,
   policy: RetryPolicy,
   repeatable = true,
+  keyed = false,
 ): number | undefined {
   if (attempt > policy.maxRetries) return undefined;
   const backoff = backoffDelay(attempt, policy.minDelayMs, policy.maxDelayMs);
   if (error.code === ErrorCode.ApiError) {
+    if (keyed && error.error === "server_error") return backoff;
     if (error.error !== "rate_limit_exceeded") return undefined;
     const wait = error.retryAfter === undefined ? backoff : error.retryAfter * 1000;
     return wait > policy.maxDelayMs ? undefined : wait;

@@ -28,6 +28,14 @@ export type Fault =
   | "vague-description"
   // Write methods.
   | "write-without-permission"
+  // Inspections: the rules between parameters, and the effects of a recording.
+  | "inspection-rules-ignored"
+  | "unknown-equipment-inspected"
+  | "idempotency-ignored"
+  | "inspection-interval-ignored"
+  | "inspection-not-listed"
+  | "inspection-events-missing"
+  | "inspection-answer-stale"
   | "private-url-accepted"
   | "unknown-webhook-ok"
   // Tenant isolation.

@@ -13,6 +13,7 @@ import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
 import type { PageKey } from "./fixtureCursor.js";
 import { fixtureEvents } from "./fixtureEvents.js";
+import { type AccountInspections, fixtureInspectionAnswer } from "./fixtureInspections.js";
 import type { FixturePages, ListRequest } from "./fixturePages.js";
 import type { AccountRecords, Owner } from "./fixtureRecords.js";
 import { type AccountWebhooks, fixtureWebhookAnswer } from "./fixtureWebhooks.js";
@@ -51,16 +52,19 @@ function project(record: Row, type: EquipmentType, params: Params): Row {
  *
  * @param records - the two accounts' records
  * @param webhooks - the two accounts' webhook endpoints and attempts
+ * @param inspections - the two accounts' inspections
  * @param pages - the server's pages and cursors
  * @param fault - the fixture's one fault
  */
 export function fixtureAnswer(
   records: Record<Owner, AccountRecords>,
   webhooks: Record<Owner, AccountWebhooks>,
+  inspections: Record<Owner, AccountInspections>,
   pages: FixturePages,
   fault?: Fault,
 ) {
   const webhookAnswer = fixtureWebhookAnswer(webhooks, pages, fault);
+  const inspectionAnswer = fixtureInspectionAnswer(records, inspections, fault);
   const keyOf = (method: MethodName) => (row: Row) =>
     (methods[method].pagination?.order ?? []).map((f) => row[f]) as PageKey;
   const list = <Item extends Row>(
@@ -83,6 +87,17 @@ export function fixtureAnswer(
       return webhookAnswer(method, params, owner, now, (field, rows, request) =>
         list(method, field, rows, request),
       );
+    if (method === "inspections.record")
+      return inspectionAnswer.record(params, owner, now, (equipment, at) => {
+        const type = records[owner].equipmentTypes.find((t) => t.id === equipment.equipmentType_id)!;
+        return project(withStatuses(equipment, at), type, {});
+      });
+    if (method === "inspections.list") {
+      const request = pages.request(method, inspectionAnswer.firstPage(params), owner, now);
+      return inspectionAnswer.list(params, owner, request, leaks, (rows, asked) =>
+        list(method, "inspections", rows, asked),
+      );
+    }
     // events.list checks its window first, then its cursor, as the service does.
     if (method === "events.list") {
       const problem = eventsWindowProblem(params as { from: number; to?: number }, now);
@@ -102,14 +117,22 @@ export function fixtureAnswer(
       if (typeId !== undefined && !visible.some((a) => a.equipmentTypes.some((t) => t.id === typeId)))
         throw new Failure("content_not_found", `equipment type not found: ${typeId}`);
       const types = (params.types as string[] | undefined) ?? [];
-      const events = fixtureEvents(
-        visible
-          .flatMap((account) => account.equipments)
-          .filter((e) => typeId === undefined || e.equipmentType_id === typeId),
-        params.from as number,
-        (params.to as number | undefined) ?? now,
-        now,
-      )
+      const [from, to] = [params.from as number, (params.to as number | undefined) ?? now];
+      const ofInspections = (leaks ? (["a", "b"] as Owner[]) : [owner])
+        .flatMap((o) => inspections[o].events)
+        .filter((event) => typeId === undefined || event.equipmentType_id === typeId)
+        .filter((event) => (event.occurred_at as number) >= from && (event.occurred_at as number) <= to);
+      const events = [
+        ...fixtureEvents(
+          visible
+            .flatMap((account) => account.equipments)
+            .filter((e) => typeId === undefined || e.equipmentType_id === typeId),
+          from,
+          to,
+          now,
+        ),
+        ...ofInspections,
+      ]
         .filter((event) => types.length === 0 || types.includes(event.type as string))
         // A field of the wrong type on the example harness's events, wherever they show.
         .map((event) =>

@@ -31,10 +31,23 @@ const firstSuccess = (method: MethodName) =>
 // year ahead differ from today's: a page computed at the wrong instant shows.
 const expiryDays: (number | null)[] = [-400, -100, -10, 10, 20, 100, 200, 500, null, 40];
 
+/** The interval and warning of each schedule kind: the annual one has them, the pre-use check not. */
+const durations: Record<string, { interval: string; warning: string }> = {
+  sch_annual: { interval: "P1Y", warning: "P1M" },
+};
+
 function schedule(schedule_id: string, offset: number | null, now: number) {
-  if (offset === null) return { schedule_id, expiresOn: null, expiringOn: null, lastCompletedOn: null };
+  const more = durations[schedule_id] ?? {};
+  if (offset === null)
+    return { schedule_id, expiresOn: null, expiringOn: null, lastCompletedOn: null, ...more };
   const expiresOn = Math.floor((now + offset * day) / 1000) * 1000;
-  return { schedule_id, expiresOn, expiringOn: expiresOn - 30 * day, lastCompletedOn: expiresOn - 365 * day };
+  return {
+    schedule_id,
+    expiresOn,
+    expiringOn: expiresOn - 30 * day,
+    lastCompletedOn: expiresOn - 365 * day,
+    ...more,
+  };
 }
 
 /** Ten harnesses made from the registry's example: two out of service, one without schedules. */

@@ -17,6 +17,7 @@ import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
 import { fixtureAnswer } from "./fixtureAnswer.js";
 import { fixtureCursor } from "./fixtureCursor.js";
+import { fixtureInspections } from "./fixtureInspections.js";
 import { fixturePages } from "./fixturePages.js";
 import { fixtureRecords, type Owner } from "./fixtureRecords.js";
 import { fixtureWebhooks, otherWebhookId } from "./fixtureWebhooks.js";
@@ -34,6 +35,8 @@ export const fixtureTokens = {
 export const fixtureOtherIds = {
   equipmentType_id: "et_other_account",
   user: "u_other",
+  equipment_id: "eq_other_1",
+  inspector_id: "u_other",
   webhook_id: otherWebhookId,
 } as const;
 
@@ -155,7 +158,7 @@ export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> 
   const fixedId = "FixedRequestId0000000000";
   const now = Date.now();
   const pages = fixturePages(fixtureCursor(fault), fault);
-  const answer = fixtureAnswer(fixtureRecords(now), fixtureWebhooks(now), pages, fault);
+  const answer = fixtureAnswer(fixtureRecords(now), fixtureWebhooks(now), fixtureInspections(), pages, fault);
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const started = Date.now();
     const chunks: Buffer[] = [];

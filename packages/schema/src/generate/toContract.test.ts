@@ -5,7 +5,7 @@ import { serverMetrics } from "../metrics.js";
 import { requestChecks } from "../pipeline.js";
 import { methods } from "../registry.js";
 import { apiVersion } from "../wire.js";
-import { toContract } from "./toContract.js";
+import { openEnumRecords, toContract } from "./toContract.js";
 import { toJsonSchema } from "./toJsonSchema.js";
 
 describe(toContract, () => {
@@ -50,10 +50,19 @@ describe(toContract, () => {
         permission: method.permission,
         errors: [...method.errors],
         params,
-        result,
+        result: withOpenEnumsMarked(result),
         ...(method.pagination && { pagination: expect.any(Object) }),
       });
     }
+  });
+
+  it("marks the open enums, and only in the snapshot: the published schema files stay strict", () => {
+    const contract = toContract();
+    expect(openEnumRecords).toContain("EventCause");
+    expect(contract.records.EventCause).toMatchObject({ "x-open-enum": true });
+    expect(contract.records.Event!.$defs).toMatchObject({ EventCause: { "x-open-enum": true } });
+    expect(contract.records.EventType).not.toHaveProperty("x-open-enum");
+    expect(JSON.stringify(toJsonSchema("Event"))).not.toContain("x-open-enum");
   });
 
   it("holds each paginated method's walk: order, filters and instant, so changing one is a difference", () => {
@@ -100,3 +109,18 @@ describe(toContract, () => {
       expect(contract.directions[name]).toBe(schemaCatalog[name].io === "input" ? "request" : "response");
   });
 });
+
+/** A result schema as the snapshot holds it: each open enum of its `$defs` marked. */
+function withOpenEnumsMarked(schema: Record<string, unknown>): Record<string, unknown> {
+  const defs = schema.$defs as Record<string, Record<string, unknown>> | undefined;
+  if (!defs) return schema;
+  return {
+    ...schema,
+    $defs: Object.fromEntries(
+      Object.entries(defs).map(([name, def]) => [
+        name,
+        openEnumRecords.includes(name) ? { ...def, "x-open-enum": true } : def,
+      ]),
+    ),
+  };
+}

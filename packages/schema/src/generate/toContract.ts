@@ -49,7 +49,31 @@ export interface ContractSnapshot {
   metrics: Record<string, ContractMetric>;
 }
 
-const withoutId = ({ $id: _id, ...schema }: JsonSchema) => schema;
+/**
+ * Response enums released as open, by their record (and `$defs`) name: receivers were told
+ * to accept values they do not know, so a new value is additive. The snapshot marks each
+ * `x-open-enum`, which the breaking-change gate reads; the published JSON Schema and
+ * OpenAPI files do not carry the mark, as a strict validator (ajv in strict mode) refuses
+ * an unknown keyword. (`ErrorIdentifier` is open by the gate's own policy.)
+ */
+export const openEnumRecords: readonly string[] = ["EventCause"];
+
+/** A schema without its `$id`, each open enum in it (root or `$defs`) marked `x-open-enum`. */
+function forSnapshot(name: string, { $id: _id, ...schema }: JsonSchema): JsonSchema {
+  const mark = (enumSchema: JsonSchema) => ({ ...enumSchema, "x-open-enum": true });
+  const defs = schema.$defs as Record<string, JsonSchema> | undefined;
+  return {
+    ...(openEnumRecords.includes(name) ? mark(schema) : schema),
+    ...(defs && {
+      $defs: Object.fromEntries(
+        Object.entries(defs).map(([def, value]) => [
+          def,
+          openEnumRecords.includes(def) ? mark(value) : value,
+        ]),
+      ),
+    }),
+  };
+}
 
 /**
  * The contract as one normalised document: every method's params, result, error
@@ -70,8 +94,8 @@ export function toContract(): ContractSnapshot {
           {
             permission: method.permission,
             errors: [...method.errors],
-            params: withoutId(toJsonSchema(`${method.name}.params` as never)),
-            result: withoutId(toJsonSchema(`${method.name}.result` as never)),
+            params: forSnapshot(`${method.name}.params`, toJsonSchema(`${method.name}.params` as never)),
+            result: forSnapshot(`${method.name}.result`, toJsonSchema(`${method.name}.result` as never)),
             ...(walk && {
               pagination: {
                 order: [...walk.order],
@@ -83,7 +107,7 @@ export function toContract(): ContractSnapshot {
         ];
       }),
     ),
-    records: Object.fromEntries(records.map((name) => [name, withoutId(toJsonSchema(name))])),
+    records: Object.fromEntries(records.map((name) => [name, forSnapshot(name, toJsonSchema(name))])),
     directions: Object.fromEntries(
       records.map((name) => [name, schemaCatalog[name].io === "input" ? "request" : "response"]),
     ),

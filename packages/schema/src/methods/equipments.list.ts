@@ -123,6 +123,8 @@ export const equipmentsList = defineMethod({
                 expiresOn: 1822780800000,
                 expiringOn: 1817510400000,
                 lastCompletedOn: 1791244800000,
+                interval: "P1Y",
+                warning: "P2M",
               },
               {
                 schedule_id: "sch_monthly",
@@ -130,6 +132,8 @@ export const equipmentsList = defineMethod({
                 expiresOn: null,
                 expiringOn: null,
                 lastCompletedOn: null,
+                interval: "P1M",
+                warning: "P5D",
               },
               {
                 schedule_id: "sch_preuse",
@@ -137,6 +141,8 @@ export const equipmentsList = defineMethod({
                 expiresOn: 1784073600000,
                 expiringOn: 1783987200000,
                 lastCompletedOn: 1783468800000,
+                interval: "P1W",
+                warning: "P1D",
               },
             ],
           },

@@ -4,11 +4,12 @@ import { statusSchema } from "./status.js";
 
 /**
  * Every event type of /v1, with what it means: a status that changed. Statuses change
- * with time alone (a schedule's date is reached) and with imports.
+ * with time alone (a schedule's date is reached), with imports, and with inspections
+ * recorded through `inspections.record`.
  */
 export const eventTypeMeanings = {
   "schedule.status_changed":
-    "The status of one inspection schedule changed: its `expiringOn` or `expiresOn` was reached, or an import added, changed or removed it.",
+    "The status of one inspection schedule changed: its `expiringOn` or `expiresOn` was reached, an import added, changed or removed it, or an inspection recorded for it moved its dates.",
   "equipment.status_changed":
     "The overall status of one equipment changed (the most severe of its schedules' statuses), or an import added the equipment or moved it to another type. An import never removes an equipment: records a file does not name are kept.",
 } as const;
@@ -20,6 +21,8 @@ export const eventCauseMeanings = {
   time: "A date was reached: the instant passed `expiringOn` or `expiresOn` of a schedule. Nobody acted; the status changed with time alone.",
   import:
     "An import changed the records (dates, schedules, equipment or their type), computed at the import's instant.",
+  inspection:
+    "An inspection recorded through `inspections.record` moved the schedule's dates (a passed one renewed them, a failed one expired the schedule), at the instant it was recorded; the event names it in `inspection_id`.",
 } as const;
 
 /**
@@ -47,7 +50,9 @@ export type EventType = z.infer<typeof eventTypeSchema>;
 export const eventTypes: readonly EventType[] = eventTypeSchema.options;
 
 /**
- * The cause of an event.
+ * The cause of an event. Receivers should accept a cause they do not know: a later minor
+ * version of /v1 may add one, as 1.2.0 added `inspection` (the contract snapshot marks the
+ * enum open, see `openEnumRecords`).
  *
  * @see https://docs.wsafe.dev/events/
  */
@@ -60,12 +65,14 @@ export const eventCauseSchema = z
   )
   .meta({
     id: "EventCause",
-    description: Object.entries(eventCauseMeanings)
-      .map(([cause, meaning]) => `- \`${cause}\`: ${meaning}`)
-      .join("\n"),
+    description: [
+      ...Object.entries(eventCauseMeanings).map(([cause, meaning]) => `- \`${cause}\`: ${meaning}`),
+      "",
+      "Accept a cause you do not know: a later minor version may add one.",
+    ].join("\n"),
   });
 
-/** One of `time`, `import`. */
+/** One of `time`, `import`, `inspection`. */
 export type EventCause = z.infer<typeof eventCauseSchema>;
 
 /**
@@ -112,6 +119,9 @@ export const eventSchema = z
       .describe(
         "The status from `occurred_at` on; null when the schedule is gone or the equipment left the type (an import removed the schedule, or moved the equipment to another type).",
       ),
+    inspection_id: identifier(
+      "The inspection whose recording caused the change: present on events of cause `inspection` only.",
+    ).optional(),
     sequence: z
       .int()
       .min(1)

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { calendarDuration } from "./duration.js";
 import { identifier } from "./primitives.js";
 import { scheduleStatusRulesText, statusSchema } from "./status.js";
 
@@ -18,6 +19,14 @@ export const scheduleDatesSchema = z.object({
   expiresOn: nullableTimestamp("When the inspection expires."),
   expiringOn: nullableTimestamp("From when the inspection counts as expiring."),
   lastCompletedOn: nullableTimestamp("When the inspection was last completed."),
+  interval: calendarDuration(
+    "How often the inspection falls due: a passed inspection recorded without `expiresOn` (`inspections.record`) sets `expiresOn` to its `performed_at` plus this. Absent: the inspector gives `expiresOn` each time.",
+    true,
+  ).optional(),
+  warning: calendarDuration(
+    "How long before `expiresOn` the schedule counts as expiring: a passed inspection recorded without `expiringOn` sets `expiringOn` to `expiresOn` minus this. Absent: `expiringOn` is `expiresOn`, with no expiring phase.",
+    false,
+  ).optional(),
 });
 
 /**
@@ -33,6 +42,8 @@ export const scheduleSchema = z
     expiresOn: scheduleDatesSchema.shape.expiresOn,
     expiringOn: scheduleDatesSchema.shape.expiringOn,
     lastCompletedOn: scheduleDatesSchema.shape.lastCompletedOn,
+    interval: scheduleDatesSchema.shape.interval,
+    warning: scheduleDatesSchema.shape.warning,
   })
   .meta({
     id: "Schedule",

@@ -1,6 +1,7 @@
 // Hand-written payloads for the agreement tests: each valid one must pass both zod
 // and the published JSON Schema (ajv), each invalid one must fail both.
 import { eventPayloadCases } from "./eventPayloads.js";
+import { inspectionPayloadCases } from "./inspectionPayloads.js";
 import { methodPayloadCases } from "./methodPayloads.js";
 import type { PayloadCase } from "./PayloadCase.js";
 import { recordPayloadCases } from "./recordPayloads.js";
@@ -14,4 +15,5 @@ export const payloadCases: PayloadCase[] = [
   ...methodPayloadCases,
   ...eventPayloadCases,
   ...webhookPayloadCases,
+  ...inspectionPayloadCases,
 ];

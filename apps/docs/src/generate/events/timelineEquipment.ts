@@ -27,12 +27,16 @@ export const timelineEquipment: TimelineEquipment = {
       expiresOn: 1801958400000,
       expiringOn: 1796688000000,
       lastCompletedOn: 1770422400000,
+      interval: "P1Y",
+      warning: "P2M",
     },
     {
       schedule_id: "sch_monthly",
       expiresOn: 1798588800000,
       expiringOn: 1798156800000,
       lastCompletedOn: 1795996800000,
+      interval: "P1M",
+      warning: "P5D",
     },
   ],
 };

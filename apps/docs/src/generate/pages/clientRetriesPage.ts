@@ -40,6 +40,8 @@ const repeatedWrites = {
     "Rotates twice: the answer's secret is the newest, and the secret before the first rotation stops signing at once, so receivers still on it refuse deliveries until they have the new one.",
   "webhooks.redeliver":
     "Queues only what is over by then: the deliveries the first attempt queued are still pending and left alone (`queued` counts none of them), unless they were already delivered in between; then they go once more with the same `webhook-id`, which a receiver that keeps the ids it handled drops.",
+  "inspections.record":
+    "Records nothing more: the client sends an `idempotency_key` of its own (or yours), the same on every try, and the service answers a repeat with the first answer. So this write is retried as a read is, and after a `server_error` too (see [Recording inspections](/inspections/#retrying-safely-idempotency-keys)).",
 } as const;
 
 const retryEventRows = {
@@ -92,7 +94,7 @@ export function clientRetriesPage(): string {
         ],
         [
           "Any other API error (`token_invalid`, `parameter_invalid`, `server_error`...)",
-          "no",
+          "no; `server_error` is retried for `inspections.record`, whose key makes a repeat safe",
           "another attempt gets the same answer",
         ],
         ["A validation error, a timeout, an abort", "no", ""],

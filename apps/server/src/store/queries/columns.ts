@@ -62,6 +62,8 @@ export const scheduleColumns = {
   expiresOn: bigint("expires_on"),
   expiringOn: bigint("expiring_on"),
   lastCompletedOn: bigint("last_completed_on"),
+  interval: text("inspection_interval"),
+  warning: text("expiry_warning"),
 } as const satisfies ColumnMap<keyof ScheduleDates>;
 
 /**

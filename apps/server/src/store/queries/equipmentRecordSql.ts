@@ -113,12 +113,15 @@ export function schedulesCte(now: string, from: string): string {
            || ',"status":"' || ${statusArraySql}[x.severity + 1]
            || '","expiresOn":' || coalesce(x.expires_on::text, 'null')
            || ',"expiringOn":' || coalesce(x.expiring_on::text, 'null')
-           || ',"lastCompletedOn":' || coalesce(x.last_completed_on::text, 'null') || '}',
+           || ',"lastCompletedOn":' || coalesce(x.last_completed_on::text, 'null')
+           || coalesce(',"interval":' || to_json(x.inspection_interval)::text, '')
+           || coalesce(',"warning":' || to_json(x.expiry_warning)::text, '') || '}',
            ',') || ']' AS list
   FROM (
     SELECT s.equipment_id, ${scheduleColumn("schedule_id")} AS schedule_id,
            ${scheduleColumn("expiresOn")} AS expires_on, ${scheduleColumn("expiringOn")} AS expiring_on,
            ${scheduleColumn("lastCompletedOn")} AS last_completed_on,
+           ${scheduleColumn("interval")} AS inspection_interval, ${scheduleColumn("warning")} AS expiry_warning,
            ${scheduleSeveritySql(now)} AS severity
       ${from}
      ORDER BY s.equipment_id, ${scheduleColumn("schedule_id")}

@@ -1,0 +1,57 @@
+import type { InspectionsRecordResult } from "@wsafe/schema";
+import type { Sql } from "../store/database/Sql.js";
+import { isStorableText, type PageRows } from "../store/Store.js";
+import {
+  type InspectionRow,
+  type InspectionsFilter,
+  inspectionRecord,
+  listInspectionsQuery,
+} from "./listInspectionsQuery.js";
+import { type InspectionRequest, recordInspection } from "./recordInspection.js";
+
+/**
+ * The inspections of every account, as `inspections.record` writes them and
+ * `inspections.list` reads them. Every statement names the account, so one account never
+ * reaches another's.
+ */
+export class InspectionStore {
+  /** @param sql - the store's database */
+  constructor(readonly sql: Sql) {}
+
+  /** Records one inspection; see {@link recordInspection}. */
+  record(request: InspectionRequest): Promise<InspectionsRecordResult> {
+    return recordInspection(this.sql, request);
+  }
+
+  /**
+   * One page of the account's inspections that pass the filter, as JSON texts of
+   * inspection records in (`performed_at`, `id`) order, with their keys.
+   *
+   * @param filter - the account and the checked filters
+   * @param after - the key of the previous page's last inspection (`performed_at` as text, `id`)
+   * @param rows - how many to read
+   */
+  async page(
+    filter: InspectionsFilter,
+    after: readonly [string, string] | undefined,
+    rows: number,
+  ): Promise<PageRows> {
+    const { text, params } = listInspectionsQuery(filter, after, rows);
+    const found = await this.sql.query<InspectionRow>(text, params);
+    return {
+      records: found.map((row) => JSON.stringify(inspectionRecord(row))),
+      keys: found.map((row) => [row.performed_at, row.id] as const),
+    };
+  }
+
+  /** Whether the equipment is one of the account's. */
+  async hasEquipment(accountId: string, equipmentId: string): Promise<boolean> {
+    if (!isStorableText(equipmentId)) return false;
+    const rows = await this.sql.query(
+      `SELECT 1 FROM equipments e JOIN equipment_types t ON t.id = e.equipment_type_id
+        WHERE e.id = $1 AND t.account_id = $2`,
+      [equipmentId, accountId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,16 @@
+import { inspectionRecordProblem } from "@wsafe/schema";
+import { ApiError } from "../errors/ApiError.js";
+import type { MethodHandler } from "./MethodHandler.js";
+
+/**
+ * `inspections.record`: the rules between the dates and the request's instant first (a
+ * parameter check: before any lookup), then the recording itself, in one transaction.
+ */
+export const inspectionsRecord: MethodHandler<"inspections.record"> = (
+  params,
+  { token, now, inspections },
+) => {
+  const problem = inspectionRecordProblem(params, now);
+  if (problem) throw new ApiError(problem.error, problem.description);
+  return inspections.record({ accountId: token.accountId, params, now });
+};
