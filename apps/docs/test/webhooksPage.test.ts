@@ -25,7 +25,7 @@ describe("the Webhooks page", () => {
     expect(rows.map((row) => [row[0], row[1]])).toEqual(
       webhookMethods.map((name) => [name, methods[name].permission]),
     );
-    expect(webhookMethods).toHaveLength(5);
+    expect(webhookMethods).toHaveLength(6);
   });
 
   it("shows a delivery that verifies under the example's secret, whose data is an Event", async () => {

@@ -1,5 +1,7 @@
 import {
   type ErrorIdentifier,
+  type InspectionsFilter,
+  inspectionsListProblem,
   isMethodName,
   type MethodName,
   methods,
@@ -11,7 +13,7 @@ import {
 } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
 
-import { eventsWindowCheck, lookups, type Owned, webhookUrlCheck } from "./oracleLookups.js";
+import { instantRuleCheck, lookups, type Owned, webhookUrlCheck } from "./oracleLookups.js";
 import type { RequestCase } from "./requestCase.js";
 
 /** The body limit of the request data check. */
@@ -235,18 +237,17 @@ export function createOracle(fixture: TenantFixture) {
     parameters(walk, result) {
       const params = parseParams(walk.name!, walk.decoded!.data);
       if (!params.ok) return result(params.error, { parameter: params.parameter });
-      // events.list checks its window (the rules that need the instant) before the cursor.
-      if (walk.name === "events.list") {
-        const { problem, near } = eventsWindowCheck(params.params as { from: number; to?: number });
-        if (near) walk.ambiguity = "an events window at its retention's start, or ending now";
-        if (problem) {
-          const answer = result("parameter_invalid", {
-            parameter: problem.parameter,
-            ambiguity: walk.ambiguity,
-          });
-          if (near) (answer.allowed as Set<string>).add("ok");
-          return answer;
-        }
+      // events.list's window and inspections.record's dates (the rules that need the
+      // request's instant) come before the cursor.
+      const instant = instantRuleCheck(walk.name!, params.params);
+      if (instant?.near) walk.ambiguity = instant.ambiguity;
+      if (instant?.problem) {
+        const answer = result("parameter_invalid", {
+          parameter: instant.problem.parameter,
+          ambiguity: walk.ambiguity,
+        });
+        if (instant.near) (answer.allowed as Set<string>).add(instant.otherwise);
+        return answer;
       }
       if (walk.name === "webhooks.create") {
         const check = webhookUrlCheck((params.params as { url: string }).url);
@@ -257,6 +258,11 @@ export function createOracle(fixture: TenantFixture) {
       // A cursor the fuzzer made up is never one the server signed for this walk.
       if (typeof (params.params as { cursor?: unknown }).cursor === "string")
         return result("parameter_invalid", { parameter: "cursor" });
+      // inspections.list reads its cursor first, then the filters' rule.
+      if (walk.name === "inspections.list") {
+        const problem = inspectionsListProblem(params.params as InspectionsFilter);
+        if (problem) return result("parameter_invalid", { parameter: problem.parameter });
+      }
       walk.params = params.params;
       return undefined;
     },

@@ -1,5 +1,13 @@
 import { isIP } from "node:net";
-import { defaultEventsRetentionMs, eventsWindowProblem, type MethodName, type Methods } from "@wsafe/schema";
+import {
+  defaultEventsRetentionMs,
+  eventsWindowProblem,
+  type InspectionDates,
+  inspectionClockSkewMs,
+  inspectionRecordProblem,
+  type MethodName,
+  type Methods,
+} from "@wsafe/schema";
 
 /** What an account of the fixture owns, by kind of id. */
 export type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
@@ -27,6 +35,13 @@ export const lookups: {
   "webhooks.rotate_secret": () => false,
   "webhooks.deliveries": () => false,
   "webhooks.redeliver": () => false,
+  // The fuzzer draws no equipment id (only types', users' and made-up ones): it records
+  // nothing, so the equipment is never found.
+  "inspections.record": () => false,
+  "inspections.list": (params, mine) =>
+    params.equipment_id === undefined &&
+    (params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id)) &&
+    (params.inspector_id === undefined || mine.users.includes(params.inspector_id)),
 };
 
 /**
@@ -68,4 +83,44 @@ export function eventsWindowCheck(params: { from: number; to?: number | undefine
     (boundary) => Math.abs(params.from - boundary) < CLOCK_SLACK_MS,
   );
   return { problem, near };
+}
+
+/**
+ * The rules of `inspections.record` between its dates and the request's instant (the
+ * contract's own `inspectionRecordProblem`): the outcome, and whether a date lies so near
+ * the instant that both are allowed.
+ */
+export function inspectionDatesCheck(params: InspectionDates) {
+  const now = Date.now();
+  const problem = inspectionRecordProblem(params, now);
+  const performedAt = params.performed_at ?? now;
+  const near =
+    (params.performed_at !== undefined &&
+      Math.abs(params.performed_at - (now + inspectionClockSkewMs)) < CLOCK_SLACK_MS) ||
+    (params.performed_at === undefined &&
+      params.expiresOn !== undefined &&
+      Math.abs(params.expiresOn - performedAt) < CLOCK_SLACK_MS);
+  return { problem, near };
+}
+
+/**
+ * The rule that needs the request's instant, for the methods that have one: what it finds,
+ * whether the instant lies near enough a boundary for both outcomes, and the outcome the
+ * server reaches when it finds nothing there.
+ */
+export function instantRuleCheck(name: MethodName, params: unknown) {
+  if (name === "events.list")
+    return {
+      ...eventsWindowCheck(params as { from: number; to?: number }),
+      ambiguity: "an events window at its retention's start, or ending now",
+      otherwise: "ok" as const,
+    };
+  if (name === "inspections.record")
+    return {
+      ...inspectionDatesCheck(params as InspectionDates),
+      ambiguity: "an inspection's date within a minute of the request's instant",
+      // The fuzzer's equipment is never found (see lookups).
+      otherwise: "content_not_found" as const,
+    };
+  return undefined;
 }

@@ -117,7 +117,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     app.log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
   );
   const app = createApp({
-    services: { store, rateLimiter, events, feed, webhooks, streams, inspections: new InspectionStore(store.sql) },
+    services: {
+      store,
+      rateLimiter,
+      events,
+      feed,
+      webhooks,
+      streams,
+      inspections: new InspectionStore(store.sql),
+    },
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
