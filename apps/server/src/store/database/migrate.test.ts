@@ -28,6 +28,7 @@ describe(migrate, () => {
       { name: "0005_webhooks.sql" },
       { name: "0006_streams_and_retention.sql" },
       { name: "0007_webhook_pool.sql" },
+      { name: "0008_inspections.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");
