@@ -4,7 +4,9 @@ import { createPgliteDatabase, type PgliteScratchDatabase } from "../databases/c
 import { thrown } from "../helpers/thrown.js";
 import { startTestServer } from "./startTestServer.js";
 
-describe(startTestServer, () => {
+// Each test makes a new embedded store (WebAssembly initdb and the migrations): seconds,
+// and more than vitest's 5 s default on a loaded machine.
+describe(startTestServer, { timeout: 60_000 }, () => {
   it("seeds a fresh database, starts on it, and stops the server before dropping it", async () => {
     const steps: string[] = [];
     let db: PgliteScratchDatabase | undefined;
