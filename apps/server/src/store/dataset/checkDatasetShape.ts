@@ -1,4 +1,5 @@
 import { type Dataset, datasetSchema, describeProblems, type PayloadProblem, validate } from "@wsafe/schema";
+import type { DatasetStream } from "./DatasetStream.js";
 import { referenceView } from "./referenceView.js";
 
 /** The lists of a dataset, in the order the schema declares them. */
@@ -28,6 +29,16 @@ export interface DatasetShape {
    * account: the record's own problem says enough.
    */
   malformedIds?: { accounts: Set<string>; users: Set<string>; equipmentTypes: Set<string> };
+  /**
+   * A streamed file's strings holding U+0000, found as it was read: `checkReferences`
+   * takes these instead of walking `document`, which holds ids only.
+   */
+  nulCharacters?: PayloadProblem[];
+  /**
+   * A streamed file: `dataset` and `document` then hold each record's ids only
+   * (`compactRecord`), and the records to write are read again from here.
+   */
+  stream?: DatasetStream;
 }
 
 const idOf = (record: unknown): string | undefined => {
