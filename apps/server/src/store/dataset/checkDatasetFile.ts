@@ -11,8 +11,9 @@ const isList = (key: string): key is DatasetList => (datasetLists as string[]).i
 
 /** Options of {@link checkDatasetFile}. */
 export interface CheckDatasetFileOptions {
-  /** Bytes read at a time (see `readDatasetFile`). */
+  /** Bytes read at a time, records per batch (see `readDatasetFile`). */
   chunkBytes?: number;
+  batchSize?: number;
   /**
    * The heap the ids kept may fill before the check stops and says which setting to
    * raise: 90 % of Node's heap limit (`--max-old-space-size`) by default.
@@ -26,10 +27,17 @@ export class DatasetTooLargeError extends Error {}
 /** Moves a problem found in a batch to the record's place in the file (`equipments[3]` → `equipments[1003]`). */
 function placeProblem(problem: PayloadProblem, list: string, start: number): PayloadProblem {
   if (start === 0) return problem;
-  const head = new RegExp(`^${list}\\[(\\d+)\\]`);
+  // The record's own position, where the words give one: at the start of the path or
+  // record, or quoted in the message (`equipments[0]` must be an object).
+  const head = new RegExp(`(^|\`)${list}\\[(\\d+)\\]`, "g");
   const shift = (text: string) =>
-    text.replace(head, (_, index: string) => `${list}[${Number(index) + start}]`);
-  return { ...problem, path: shift(problem.path), record: shift(problem.record) };
+    text.replace(head, (_, before: string, index: string) => `${before}${list}[${Number(index) + start}]`);
+  return {
+    ...problem,
+    path: shift(problem.path),
+    record: shift(problem.record),
+    message: shift(problem.message),
+  };
 }
 
 /** Where a problem stands among the others, as zod orders a whole document's: by list, then position. */
@@ -73,7 +81,7 @@ export async function checkDatasetFile(
     equipmentTypes: new Set<string>(),
   };
   const counts = { versions: 0, schedules: 0 };
-  const batches = readDatasetFile(file, { chunkBytes: options.chunkBytes });
+  const batches = readDatasetFile(file, { chunkBytes: options.chunkBytes, batchSize: options.batchSize });
   let read = 0;
   let next = await batches.next();
   while (!next.done) {

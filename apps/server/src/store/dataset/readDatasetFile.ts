@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { JSONParser, TokenType } from "@streamparser/json";
 import { describeJsonSyntaxError } from "@wsafe/schema";
 import { describeSyntaxErrorAt } from "./describeSyntaxErrorAt.js";
@@ -41,10 +42,13 @@ export interface ReadDatasetFileOptions {
    * the file at once.
    */
   chunkBytes?: number;
+  /**
+   * A file not JSON and at most this large (64 MiB) is read whole to word its fault
+   * exactly as `JSON.parse` finds it; a larger one is worded from the streaming parser.
+   */
+  wholeTextBytes?: number;
 }
 
-/** Files at most this large are read whole to word a syntax error exactly as `JSON.parse` finds it. */
-const wholeForSyntaxError = 64 * 2 ** 20;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const NUL_ESCAPE = Buffer.from("\\u0000");
 
@@ -151,11 +155,11 @@ export async function* readDatasetFile(
   } catch (error) {
     stream.destroy();
     if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== undefined) throw error;
-    throw await syntaxError(file, error, lastOffset, read);
+    throw await syntaxError(file, error, lastOffset, read <= (options.wholeTextBytes ?? 64 * 2 ** 20));
   }
   if (current) ready.push(current);
   while (ready.length > 0) yield { ...ready.shift()!, mayHoldNul: nulEscape };
-  if (skeleton === undefined) throw await syntaxError(file, new Error("the file is empty"), 0, read);
+  if (skeleton === undefined) throw await syntaxError(file, new Error("the file is empty"), 0, true);
   return { skeleton, repeated: [...repeated] };
 }
 
@@ -168,10 +172,9 @@ async function syntaxError(
   file: string,
   error: Error,
   lastOffset: number,
-  read: number,
+  whole: boolean,
 ): Promise<SyntaxError> {
-  if (read <= wholeForSyntaxError) {
-    const { readFile } = await import("node:fs/promises");
+  if (whole) {
     const text = (await readFile(file, "utf8")).replace(/^\uFEFF/, "");
     const exact = describeJsonSyntaxError(text);
     if (exact) return new SyntaxError(`not JSON: ${exact}`);
