@@ -65,7 +65,11 @@ const sizes = quick
       typicalList: { equipment: 300, connections: 4, seconds: 8, rounds: 3, warmupSeconds: 2 },
       import: { equipment: 100_000 },
       // Issue 38: 4 schedules each, as its goal; the million when asked (--import-sizes).
-      importScaling: { postgresSizes: importSizes ?? [10_000, 100_000], pgliteSizes: [100_000], schedules: 4 },
+      importScaling: {
+        postgresSizes: importSizes ?? [10_000, 100_000],
+        pgliteSizes: [100_000],
+        schedules: 4,
+      },
       validation: { records: 1000, rounds: 7, roundMs: 1000 },
       workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
       // Idle CPU after 20 s: a new process's compiler threads are still busy with what its

@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresDatabase } from "@wsafe/test-support";
-import { pinProcess } from "../lib/cpuPinning.mjs";
 import { copyLimitPglite, copyLimitPostgres, writeCsvFiles } from "../lib/copyLimit.mjs";
+import { pinProcess } from "../lib/cpuPinning.mjs";
 import { importedCounts } from "../lib/importedCounts.mjs";
 import { progress } from "../lib/log.mjs";
 import { runStatement } from "../lib/postgresDatabase.mjs";

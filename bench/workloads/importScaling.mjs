@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresDatabase } from "@wsafe/test-support";
 import { writeBenchFiles } from "../lib/benchFiles.mjs";
-import { tasksetAvailable } from "../lib/cpuPinning.mjs";
 import { copyLimitPglite, copyLimitPostgres } from "../lib/copyLimit.mjs";
+import { tasksetAvailable } from "../lib/cpuPinning.mjs";
 import { progress } from "../lib/log.mjs";
 import { runStatement } from "../lib/postgresDatabase.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
@@ -40,10 +40,14 @@ export async function runImportScaling({ postgresSizes, pgliteSizes, schedules, 
       const { file, csvFiles } = writeBenchFiles(dir, { equipmentCount: equipment, schedules });
       const rowCount = csvFiles.reduce((sum, f) => sum + f.rows, 0);
       const fileBytes = statSync(file).size;
-      progress(`import scaling: ${equipment} equipment × ${schedules} schedules, ${rowCount} rows, ${mb(fileBytes)} MB`);
+      progress(
+        `import scaling: ${equipment} equipment × ${schedules} schedules, ${rowCount} rows, ${mb(fileBytes)} MB`,
+      );
       /** One run of wsafe import, pinned; its command line's own process. */
       const importInto = async (/** @type {string} */ label, /** @type {string} */ database) =>
-        /** @type {any} */ (await timeImport(label, importCommand(file, database), [], pinned ? "1" : undefined));
+        /** @type {any} */ (
+          await timeImport(label, importCommand(file, database), [], pinned ? "1" : undefined)
+        );
       if (postgresUrl && postgresSizes.includes(equipment)) {
         const fresh = async (/** @type {string} */ label) => {
           const db = await createPostgresDatabase(`bench_${label}`, postgresUrl);
@@ -64,7 +68,8 @@ export async function runImportScaling({ postgresSizes, pgliteSizes, schedules, 
         try {
           run = await importInto(`postgres ${equipment}`, db.database);
           const [{ n }] = await runStatement(db.database, "SELECT count(*)::int AS n FROM equipments");
-          if (n !== equipment) throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
+          if (n !== equipment)
+            throw new Error(`PostgreSQL holds ${n} equipment after importing ${equipment}`);
         } finally {
           await db.drop();
         }

@@ -72,6 +72,7 @@ export async function runImport(
   try {
     store = await (opening ?? openStore(database));
   } catch (error) {
+    await shape.stream?.close?.();
     throw new ImportCommandError(`import failed, nothing was imported: ${(error as Error).message}`);
   }
   try {

@@ -72,10 +72,25 @@ export async function importCheckedDataset(
   options: ImportOptions = {},
   at = Date.now(),
 ): Promise<ImportSummary> {
+  try {
+    return await importShape(store, shape, options, at);
+  } finally {
+    // A streamed file's records written aside go, whatever the outcome.
+    await shape.stream?.close?.();
+  }
+}
+
+async function importShape(
+  store: Store,
+  shape: DatasetShape,
+  options: ImportOptions,
+  at: number,
+): Promise<ImportSummary> {
   const problems = [...shape.problems, ...(await checkReferences(store.sql, shape))];
   if (problems.length > 0) throw new DatasetError(problems);
   const { dataset } = shape;
-  // A streamed file is read again to be written; its `dataset` holds ids only.
+  // A streamed file's records are read back from where its check wrote them; its
+  // `dataset` holds ids only.
   const source = shape.stream ?? datasetInMemory(dataset);
   const { versions, schedules } = source;
   const total =

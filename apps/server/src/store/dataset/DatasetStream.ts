@@ -1,6 +1,5 @@
-import { type Dataset, validate } from "@wsafe/schema";
+import type { Dataset } from "@wsafe/schema";
 import type { DatasetList } from "./checkDatasetShape.js";
-import { readDatasetFile } from "./readDatasetFile.js";
 
 /** Consecutive checked records of one list, defaults applied. */
 export interface RecordBatch<L extends DatasetList = DatasetList> {
@@ -23,6 +22,8 @@ export interface DatasetStream {
   /** How many versions and schedules the records hold. */
   versions: number;
   schedules: number;
+  /** Frees what the source holds aside (a file's records written to a temporary directory). */
+  close?(): Promise<void>;
 }
 
 /** Records per batch of a dataset held in memory. */
@@ -44,37 +45,6 @@ export function datasetInMemory(dataset: Dataset): DatasetStream {
         const records = dataset[list];
         for (let start = 0; start < records.length; start += memoryBatch)
           yield { list, records: records.slice(start, start + memoryBatch) } as RecordBatch;
-      }
-    },
-  };
-}
-
-/**
- * A dataset file checked already, read again for writing: each batch is decoded and
- * checked once more by the schema (which applies its defaults), never held beyond it.
- *
- * @param file - the file
- * @param order - its lists in file order, as the first read found them
- * @param counts - the versions and schedules the first read counted
- * @throws Error when the file changed since it was checked
- */
-export function datasetFile(
-  file: string,
-  order: readonly DatasetList[],
-  counts: { versions: number; schedules: number },
-): DatasetStream {
-  return {
-    order,
-    ...counts,
-    async *batches(lists) {
-      for await (const batch of readDatasetFile(file, { lists: new Set(lists), batchSize: 1000 })) {
-        const list = batch.list as DatasetList;
-        const checked = validate("Dataset", { [list]: batch.records });
-        if (!checked.ok)
-          throw new Error(
-            `${file} changed while it was imported (${list}[${batch.start}] and after no longer pass the checks they passed): import it again once nothing writes to it`,
-          );
-        yield { list, records: checked.value[list] } as RecordBatch;
       }
     },
   };

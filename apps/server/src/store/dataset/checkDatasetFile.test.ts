@@ -26,6 +26,7 @@ async function wholeFileProblems(text: string) {
 /** The same, from the streamed read, in batches of `batchSize` records read `chunkBytes` at a time. */
 async function streamedProblems(text: string, batchSize: number, chunkBytes: number) {
   const shape = await checkDatasetFile(fileOf(text), { batchSize, chunkBytes });
+  await shape.stream?.close?.();
   return [...shape.problems, ...(await checkReferences(undefined, shape))];
 }
 
@@ -92,7 +93,7 @@ describe(checkDatasetFile, () => {
     ]);
   });
 
-  it("keeps ids only, and reads the records again, checked and with defaults, to write them", async () => {
+  it("keeps ids only, and gives back the records checked, with defaults, to write them", async () => {
     const dataset = createDemoDataset({ equipmentCount: 30, seed: 4 });
     const shape = await checkDatasetFile(fileOf(JSON.stringify(dataset)), { batchSize: 7, chunkBytes: 300 });
     expect(shape.problems).toEqual([]);
@@ -109,6 +110,7 @@ describe(checkDatasetFile, () => {
     }
     expect(written).toEqual(Object.fromEntries(Object.entries(dataset).filter(([, l]) => l.length > 0)));
     expect(shape.stream!.schedules).toBe(dataset.equipments.reduce((n, e) => n + e.schedules.length, 0));
+    await shape.stream!.close!();
   });
 
   it("stops with the setting to raise when the ids kept outgrow the heap allowed", async () => {

@@ -2,8 +2,8 @@ import { getHeapStatistics } from "node:v8";
 import { type Dataset, datasetSchema, describeProblems, type PayloadProblem } from "@wsafe/schema";
 import { checkDatasetShape, type DatasetList, type DatasetShape } from "./checkDatasetShape.js";
 import { compactRecord, namingRecord } from "./compactRecord.js";
-import { datasetFile } from "./DatasetStream.js";
 import { findNulCharacters } from "./findNulCharacters.js";
+import { RecordSpill } from "./RecordSpill.js";
 import { readDatasetFile } from "./readDatasetFile.js";
 
 const datasetLists = Object.keys(datasetSchema.shape) as DatasetList[];
@@ -82,11 +82,24 @@ export async function checkDatasetFile(
   };
   const counts = { versions: 0, schedules: 0 };
   const batches = readDatasetFile(file, { chunkBytes: options.chunkBytes, batchSize: options.batchSize });
+  // The checked records, written aside while the file is clean, for the write to read back.
+  const spill = await RecordSpill.create();
   let read = 0;
-  let next = await batches.next();
+  let next: Awaited<ReturnType<typeof batches.next>>;
+  try {
+    next = await batches.next();
+  } catch (error) {
+    await spill.remove();
+    throw error;
+  }
   while (!next.done) {
     const { list: key, start, records, mayHoldNul } = next.value;
-    next = await batches.next();
+    try {
+      next = await batches.next();
+    } catch (error) {
+      await spill.remove();
+      throw error;
+    }
     // A list the schema does not know is reported once, from the outline.
     if (!isList(key)) continue;
     const list = key;
@@ -96,6 +109,7 @@ export async function checkDatasetFile(
     if (mayHoldNul)
       for (const problem of findNulCharacters(batch)) nulCharacters.push(placeProblem(problem, list, start));
     const checked = shape.dataset[list] as unknown[];
+    if (problems.length === 0) await spill.add(list, checked);
     const at = shape.positions?.[list];
     for (const [index, record] of checked.entries()) {
       const position = start + (at?.[index] ?? index);
@@ -122,6 +136,7 @@ export async function checkDatasetFile(
     if (process.memoryUsage().heapUsed > heapLimit) {
       const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
       const limit = getHeapStatistics().heap_size_limit;
+      await spill.remove();
       throw new DatasetTooLargeError(
         `too many records for this process's memory: the import keeps the ids of every record to check references and duplicates, and after ${read.toLocaleString("en-US")} records they fill ${mib(process.memoryUsage().heapUsed)} MiB of Node's heap limit of ${mib(limit)} MiB. Raise that setting, e.g. NODE_OPTIONS=--max-old-space-size=${mib(limit) * 2} wsafe import ..., or split the file`,
       );
@@ -140,7 +155,8 @@ export async function checkDatasetFile(
     .map((problem, index) => ({ problem, index, rank: listRank(problem) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ problem }) => problem);
-  const order = (skeleton && typeof skeleton === "object" ? Object.keys(skeleton) : []).filter(isList);
+  const clean = ordered.length === 0 && nulCharacters.length === 0;
+  if (!clean) await spill.remove();
   const dataset = kept as unknown as Dataset;
   const identity = (list: DatasetList) => positions[list].length === document[list].length;
   return {
@@ -152,6 +168,6 @@ export async function checkDatasetFile(
     ),
     malformedIds,
     nulCharacters,
-    stream: datasetFile(file, order, counts),
+    ...(clean ? { stream: await spill.stream(counts) } : {}),
   };
 }

@@ -153,8 +153,8 @@ const dependencyRank: Record<DatasetList, number> = {
 /**
  * The reads of the source that write it: one, in the source's order, when that order
  * suits the foreign keys or none are in place (a load into empty tables); else one per
- * rank of `dependencyRank` (a file that lists equipment before their types is read
- * three times into a store in use).
+ * rank of `dependencyRank` (a file that lists equipment before their types, into a
+ * store in use: each list is read back once, types before equipment).
  */
 function readsFor(order: readonly DatasetList[], keysInPlace: boolean): DatasetList[][] {
   const all = Object.keys(dependencyRank) as DatasetList[];
