@@ -67,7 +67,7 @@ const sizes = quick
       // Issue 38: 4 schedules each, as its goal; the million when asked (--import-sizes).
       importScaling: {
         postgresSizes: importSizes ?? [10_000, 100_000],
-        pgliteSizes: [100_000],
+        pgliteSizes: (importSizes ?? [100_000]).filter((n) => n <= 100_000),
         schedules: 4,
       },
       validation: { records: 1000, rounds: 7, roundMs: 1000 },
