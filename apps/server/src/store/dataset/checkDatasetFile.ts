@@ -1,7 +1,7 @@
 import { getHeapStatistics } from "node:v8";
 import { type Dataset, datasetSchema, describeProblems, type PayloadProblem } from "@wsafe/schema";
 import { checkDatasetShape, type DatasetList, type DatasetShape } from "./checkDatasetShape.js";
-import { compactRecord, namingRecord } from "./compactRecord.js";
+import { compactRecord, internStrings, namingRecord } from "./compactRecord.js";
 import { findNulCharacters } from "./findNulCharacters.js";
 import { RecordSpill } from "./RecordSpill.js";
 import { readDatasetFile } from "./readDatasetFile.js";
@@ -81,6 +81,7 @@ export async function checkDatasetFile(
     equipmentTypes: new Set<string>(),
   };
   const counts = { versions: 0, schedules: 0 };
+  const intern = internStrings();
   const batches = readDatasetFile(file, { chunkBytes: options.chunkBytes, batchSize: options.batchSize });
   // The checked records, written aside while the file is clean, for the write to read back.
   const spill = await RecordSpill.create();
@@ -113,7 +114,7 @@ export async function checkDatasetFile(
     const at = shape.positions?.[list];
     for (const [index, record] of checked.entries()) {
       const position = start + (at?.[index] ?? index);
-      const view = compactRecord(list, record);
+      const view = compactRecord(list, record, intern);
       // Records left out (broken beyond use) stand in the document by their names only.
       while (document[list].length < position) {
         const missing = document[list].length - start;
