@@ -1,5 +1,5 @@
 import type { Dataset } from "@wsafe/schema";
-import type { DatasetList } from "./checkDatasetShape.js";
+import type { DatasetList } from "./datasetLists.js";
 
 /** Consecutive checked records of one list, defaults applied. */
 export interface RecordBatch<L extends DatasetList = DatasetList> {

@@ -3,8 +3,8 @@ import { type FileHandle, mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dataset } from "@wsafe/schema";
-import type { DatasetList } from "./checkDatasetShape.js";
 import type { DatasetStream, RecordBatch } from "./DatasetStream.js";
+import type { DatasetList } from "./datasetLists.js";
 
 /** Records per batch read back. */
 const batchSize = 1000;

@@ -1,10 +1,9 @@
 import { type Dataset, datasetSchema, describeProblems, type PayloadProblem, validate } from "@wsafe/schema";
 import type { DatasetStream } from "./DatasetStream.js";
+import { type DatasetList, datasetLists } from "./datasetLists.js";
 import { referenceView } from "./referenceView.js";
 
-/** The lists of a dataset, in the order the schema declares them. */
-export type DatasetList = keyof Dataset;
-const datasetLists = Object.keys(datasetSchema.shape) as DatasetList[];
+export type { DatasetList } from "./datasetLists.js";
 
 /** What {@link checkDatasetShape} found: the records that can be checked further, and the shape's problems. */
 export interface DatasetShape {
