@@ -1,4 +1,4 @@
-import { type Dataset, datasetSchema, describeProblems, type PayloadProblem, validate } from "@wsafe/schema";
+import { type Dataset, describeProblems, type PayloadProblem, validate } from "@wsafe/schema";
 import type { DatasetStream } from "./DatasetStream.js";
 import { type DatasetList, datasetLists } from "./datasetLists.js";
 import { referenceView } from "./referenceView.js";
