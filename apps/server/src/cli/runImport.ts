@@ -7,6 +7,7 @@ import { checkDatasetFile, DatasetTooLargeError } from "../store/dataset/checkDa
 import type { DatasetShape } from "../store/dataset/checkDatasetShape.js";
 import { checkReferences } from "../store/dataset/checkReferences.js";
 import { DatasetError } from "../store/dataset/DatasetError.js";
+import { RecordSpillError } from "../store/dataset/RecordSpill.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
 import { importProgress } from "./importProgress.js";
@@ -54,7 +55,11 @@ export async function runImport(
     try {
       shape = await checkDatasetFile(file);
     } catch (error) {
-      if (error instanceof SyntaxError || error instanceof DatasetTooLargeError)
+      if (
+        error instanceof SyntaxError ||
+        error instanceof DatasetTooLargeError ||
+        error instanceof RecordSpillError
+      )
         throw new ImportCommandError(`${file}: ${error.message}\nnothing was imported`);
       throw new ImportCommandError(`cannot read ${file}: ${(error as Error).message}`);
     }

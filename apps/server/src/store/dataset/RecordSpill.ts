@@ -6,6 +6,9 @@ import type { Dataset } from "@wsafe/schema";
 import type { DatasetStream, RecordBatch } from "./DatasetStream.js";
 import type { DatasetList } from "./datasetLists.js";
 
+/** The checked records could not be written aside (a full disk): nothing was imported. */
+export class RecordSpillError extends Error {}
+
 /** Records per batch read back. */
 const batchSize = 1000;
 
@@ -24,19 +27,31 @@ export class RecordSpill {
 
   /** Makes the temporary directory. */
   static async create(): Promise<RecordSpill> {
-    return new RecordSpill(await mkdtemp(join(tmpdir(), "wsafe-import-")));
+    try {
+      return new RecordSpill(await mkdtemp(join(tmpdir(), "wsafe-import-")));
+    } catch (error) {
+      throw new RecordSpillError(
+        `cannot make a directory in ${tmpdir()} to keep the checked records aside until the import ends (about the file's size): ${(error as Error).message}. Set TMPDIR to a directory with room`,
+      );
+    }
   }
 
   /** Adds checked records (defaults applied) of one list. */
   async add(list: DatasetList, records: readonly unknown[]): Promise<void> {
-    let file = this.files.get(list);
-    if (!file) {
-      file = await open(join(this.dir, `${list}.jsonl`), "w");
-      this.files.set(list, file);
+    try {
+      let file = this.files.get(list);
+      if (!file) {
+        file = await open(join(this.dir, `${list}.jsonl`), "w");
+        this.files.set(list, file);
+      }
+      let text = "";
+      for (const record of records) text += `${JSON.stringify(record)}\n`;
+      await file.write(text);
+    } catch (error) {
+      throw new RecordSpillError(
+        `cannot write the checked records aside in ${this.dir}: ${(error as Error).message}. The import keeps them there until it ends, about the file's size: free space in that directory, or set TMPDIR to one with room`,
+      );
     }
-    let text = "";
-    for (const record of records) text += `${JSON.stringify(record)}\n`;
-    await file.write(text);
   }
 
   /** Removes the directory and what it holds. */

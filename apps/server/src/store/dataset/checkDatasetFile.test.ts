@@ -6,6 +6,7 @@ import { createDemoDataset } from "../../demo/createDemoDataset.js";
 import { checkDatasetFile, DatasetTooLargeError } from "./checkDatasetFile.js";
 import { checkReferences } from "./checkReferences.js";
 import { readDatasetText } from "./parseDataset.js";
+import { RecordSpillError } from "./RecordSpill.js";
 import { readDatasetFile } from "./readDatasetFile.js";
 
 const dir = mkdtempSync(join(tmpdir(), "wsafe-stream-"));
@@ -120,6 +121,22 @@ describe(checkDatasetFile, () => {
     expect((error as Error).message).toMatch(
       /Node's heap limit of \d+ MiB\. Raise that setting, e\.g\. NODE_OPTIONS=--max-old-space-size=\d+/,
     );
+  });
+});
+
+describe("the records kept aside", () => {
+  it("says which setting to change when they cannot be written", async () => {
+    const file = fileOf(JSON.stringify(createDemoDataset({ equipmentCount: 10, seed: 4 })));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = file; // a file, not a directory
+    try {
+      const error = await checkDatasetFile(file).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RecordSpillError);
+      expect((error as Error).message).toMatch(/Set TMPDIR to a directory with room$/);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
 

@@ -110,7 +110,11 @@ export async function checkDatasetFile(
     if (mayHoldNul)
       for (const problem of findNulCharacters(batch)) nulCharacters.push(placeProblem(problem, list, start));
     const checked = shape.dataset[list] as unknown[];
-    if (problems.length === 0) await spill.add(list, checked);
+    if (problems.length === 0)
+      await spill.add(list, checked).catch(async (error: unknown) => {
+        await spill.remove();
+        throw error;
+      });
     const at = shape.positions?.[list];
     for (const [index, record] of checked.entries()) {
       const position = start + (at?.[index] ?? index);
