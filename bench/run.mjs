@@ -7,7 +7,7 @@
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
 //                      validation, client, workers, events
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
-//                      add 1000000 for the million of issue 38: 2 GB of JSON, minutes)
+//                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`

@@ -20,7 +20,7 @@ const mib = (/** @type {number} */ bytes) => (bytes / 2 ** 20).toFixed(0);
  * after the import, averaged); and some sizes into PGlite beside its COPY. Figures:
  * import seconds, its peak RSS (`VmHWM` of the command's process, the streaming
  * parser's goal: under 1 GiB at a million), and the ratio of rates. The files are
- * written a slice at a time (`benchFiles.mjs`): a million equipment make 2 GB of JSON.
+ * written a slice at a time (`benchFiles.mjs`): a million equipment with 4 schedules make 789 MB of JSON.
  * The import runs under `taskset -c 1` where it can (the database, a process of its
  * own, is left to the scheduler).
  *
