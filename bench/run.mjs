@@ -4,8 +4,10 @@
 // once on a small machine - prints each figure beside its peer, and writes the
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
-//   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, validation,
-//                      client, workers, events, streams, fairness
+//   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
+//                      validation, client, workers, events, streams, fairness
+//   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
+//                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -29,6 +31,11 @@ const only = args
   ?.slice(7)
   .split(",");
 const cpuProf = args.includes("--cpu-prof");
+const importSizes = args
+  .find((arg) => arg.startsWith("--import-sizes="))
+  ?.slice("--import-sizes=".length)
+  .split(",")
+  .map(Number);
 const wanted = (/** @type {string} */ name) => !only || only.includes(name);
 
 const sizes = quick
@@ -37,6 +44,7 @@ const sizes = quick
       bigList: { equipment: 300, runs: 2, freshServerPerVariant: false },
       typicalList: { equipment: 300, connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
       import: { equipment: 500 },
+      importScaling: { postgresSizes: [200], pgliteSizes: [200], schedules: 4 },
       validation: { records: 1000, rounds: 2, roundMs: 150 },
       workers: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
       // Pages of 100 so that the quick walk still crosses pages.
@@ -63,6 +71,12 @@ const sizes = quick
       bigList: { equipment: 50_000, runs: 7, freshServerPerVariant: true },
       typicalList: { equipment: 300, connections: 4, seconds: 8, rounds: 3, warmupSeconds: 2 },
       import: { equipment: 100_000 },
+      // Issue 38: 4 schedules each, as its goal; the million when asked (--import-sizes).
+      importScaling: {
+        postgresSizes: importSizes ?? [10_000, 100_000],
+        pgliteSizes: (importSizes ?? [100_000]).filter((n) => n <= 100_000),
+        schedules: 4,
+      },
       validation: { records: 1000, rounds: 7, roundMs: 1000 },
       workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
       // Idle CPU after 20 s: a new process's compiler threads are still busy with what its
@@ -102,7 +116,7 @@ progress(
 /** @type {string[]} */
 const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
-if (!postgresUrl && ["biglist", "typicallist", "import", "events", "streams", "fairness"].some(wanted)) {
+if (!postgresUrl && ["biglist", "typicallist", "import", "importscale", "events", "streams", "fairness"].some(wanted)) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
     : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
@@ -187,6 +201,9 @@ results.import = await step("import", async () => {
   });
   return result;
 });
+results.importScaling = await step("importscale", async () =>
+  (await import("./workloads/importScaling.mjs")).runImportScaling({ ...sizes.importScaling, postgresUrl }),
+);
 results.events = await step("events", async () =>
   (await import("./workloads/events.mjs")).runEvents({ ...sizes.events, postgresUrl }),
 );

@@ -50,20 +50,17 @@ function scheduleDates(random, now, index) {
 }
 
 /**
- * Builds the benchmark dataset.
+ * The benchmark's equipment, one at a time, so that a million of them can be written to
+ * a file without being held: the same sequence `benchDataset` lists.
  *
- * @param {{ equipmentCount: number, seed?: number, now?: number }} options
- * @returns {{ accounts: object[], tokens: object[], users: object[], equipmentTypes: object[], equipments: any[] }}
+ * @param {{ equipmentCount: number, seed?: number, now?: number, schedules?: number }} options
+ *   `schedules`: per equipment (3)
+ * @returns {Generator<any>}
  */
-export function benchDataset({ equipmentCount, seed = 7, now = Date.now() }) {
+export function* benchEquipments({ equipmentCount, seed = 7, now = Date.now(), schedules = 3 }) {
   const random = seededRandom(seed);
-  const users = Array.from({ length: 12 }, (_, i) => ({
-    id: `u_bench_${i + 1}`,
-    account_id: "acc_bench",
-    name: `Inspector ${i + 1}`,
-  }));
   const start = now - 3 * 365 * DAY;
-  const equipments = [];
+  const scheduleIndexes = Array.from({ length: schedules }, (_, s) => s);
   for (let i = 0; i < equipmentCount; i++) {
     const n = String(i + 1).padStart(6, "0");
     const metavalues = {};
@@ -84,14 +81,29 @@ export function benchDataset({ equipmentCount, seed = 7, now = Date.now() }) {
       lineOfBusiness_id: i % 4 === 0 ? "" : `lob_${1 + (i % 3)}`,
     };
     if (i % 3 === 0) equipment.clients_id = [`cl_${1 + (i % 11)}`, `cl_${12 + (i % 5)}`];
-    equipment.assignedUsers_id = [users[i % users.length].id];
+    equipment.assignedUsers_id = [`u_bench_${(i % 12) + 1}`];
     if (i % 2 === 0) equipment.title = `Full-body harness #${i + 1}`;
     equipment.notes = i % 5 === 0 ? "Inspected after a fall arrest; webbing replaced." : "";
     equipment.isInService = i % 10 !== 9;
     equipment.metavalues = metavalues;
-    equipment.schedules = [0, 1, 2].map((s) => scheduleDates(random, now, s));
-    equipments.push(equipment);
+    equipment.schedules = scheduleIndexes.map((s) => scheduleDates(random, now, s));
+    yield equipment;
   }
+}
+
+/**
+ * Builds the benchmark dataset.
+ *
+ * @param {{ equipmentCount: number, seed?: number, now?: number, schedules?: number }} options
+ * @returns {{ accounts: object[], tokens: object[], users: object[], equipmentTypes: object[], equipments: any[] }}
+ */
+export function benchDataset({ equipmentCount, seed = 7, now = Date.now(), schedules = 3 }) {
+  const users = Array.from({ length: 12 }, (_, i) => ({
+    id: `u_bench_${i + 1}`,
+    account_id: "acc_bench",
+    name: `Inspector ${i + 1}`,
+  }));
+  const equipments = [...benchEquipments({ equipmentCount, seed, now, schedules })];
   return {
     accounts: [{ id: "acc_bench", name: "Bench Safety Ltd", active: true }],
     tokens: [{ token: benchToken, account_id: "acc_bench", active: true, permissions: ["read"] }],

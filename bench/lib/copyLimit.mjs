@@ -107,6 +107,15 @@ export function importedRows(dataset) {
 }
 
 /**
+ * Rows as CSV lines, as PostgreSQL's `COPY ... (FORMAT csv)` reads them.
+ *
+ * @param {unknown[][]} rows
+ */
+export function csvLines(rows) {
+  return rows.map((row) => `${row.map(csvField).join(",")}\n`).join("");
+}
+
+/**
  * Writes one CSV file per table into `dir`.
  *
  * @param {any} dataset
@@ -116,7 +125,7 @@ export function importedRows(dataset) {
 export function writeCsvFiles(dataset, dir) {
   return importedRows(dataset).map(({ table, columns, rows }) => {
     const file = join(dir, `${table}.csv`);
-    writeFileSync(file, rows.map((row) => `${row.map(csvField).join(",")}\n`).join(""));
+    writeFileSync(file, csvLines(rows));
     return { table, columns, file, rows: rows.length };
   });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPostgresDatabase } from "@wsafe/test-support";
 import { copyLimitPglite, copyLimitPostgres, writeCsvFiles } from "../lib/copyLimit.mjs";
+import { pinProcess } from "../lib/cpuPinning.mjs";
 import { importedCounts } from "../lib/importedCounts.mjs";
 import { progress } from "../lib/log.mjs";
 import { runStatement } from "../lib/postgresDatabase.mjs";
@@ -16,7 +17,7 @@ import { serverLocation } from "../lib/serverSnapshot.mjs";
  * @param {string} file
  * @param {string} database
  */
-function importCommand(file, database) {
+export function importCommand(file, database) {
   return [serverLocation().bin, "import", file, "--database", database];
 }
 
@@ -26,11 +27,14 @@ function importCommand(file, database) {
  *
  * @param {string} label
  * @param {string[]} args
+ * @param {string[]} [execArgv]
+ * @param {string} [cpus] - pins the command (every thread) to these CPUs (`taskset -c`)
  */
-function timeImport(label, args, execArgv = []) {
+export function timeImport(label, args, execArgv = [], cpus = undefined) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(process.execPath, [...execArgv, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    if (cpus !== undefined && child.pid !== undefined) pinProcess(child.pid, cpus);
     // When the first count appears, reading, validating and checking the file are over
     // (and, with `wsafe import`, the first tenth of the writes: it reports every 10 %).
     let firstCountSeconds = Number.NaN;

@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type ImportSummary, importCheckedDataset } from "../import/importDataset.js";
 import { scheduleDateWarnings } from "../import/scheduleDateWarnings.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { databaseKind } from "../store/database/databaseKind.js";
+import { checkDatasetFile, DatasetTooLargeError } from "../store/dataset/checkDatasetFile.js";
 import type { DatasetShape } from "../store/dataset/checkDatasetShape.js";
 import { checkReferences } from "../store/dataset/checkReferences.js";
 import { DatasetError } from "../store/dataset/DatasetError.js";
-import { readDatasetText } from "../store/dataset/parseDataset.js";
+import { RecordSpillError } from "../store/dataset/RecordSpill.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
 import { createdPaths } from "./createdPaths.js";
@@ -29,8 +29,11 @@ function opensEarly(database: string): boolean {
 }
 
 /**
- * `wsafe import FILE --database D`: reads and validates the file, checks its references,
- * then imports it in one transaction with progress on stderr (see {@link importProgress}).
+ * `wsafe import FILE --database D`: reads the file as a stream, checking each record as
+ * it comes and keeping only ids (`checkDatasetFile`), checks the references, then reads
+ * it again to import it in one transaction, by COPY in chunks, with progress on stderr
+ * (see {@link importProgress}): its memory does not grow with the file's size, only
+ * with its ids.
  * An invalid file is refused with every problem of it (shape and references, the first
  * 50 listed), records named by id. An existing store is
  * opened while the file is parsed and validated (PGlite compiles its WebAssembly on
@@ -66,16 +69,16 @@ async function importFile(file: string, database: string, imports: ImportProgres
   opening?.catch(() => {});
   let shape: DatasetShape;
   try {
-    let text: string;
     try {
-      text = await readFile(file, "utf8");
+      shape = await checkDatasetFile(file);
     } catch (error) {
+      if (
+        error instanceof SyntaxError ||
+        error instanceof DatasetTooLargeError ||
+        error instanceof RecordSpillError
+      )
+        throw new ImportCommandError(`${file}: ${error.message}\nnothing was imported`);
       throw new ImportCommandError(`cannot read ${file}: ${(error as Error).message}`);
-    }
-    try {
-      shape = readDatasetText(text);
-    } catch (error) {
-      throw new ImportCommandError(`${file}: ${(error as Error).message}\nnothing was imported`);
     }
     if (shape.problems.length > 0 && !opening) {
       // No store to compare with (a new directory must not be made for a wrong file):
@@ -91,6 +94,7 @@ async function importFile(file: string, database: string, imports: ImportProgres
   try {
     store = await (opening ?? openStore(database));
   } catch (error) {
+    await shape.stream?.close?.();
     throw new ImportCommandError(`import failed, nothing was imported: ${describeError(error, database)}`);
   }
   try {

@@ -3,6 +3,7 @@ import { EventProducer } from "../events/EventProducer.js";
 import { checkDatasetShape, type DatasetShape } from "../store/dataset/checkDatasetShape.js";
 import { checkReferences } from "../store/dataset/checkReferences.js";
 import { DatasetError } from "../store/dataset/DatasetError.js";
+import { datasetInMemory } from "../store/dataset/DatasetStream.js";
 import { writeDataset } from "../store/dataset/writeDataset.js";
 import type { Store } from "../store/Store.js";
 
@@ -71,12 +72,27 @@ export async function importCheckedDataset(
   options: ImportOptions = {},
   at = Date.now(),
 ): Promise<ImportSummary> {
+  try {
+    return await importShape(store, shape, options, at);
+  } finally {
+    // A streamed file's records written aside go, whatever the outcome.
+    await shape.stream?.close?.();
+  }
+}
+
+async function importShape(
+  store: Store,
+  shape: DatasetShape,
+  options: ImportOptions,
+  at: number,
+): Promise<ImportSummary> {
   const problems = [...shape.problems, ...(await checkReferences(store.sql, shape))];
   if (problems.length > 0) throw new DatasetError(problems);
   const { dataset } = shape;
-
-  const versions = dataset.resources.reduce((sum, r) => sum + r.versions.length, 0);
-  const schedules = dataset.equipments.reduce((sum, e) => sum + e.schedules.length, 0);
+  // A streamed file's records are read back from where its check wrote them; its
+  // `dataset` holds ids only.
+  const source = shape.stream ?? datasetInMemory(dataset);
+  const { versions, schedules } = source;
   const total =
     dataset.accounts.length +
     dataset.tokens.length +
@@ -95,15 +111,20 @@ export async function importCheckedDataset(
   const recorded = await store.sql.transaction(async (sql) => {
     const events = await EventProducer.hold(sql);
     return events.recordChange({ cause: "import", key: randomUUID(), scope, at }, () =>
-      writeDataset(sql, dataset, (count) => {
-        done += count;
-        // The last record counts once the import is over: keys rebuilt, statistics
-        // gathered, committed. Until then a bar at 100 % would say "done" too early.
-        const reached = Math.min(done, total - 1);
-        if (reached <= shown) return;
-        shown = reached;
-        options.onProgress?.(reached, total);
-      }),
+      writeDataset(
+        sql,
+        dataset,
+        (count) => {
+          done += count;
+          // The last record counts once the import is over: keys rebuilt, statistics
+          // gathered, committed. Until then a bar at 100 % would say "done" too early.
+          const reached = Math.min(done, total - 1);
+          if (reached <= shown) return;
+          shown = reached;
+          options.onProgress?.(reached, total);
+        },
+        source,
+      ),
     );
   });
   if (total > 0) options.onProgress?.(total, total);

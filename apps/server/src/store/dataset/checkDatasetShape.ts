@@ -1,9 +1,9 @@
-import { type Dataset, datasetSchema, describeProblems, type PayloadProblem, validate } from "@wsafe/schema";
+import { type Dataset, describeProblems, type PayloadProblem, validate } from "@wsafe/schema";
+import type { DatasetStream } from "./DatasetStream.js";
+import { type DatasetList, datasetLists } from "./datasetLists.js";
 import { referenceView } from "./referenceView.js";
 
-/** The lists of a dataset, in the order the schema declares them. */
-export type DatasetList = keyof Dataset;
-const datasetLists = Object.keys(datasetSchema.shape) as DatasetList[];
+export type { DatasetList } from "./datasetLists.js";
 
 /** What {@link checkDatasetShape} found: the records that can be checked further, and the shape's problems. */
 export interface DatasetShape {
@@ -28,6 +28,16 @@ export interface DatasetShape {
    * account: the record's own problem says enough.
    */
   malformedIds?: { accounts: Set<string>; users: Set<string>; equipmentTypes: Set<string> };
+  /**
+   * A streamed file's strings holding U+0000, found as it was read: `checkReferences`
+   * takes these instead of walking `document`, which holds ids only.
+   */
+  nulCharacters?: PayloadProblem[];
+  /**
+   * A streamed file: `dataset` and `document` then hold each record's ids only
+   * (`compactRecord`), and the records to write are read again from here.
+   */
+  stream?: DatasetStream;
 }
 
 const idOf = (record: unknown): string | undefined => {

@@ -41,7 +41,7 @@ function movedWording(move: AccountMove, field: string): string {
 export async function checkReferences(sql: Sql | undefined, shape: DatasetShape): Promise<PayloadProblem[]> {
   const { dataset, document } = shape;
   const at = (list: DatasetList, index: number) => shape.positions?.[list]?.[index] ?? index;
-  const problems: PayloadProblem[] = findNulCharacters(document);
+  const problems: PayloadProblem[] = shape.nulCharacters ?? findNulCharacters(document);
 
   // `container` is where the list is in the document; `place` maps a list index to its position there.
   const duplicates = <T>(

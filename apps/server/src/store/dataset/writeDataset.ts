@@ -2,6 +2,8 @@ import { setImmediate } from "node:timers/promises";
 import type { Dataset } from "@wsafe/schema";
 import type { Sql } from "../database/Sql.js";
 import { beginBulkLoad } from "./bulkLoad.js";
+import type { DatasetList } from "./checkDatasetShape.js";
+import { type DatasetStream, datasetInMemory } from "./DatasetStream.js";
 import { copyLines, type ImportTable, importTables } from "./importTables.js";
 
 /**
@@ -44,55 +46,57 @@ async function holdsAnyKey<R>(
 }
 
 /**
- * Writes records (and their children) chunk by chunk. The next chunk is encoded while
- * the database works on this one: on PostgreSQL it runs in another process, so the two
- * overlap on a machine with more than one core.
+ * Writes one table's records (and their children) chunk by chunk as batches come in.
+ * The next chunk is encoded while the database works on this one: on PostgreSQL it
+ * runs in another process, so the two overlap on a machine with more than one core.
+ * Statements of every table go through one queue (`line`), one after another.
  */
-async function writeInChunks<P, C>(
-  sql: Sql,
-  records: readonly P[],
-  table: ImportTable<P>,
-  progress: (count: number) => void,
-  children?: Children<P, C>,
-  intoEmpty = false,
-): Promise<void> {
-  // Tables empty when the import began hold no key of a document without duplicates,
-  // and no old children.
-  const upsert = intoEmpty ? undefined : table.upsert;
-  const owner = children?.table.ownerColumn;
-  if (!intoEmpty && children && owner)
-    await deleteChildren(
-      sql,
-      children.table.table,
-      owner,
-      records.map((record) => children.ownerOf(record)),
-    );
-  let pending: Promise<void> | undefined;
-  let stageMade = false;
-  const writeChunk = async (chunk: readonly P[], lines: string, childLines: string, childCount: number) => {
-    if (upsert && (await holdsAnyKey(sql, upsert, table.table, chunk))) {
-      if (!stageMade) await sql.query(upsert.createStage);
-      stageMade = true;
-      await sql.copyIn(upsert.stage, table.columnNames, lines);
-      await sql.query(upsert.merge);
-      await sql.query(`TRUNCATE ${upsert.stage}`);
-    } else {
-      await sql.copyIn(table.table, table.columnNames, lines);
-    }
-    if (children && childCount > 0)
-      await sql.copyIn(children.table.table, children.table.columnNames, childLines);
-    progress(chunk.length + childCount);
-  };
-  const size = importChunkSize(records.length);
-  for (let start = 0; start < records.length; start += size) {
-    const chunk = records.slice(start, start + size);
+class ChunkWriter<P, C = never> {
+  private buffer: P[] = [];
+  private stageMade = false;
+  private readonly upsert: ImportTable<P>["upsert"];
+
+  /**
+   * @param records - how many records the table gets in all: the chunk size follows
+   * @param intoEmpty - tables empty when the import began hold no key of a document
+   *   without duplicates, and no old children
+   */
+  constructor(
+    private readonly sql: Sql,
+    private readonly line: { pending?: Promise<void> },
+    private readonly table: ImportTable<P>,
+    private readonly progress: (count: number) => void,
+    records: number,
+    private readonly intoEmpty: boolean,
+    private readonly children?: Children<P, C>,
+  ) {
+    this.upsert = intoEmpty ? undefined : table.upsert;
+    this.size = importChunkSize(records);
+  }
+
+  private readonly size: number;
+
+  /** Takes a batch; writes every full chunk. */
+  async add(records: readonly P[]): Promise<void> {
+    for (const record of records) this.buffer.push(record);
+    while (this.buffer.length >= this.size) await this.write(this.buffer.splice(0, this.size));
+  }
+
+  /** Writes what is left and waits until the database has it all. */
+  async finish(): Promise<void> {
+    if (this.buffer.length > 0) await this.write(this.buffer.splice(0));
+    await this.line.pending;
+  }
+
+  private async write(chunk: readonly P[]): Promise<void> {
+    const { children, table } = this;
     let lines = "";
     let childLines = "";
     let childCount = 0;
     for (let slice = 0; slice < chunk.length; slice += ENCODE_SLICE) {
       // Let the previous chunk's statements move on between slices: each completion
       // sends the next statement, so the database never waits for the whole encoding.
-      if (pending) await setImmediate();
+      if (this.line.pending) await setImmediate();
       const part = chunk.slice(slice, slice + ENCODE_SLICE);
       lines += copyLines(table, part);
       if (children) {
@@ -103,21 +107,79 @@ async function writeInChunks<P, C>(
         }
       }
     }
-    await pending;
-    pending = writeChunk(chunk, lines, childLines, childCount);
-    // Seen at the next `await pending`; this only keeps it from counting as unhandled meanwhile.
+    await this.line.pending;
+    const pending = this.send(chunk, lines, childLines, childCount);
+    this.line.pending = pending;
+    // Seen at the next `await` of it; this only keeps it from counting as unhandled meanwhile.
     pending.catch(() => {});
   }
-  await pending;
+
+  private async send(chunk: readonly P[], lines: string, childLines: string, childCount: number) {
+    const { sql, upsert, table, children } = this;
+    const owner = children?.table.ownerColumn;
+    // A parent named again brings its whole list of children: the old ones go first.
+    if (!this.intoEmpty && children && owner)
+      await sql.query(`DELETE FROM ${children.table.table} WHERE ${owner} = ANY($1::text[])`, [
+        chunk.map((record) => children.ownerOf(record)),
+      ]);
+    if (upsert && (await holdsAnyKey(sql, upsert, table.table, chunk))) {
+      if (!this.stageMade) await sql.query(upsert.createStage);
+      this.stageMade = true;
+      await sql.copyIn(upsert.stage, table.columnNames, lines);
+      await sql.query(upsert.merge);
+      await sql.query(`TRUNCATE ${upsert.stage}`);
+    } else {
+      await sql.copyIn(table.table, table.columnNames, lines);
+    }
+    if (children && childCount > 0)
+      await sql.copyIn(children.table.table, children.table.columnNames, childLines);
+    this.progress(chunk.length + childCount);
+  }
 }
 
-/** Deletes the children of the named parents, which an import replaces as a whole. */
-async function deleteChildren(sql: Sql, table: string, column: string, ids: readonly string[]) {
-  for (let start = 0; start < ids.length; start += 50_000) {
-    await sql.query(`DELETE FROM ${table} WHERE ${column} = ANY($1::text[])`, [
-      ids.slice(start, start + 50_000),
-    ]);
+/**
+ * What each list's rows need in the store first (foreign keys): accounts before the
+ * lists of an account, equipment types before equipment.
+ */
+const dependencyRank: Record<DatasetList, number> = {
+  accounts: 0,
+  tokens: 1,
+  users: 1,
+  resources: 1,
+  equipmentTypes: 1,
+  equipments: 2,
+};
+
+/**
+ * The reads of the source that write it: one, in the source's order, when that order
+ * suits the foreign keys or none are in place (a load into empty tables); else one per
+ * rank of `dependencyRank` (a file that lists equipment before their types, into a
+ * store in use: each list is read back once, types before equipment).
+ */
+function readsFor(order: readonly DatasetList[], keysInPlace: boolean): DatasetList[][] {
+  const all = Object.keys(dependencyRank) as DatasetList[];
+  const ranks = order.map((list) => dependencyRank[list]);
+  if (!keysInPlace || ranks.every((rank, i) => i === 0 || rank >= ranks[i - 1]!)) return [all];
+  return [0, 1, 2].map((rank) => all.filter((list) => dependencyRank[list] === rank));
+}
+
+/**
+ * The account of every equipment type the dataset's equipment name, as the store will
+ * hold it once the dataset is in: the dataset's own types', else the store's.
+ */
+async function typeAccountsOf(sql: Sql, dataset: Dataset): Promise<Map<string, string>> {
+  const named = new Set(dataset.equipments.map((equipment) => equipment.equipmentType_id));
+  const accounts = new Map<string, string>();
+  for (const type of dataset.equipmentTypes) if (named.has(type.id)) accounts.set(type.id, type.account_id);
+  const stored = [...named].filter((id) => !accounts.has(id));
+  if (stored.length > 0) {
+    const rows = await sql.query<{ id: string; account_id: string }>(
+      "SELECT id, account_id FROM equipment_types WHERE id = ANY($1::text[])",
+      [stored],
+    );
+    for (const row of rows) accounts.set(row.id, row.account_id);
   }
+  return accounts;
 }
 
 /** Every table an import writes, in an order the foreign keys allow. */
@@ -134,56 +196,65 @@ export const importedTableNames = [
 
 /**
  * Writes a dataset that passed the schema and the reference checks, inside the caller's
- * transaction (`sql`), by `COPY` chunk by chunk: new records straight into their table,
- * records whose ids exist through a staging table and one `INSERT ... SELECT ... ON
- * CONFLICT` (upsert), replacing the versions of every resource and the schedules of
- * every equipment it names. Into an empty store the tables' keys and indexes are dropped
- * first and re-created at the end ({@link beginBulkLoad}).
+ * transaction (`sql`), by `COPY` chunk by chunk as its batches come (a file is read
+ * again, never held): new records straight into their table, records whose ids exist
+ * through a staging table and one `INSERT ... SELECT ... ON CONFLICT` (upsert),
+ * replacing the versions of every resource and the schedules of every equipment it
+ * names. Into an empty store the tables' keys and indexes are dropped first and
+ * re-created at the end ({@link beginBulkLoad}).
  *
  * @param sql - a transaction: the staging tables are dropped when it ends, however it ends
- * @param dataset - a checked dataset
+ * @param dataset - the checked dataset; for a streamed file, its records' ids (`compactRecord`)
  * @param progress - called with the number of records written after each chunk
+ * @param source - the records to write: the dataset itself, or the file read again
  */
 export async function writeDataset(
   sql: Sql,
   dataset: Dataset,
   progress: (count: number) => void,
+  source: DatasetStream = datasetInMemory(dataset),
 ): Promise<void> {
-  const t = importTables(new Map());
+  const sizes = Object.fromEntries(
+    Object.entries(dataset).map(([list, records]) => [list, (records as unknown[]).length]),
+  ) as Record<DatasetList, number>;
+  const typeAccounts = await typeAccountsOf(sql, dataset);
+  const t = importTables(typeAccounts);
   // Into an empty store (a first load), keys and indexes come off and are built again
   // once the rows are in, as pg_restore does (see bulkLoad.ts).
   const bulk = await beginBulkLoad(sql, importedTableNames);
   const empty = bulk !== undefined;
-  await writeInChunks(sql, dataset.accounts, t.accounts, progress, undefined, empty);
-  await writeInChunks(sql, dataset.users, t.users, progress, undefined, empty);
-  await writeInChunks(sql, dataset.tokens, t.tokens, progress, undefined, empty);
-  await writeInChunks(
-    sql,
-    dataset.resources,
-    t.resources,
-    progress,
-    {
+  const line: { pending?: Promise<void> } = {};
+  const writer = <P, C = never>(table: ImportTable<P>, list: DatasetList, children?: Children<P, C>) =>
+    new ChunkWriter<P, C>(sql, line, table, progress, sizes[list], empty, children);
+  const writers: Record<DatasetList, ChunkWriter<never, unknown>> = {
+    accounts: writer(t.accounts, "accounts"),
+    users: writer(t.users, "users"),
+    tokens: writer(t.tokens, "tokens"),
+    resources: writer(t.resources, "resources", {
       table: t.resourceVersions,
       of: (resource) => resource.versions,
       ownerOf: (resource) => resource.id,
-    },
-    empty,
-  );
-  await writeInChunks(sql, dataset.equipmentTypes, t.equipmentTypes, progress, undefined, empty);
-  // The account of each equipment's type, as the store now holds it.
-  const typeIds = [...new Set(dataset.equipments.map((e) => e.equipmentType_id))];
-  const typeAccounts = new Map(
-    typeIds.length === 0
-      ? []
-      : (
-          await sql.query<{ id: string; account_id: string }>(
-            "SELECT id, account_id FROM equipment_types WHERE id = ANY($1::text[])",
-            [typeIds],
-          )
-        ).map((row) => [row.id, row.account_id]),
-  );
-  const { equipments, schedules } = importTables(typeAccounts);
-  // The account of an equipment is its type's; a type moved to another account takes its equipment along.
+    }),
+    equipmentTypes: writer(t.equipmentTypes, "equipmentTypes"),
+    equipments: writer(t.equipments, "equipments", {
+      table: t.schedules,
+      of: (equipment) => equipment.schedules,
+      ownerOf: (equipment) => equipment.id,
+    }),
+  } as unknown as Record<DatasetList, ChunkWriter<never, unknown>>;
+  for (const lists of readsFor(source.order, !empty)) {
+    let current: DatasetList | undefined;
+    for await (const { list, records } of source.batches(lists)) {
+      // A list's last rows are in before the next list's (its foreign keys may need them).
+      if (current !== undefined && list !== current) await writers[current].finish();
+      current = list;
+      await writers[list].add(records as never[]);
+    }
+    if (current !== undefined) await writers[current].finish();
+  }
+  await line.pending;
+  // The account of an equipment is its type's; a type moved to another account takes its
+  // equipment along (those this import wrote have it already).
   if (!empty && dataset.equipmentTypes.length > 0) {
     await sql.query(
       `UPDATE equipments e SET account_id = t.account_id FROM equipment_types t
@@ -191,18 +262,6 @@ export async function writeDataset(
       [dataset.equipmentTypes.map((type) => type.id)],
     );
   }
-  await writeInChunks(
-    sql,
-    dataset.equipments,
-    equipments,
-    progress,
-    {
-      table: schedules,
-      of: (equipment) => equipment.schedules,
-      ownerOf: (equipment) => equipment.id,
-    },
-    empty,
-  );
   await bulk?.finish();
   // Fresh statistics, after every import: without them the planner takes a table for
   // one row and joins a type's schedules by nested loop, re-aggregating them for every
