@@ -116,7 +116,10 @@ progress(
 /** @type {string[]} */
 const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
-if (!postgresUrl && ["biglist", "typicallist", "import", "importscale", "events", "streams", "fairness"].some(wanted)) {
+if (
+  !postgresUrl &&
+  ["biglist", "typicallist", "import", "importscale", "events", "streams", "fairness"].some(wanted)
+) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
     : "no PostgreSQL: WSAFE_TEST_DATABASE_URL is not set and scripts/services.sh could not start one";
