@@ -108,7 +108,8 @@ async function importFile(file: string, database: string, imports: ImportProgres
         },
       }),
     );
-    for (const line of scheduleDateWarnings(shape.dataset)) process.stderr.write(`${line}\n`);
+    for (const line of scheduleDateWarnings(shape.misorderedSchedules ?? shape.dataset))
+      process.stderr.write(`${line}\n`);
     return summary;
   } catch (error) {
     if (error instanceof DatasetError)

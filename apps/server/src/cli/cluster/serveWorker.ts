@@ -22,6 +22,16 @@ export async function serveWorker(config: ServeConfig): Promise<void> {
     AggregatorRegistry.setRegistries([metrics.registry]);
     new AggregatorRegistry();
   }
+  // The primary says it is up once every worker listens, but a worker's start goes on
+  // after its listener (the recorder's first round, the delivery pool): a SIGTERM in
+  // between killed it by default, and the stop exited 1. It is held until the server
+  // has started, then stops it gracefully.
+  let heldSignal: string | undefined;
+  const holdSignal = (signal: NodeJS.Signals) => {
+    heldSignal ??= signal;
+  };
+  process.on("SIGTERM", holdSignal);
+  process.on("SIGINT", holdSignal);
   const server = await startServer({
     ...config.server,
     // The primary imported the demo data before it started the workers.
@@ -34,7 +44,10 @@ export async function serveWorker(config: ServeConfig): Promise<void> {
     );
     process.exit(1);
   });
+  process.off("SIGTERM", holdSignal);
+  process.off("SIGINT", holdSignal);
   const stop = stopOnSignals(() => server.close(), config.shutdownTimeout, { announce: false });
+  if (heldSignal) stop(heldSignal);
   // A primary killed outright leaves its workers no listener to serve: they stop too.
   process.once("disconnect", () => stop("primary gone"));
   if (config.tlsFiles) reloadTlsOnHangup(config.tlsFiles, server);

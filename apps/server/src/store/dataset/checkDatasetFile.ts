@@ -3,6 +3,7 @@ import { type Dataset, datasetSchema, describeProblems, type PayloadProblem } fr
 import { checkDatasetShape, type DatasetList, type DatasetShape } from "./checkDatasetShape.js";
 import { compactRecord, internStrings, namingRecord } from "./compactRecord.js";
 import { findNulCharacters } from "./findNulCharacters.js";
+import { misorderedSchedules } from "./misorderedSchedules.js";
 import { RecordSpill } from "./RecordSpill.js";
 import { readDatasetFile } from "./readDatasetFile.js";
 
@@ -81,6 +82,7 @@ export async function checkDatasetFile(
     equipmentTypes: new Set<string>(),
   };
   const counts = { versions: 0, schedules: 0 };
+  const misordered: string[] = [];
   const intern = internStrings();
   const batches = readDatasetFile(file, { chunkBytes: options.chunkBytes, batchSize: options.batchSize });
   // The checked records, written aside while the file is clean, for the write to read back.
@@ -110,6 +112,8 @@ export async function checkDatasetFile(
     if (mayHoldNul)
       for (const problem of findNulCharacters(batch)) nulCharacters.push(placeProblem(problem, list, start));
     const checked = shape.dataset[list] as unknown[];
+    if (list === "equipments" && shape.problems.length === 0)
+      misordered.push(...misorderedSchedules(checked as Dataset["equipments"]));
     if (problems.length === 0)
       await spill.add(list, checked).catch(async (error: unknown) => {
         await spill.remove();
@@ -173,6 +177,7 @@ export async function checkDatasetFile(
     ),
     malformedIds,
     nulCharacters,
+    misorderedSchedules: misordered,
     ...(clean ? { stream: await spill.stream(counts) } : {}),
   };
 }

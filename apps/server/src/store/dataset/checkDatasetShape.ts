@@ -34,6 +34,11 @@ export interface DatasetShape {
    */
   nulCharacters?: PayloadProblem[];
   /**
+   * A streamed file's schedules whose `expiringOn` is after their `expiresOn`, found as
+   * it was read (`misorderedSchedules`): `dataset` keeps no dates to find them later.
+   */
+  misorderedSchedules?: string[];
+  /**
    * A streamed file: `dataset` and `document` then hold each record's ids only
    * (`compactRecord`), and the records to write are read again from here.
    */
