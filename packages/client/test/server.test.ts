@@ -134,9 +134,10 @@ describe.skipIf(!server)("against the real server", () => {
       // Validation off: the method is not in the contract, so the validator would flag it first.
       const plain = createClient({ baseUrl: https.url, token: tokens.read, method, fetch: insecureFetch });
       const untyped = plain as unknown as Record<string, Record<string, () => Promise<unknown>>>;
-      expect(await thrown(untyped.inspections!.record!())).toMatchObject({
+      // A name the contract has never had (inspections.record stood here until it was added).
+      expect(await thrown(untyped.inspections!.amend!())).toMatchObject({
         code: ErrorCode.ApiError,
-        method: "inspections.record",
+        method: "inspections.amend",
         error: "api_method_not_found",
       });
     });
