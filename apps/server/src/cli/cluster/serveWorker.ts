@@ -5,6 +5,7 @@ import { describeError } from "../describeError.js";
 import { reloadTlsOnHangup } from "../reloadTlsOnHangup.js";
 import type { ServeConfig } from "../resolveServeConfig.js";
 import { stopOnSignals } from "../stopOnSignals.js";
+import { workerStartedMessage } from "./workerStartedMessage.js";
 
 /**
  * One worker of `wsafe serve --workers N`: the server itself, on the port the primary
@@ -48,6 +49,8 @@ export async function serveWorker(config: ServeConfig): Promise<void> {
   process.off("SIGINT", holdSignal);
   const stop = stopOnSignals(() => server.close(), config.shutdownTimeout, { announce: false });
   if (heldSignal) stop(heldSignal);
+  // The primary says the service is up once every worker has said this.
+  else process.send?.(workerStartedMessage);
   // A primary killed outright leaves its workers no listener to serve: they stop too.
   process.once("disconnect", () => stop("primary gone"));
   if (config.tlsFiles) reloadTlsOnHangup(config.tlsFiles, server);

@@ -10,6 +10,7 @@ import { say } from "../say.js";
 import { createPrimaryMetrics } from "./createPrimaryMetrics.js";
 import { prepareStore } from "./prepareStore.js";
 import { healthyRunMs, restartDelay } from "./restartDelay.js";
+import { workerStartedMessage } from "./workerStartedMessage.js";
 
 /** How long past the stop deadline the primary waits for its workers before it kills them. */
 const STOP_GRACE_MS = 10_000;
@@ -21,7 +22,7 @@ const exitReason = (code: number | null, signal: string | null) =>
  * `wsafe serve --workers N` on PostgreSQL: this primary process migrates the store and
  * imports the demo data once, then runs N workers (`node:cluster`) that share one
  * listening port, each a whole server. It prints `listening on URL` once, when every
- * worker listens. A worker that exits unexpectedly is replaced after a back-off
+ * worker has started (listening, recording, delivering). A worker that exits unexpectedly is replaced after a back-off
  * ({@link restartDelay}). SIGTERM or SIGINT stops every worker gracefully (each
  * finishes its in-flight requests within `--shutdown-timeout`); the primary exits 0 when
  * all exited 0. With `--metrics-port` the primary serves the workers' metrics, summed.
@@ -55,7 +56,7 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
       cannotStart,
     );
 
-  const listened = new Set<number>();
+  const started = new Set<number>();
   const restartTimers = new Set<NodeJS.Timeout>();
   let ready = false;
   let stopping = false;
@@ -88,14 +89,24 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
     if (workers.size === 0) void finish();
   };
 
-  cluster.on("listening", (worker, address) => {
-    if (ready) return;
-    listened.add(worker.id);
-    if (listened.size < count) return;
+  // Ready once every worker has started, as one process is: listening is not enough, a
+  // worker's start goes on after it (the recorder's first round, the delivery pool).
+  let port: number | undefined;
+  const announceWhenReady = () => {
+    if (ready || port === undefined || started.size < count) return;
     ready = true;
     const host = config.server.host ?? "127.0.0.1";
-    const url = `${config.server.tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+    const url = `${config.server.tls ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`;
     printReady(config, url, metricsServer?.url);
+  };
+  cluster.on("listening", (_worker, address) => {
+    port ??= address.port;
+    announceWhenReady();
+  });
+  cluster.on("message", (worker, message: unknown) => {
+    if ((message as { wsafe?: unknown } | null)?.wsafe !== workerStartedMessage.wsafe) return;
+    started.add(worker.id);
+    announceWhenReady();
   });
   cluster.on("exit", (worker, code, signal) => {
     const startedAt = workers.get(worker) ?? Date.now();
