@@ -73,10 +73,21 @@ export function nodeBuild(root: string, major: number): NodeBuild | string {
 /**
  * The environment a consumer's commands run with on a Node build: its `bin` folder first
  * on the PATH, so `node`, and npm and npx through their `#!/usr/bin/env node`, run on it.
+ * npm reads its global configuration beside the `node` it runs on, which a build
+ * unpacked here has none of: it is pointed at the machine's own (`npm config get
+ * globalconfig`), so its certificate authorities, registry and proxy settings hold on
+ * every line. Without them an install on 22 and 24 retried a registry whose certificate
+ * it could not check until the suite's timeout.
  *
  * @param env - the consumer's environment
  * @param build - the Node build
  */
 export function onNode(env: NodeJS.ProcessEnv, build: NodeBuild): NodeJS.ProcessEnv {
-  return { ...env, PATH: `${dirname(build.bin)}:${env.PATH ?? ""}` };
+  const machineConfig = spawnSync("npm", ["config", "get", "globalconfig"], { env, encoding: "utf8" });
+  const globalconfig = machineConfig.status === 0 ? machineConfig.stdout.trim() : "";
+  return {
+    ...env,
+    ...(globalconfig && existsSync(globalconfig) ? { npm_config_globalconfig: globalconfig } : {}),
+    PATH: `${dirname(build.bin)}:${env.PATH ?? ""}`,
+  };
 }
