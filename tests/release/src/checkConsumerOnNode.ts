@@ -54,7 +54,7 @@ export async function checkConsumerOnNode(
     }
   };
   const run = (command: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
-    consumer.run(command, args, { PATH: env.PATH, ...extra });
+    consumer.run(command, args, { ...env, ...extra });
   const nodeVersion = (await run("node", ["--version"])).stdout.trim();
   const install = await timed("npm install", () =>
     run("npm", ["install", "@wsafe/client", "@wsafe/schema", "@wsafe/server", "@wsafe/conformance"]),
