@@ -39,14 +39,28 @@ export function plannedChecks(tasks, { env, filters }) {
  * @param {{ env: NodeJS.ProcessEnv, force?: boolean, logs?: string }} options - `force`
  *   ignores the cache (the results are still written to it); `logs` is turbo's
  *   `--output-logs` (default `new-only`: the dependencies' builds, cached, say nothing)
- * @returns {Promise<{ code: number, ms: number }>}
+ * @returns {Promise<{ code: number, ms: number, cpuMs?: number }>} `cpuMs`: the processor
+ *   time (user and system) of turbo and every process it and its tasks waited for - what the
+ *   check costs a machine whichever else runs beside it (a shared server's own processes,
+ *   PostgreSQL's backends, are not counted); absent where bash cannot say it
  */
 export function runTurbo(ids, { env, force = false, logs = "new-only" }) {
   const started = Date.now();
   const args = ["run", ...ids, `--output-logs=${logs}`, "--log-order=stream", "--log-prefix=task"];
   if (force) args.push("--force");
   return new Promise((resolve) => {
-    const child = spawn("turbo", args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    // bash's `times` reports, on its second line, the user and system time of the
+    // children it waited for: turbo, and through turbo every task and process reaped
+    // below it. Node's child_process does not expose a child's resource usage.
+    const child = spawn("bash", ["-c", 'turbo "$@"; code=$?; times >&3; exit $code', "bash", ...args], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe", "pipe"],
+    });
+    let times = "";
+    child.stdio[3]?.setEncoding("utf8").on("data", (chunk) => {
+      times += chunk;
+    });
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -66,7 +80,21 @@ export function runTurbo(ids, { env, force = false, logs = "new-only" }) {
       resolve({ code: 127, ms: Date.now() - started });
     });
     child.once("close", (code, signal) =>
-      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started }),
+      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started, cpuMs: childrenCpuMs(times) }),
     );
   });
+}
+
+/**
+ * The children's processor time from bash's `times` (its second line, `0m1.500s 0m0.250s`:
+ * user, then system), in ms.
+ *
+ * @param {string} text - what `times` printed
+ * @returns {number | undefined} undefined when the line is not there
+ */
+export function childrenCpuMs(text) {
+  const line = text.trim().split("\n")[1] ?? "";
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return undefined;
+  return parts.reduce((sum, [, m, s]) => sum + (Number(m) * 60 + Number(s)) * 1000, 0);
 }
