@@ -3,18 +3,19 @@ import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
 import { describeError } from "./cli/describeError.js";
 import { importSummaryLine } from "./cli/importSummaryLine.js";
 import { packageVersion } from "./cli/packageVersion.js";
-import { runImport } from "./cli/runImport.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import type { ImportSummary } from "./import/importDataset.js";
-import { createServerMetrics } from "./metrics/createServerMetrics.js";
-import { serveMetrics } from "./metrics/serveMetrics.js";
 import { databaseKind } from "./store/database/databaseKind.js";
-import { openStore } from "./store/openStore.js";
 import type { Store } from "./store/Store.js";
+
+// Each command loads what it runs, in its action: the store, the import, the metrics and
+// the server cost a process start over 1 s of CPU together, which `--help`, `--version`
+// and a mistyped flag should not pay (nor a test suite spawning hundreds of commands).
 
 async function withStore<T>(database: string, work: (store: Store) => Promise<T>): Promise<T> {
   let store: Store;
   try {
+    const { openStore } = await import("./store/openStore.js");
     store = await openStore(database);
   } catch (error) {
     fail(describeError(error, database));
@@ -60,11 +61,19 @@ program
   .addOption(new Option("--metrics-host <HOST>", "interface of the metrics listener").default("127.0.0.1"))
   .action(async (file: string, options: { database: string; metricsPort?: number; metricsHost: string }) => {
     // Only a long import is worth watching from Prometheus: the listener lives as long as the import.
-    const metrics = options.metricsPort === undefined ? undefined : createServerMetrics();
-    const metricsServer = metrics && (await serveMetrics(metrics, options.metricsPort!, options.metricsHost));
+    const metrics =
+      options.metricsPort === undefined
+        ? undefined
+        : (await import("./metrics/createServerMetrics.js")).createServerMetrics();
+    const metricsServer =
+      metrics &&
+      (await (
+        await import("./metrics/serveMetrics.js")
+      ).serveMetrics(metrics, options.metricsPort!, options.metricsHost));
     if (metricsServer) process.stderr.write(`metrics on ${metricsServer.url}\n`);
     let summary: ImportSummary;
     try {
+      const { runImport } = await import("./cli/runImport.js");
       summary = await runImport(file, options.database, metrics?.imports);
     } catch (error) {
       await metricsServer?.close();

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { InvalidArgumentError, Option } from "commander";
-import { defaultDatabase } from "../store/openStore.js";
+import { defaultDatabase } from "../store/database/databaseKind.js";
 
 /** A boolean flag from the environment: only a clear yes turns it on, so `WSAFE_HTTP=0` stays off. */
 export const envFlag = (name: string): boolean => /^(1|true|yes|on)$/i.test(process.env[name] ?? "");

@@ -4,8 +4,7 @@ import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
 import { databaseKind } from "../store/database/databaseKind.js";
-import { defaultStreamSettings } from "../streams/StreamSettings.js";
-import { defaultStreamPingMs } from "../trpc/appRouter.js";
+import { defaultStreamPingMs, defaultStreamSettings } from "../streams/StreamSettings.js";
 import { cannotStart } from "./cannotStart.js";
 import {
   databaseOption,
@@ -15,13 +14,10 @@ import {
   wholeSeconds,
   workerCount,
 } from "./cliArguments.js";
-import { serveWorker } from "./cluster/serveWorker.js";
-import { serveWorkers } from "./cluster/serveWorkers.js";
 import { createdPaths } from "./createdPaths.js";
 import { duration, durationList, durationListText, durationText, durationUpToADay } from "./durations.js";
 import { defaultLogLevel, logLevels } from "./logLevels.js";
 import { resolveServeConfig, type ServeCliOptions, selfSignedDirectory } from "./resolveServeConfig.js";
-import { serveOneProcess } from "./serveOneProcess.js";
 
 /**
  * `wsafe serve`: its options (each with its `WSAFE_*` variable) and what runs them.
@@ -204,7 +200,10 @@ export function serveCommand(): Command {
     .action(async (options: ServeCliOptions & { workers: number }) => {
       // A worker runs this same command line, forked by the primary, and listens through
       // the primary's handle: only the primary looks at the ports, before it makes anything.
-      if (cluster.isWorker) return serveWorker(await resolveServeConfig(options));
+      // The server's modules are loaded here, not with the command line: `wsafe --help`,
+      // `--version` and the store's commands start without them (~1 s of CPU less each).
+      if (cluster.isWorker)
+        return (await import("./cluster/serveWorker.js")).serveWorker(await resolveServeConfig(options));
       await ensurePortFree(options.port, options.host, "api").catch(cannotStart);
       if (options.metricsPort !== undefined)
         await ensurePortFree(options.metricsPort, options.metricsHost, "metrics").catch(cannotStart);
@@ -215,7 +214,8 @@ export function serveCommand(): Command {
         ...(options.tlsCert ? [] : [selfSignedDirectory()]),
       ]);
       const config = await resolveServeConfig(options);
-      if (options.workers > 1) await serveWorkers(config, options.workers, created);
-      else await serveOneProcess(config, created);
+      if (options.workers > 1)
+        await (await import("./cluster/serveWorkers.js")).serveWorkers(config, options.workers, created);
+      else await (await import("./serveOneProcess.js")).serveOneProcess(config, created);
     });
 }

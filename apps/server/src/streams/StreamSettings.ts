@@ -25,6 +25,9 @@ export interface StreamSettings {
 }
 
 /** The command line's defaults. */
+/** How often an idle stream is pinged when the server says nothing else (`--stream-ping`). */
+export const defaultStreamPingMs = 15_000;
+
 export const defaultStreamSettings: StreamSettings = {
   perToken: 5,
   maxDurationMs: 30 * 60_000,

@@ -1,7 +1,6 @@
 import { X509Certificate } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { generate } from "selfsigned";
 
 /** A certificate and its private key, both PEM. */
 export interface TlsFiles {
@@ -14,6 +13,9 @@ export interface TlsFiles {
  * year: enough for trying the service with `curl -k`, never for production.
  */
 export async function createSelfSignedCertificate(): Promise<TlsFiles> {
+  // Loaded here only: the X.509 library costs a process start ~0.25 s of CPU, and it is
+  // needed once, when a store's directory has no certificate yet.
+  const { generate } = await import("selfsigned");
   const notBeforeDate = new Date(Date.now() - 60_000);
   const pems = await generate([{ name: "commonName", value: "localhost" }], {
     keySize: 2048,

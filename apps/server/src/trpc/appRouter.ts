@@ -11,7 +11,7 @@ import {
 } from "@wsafe/schema";
 import type { RequestState } from "../pipeline/RequestState.js";
 import { runRequestChecks } from "../pipeline/runRequestPipeline.js";
-import { defaultStreamSettings } from "../streams/StreamSettings.js";
+import { defaultStreamPingMs, defaultStreamSettings } from "../streams/StreamSettings.js";
 import { streamEvents } from "./eventsStreamProcedure.js";
 import { formatTrpcError } from "./formatTrpcError.js";
 import { procedureSteps } from "./procedureCheckSteps.js";
@@ -19,9 +19,6 @@ import { successBodyOf } from "./successBodyOf.js";
 import type { TrpcContext } from "./TrpcContext.js";
 import { toTrpcError } from "./trpcErrorCodes.js";
 import { trpcPrefix } from "./trpcPrefix.js";
-
-/** How often an idle stream is pinged when the server says nothing else (`--stream-ping`). */
-export const defaultStreamPingMs = 15_000;
 
 /** tRPC's builder for one server: its SSE pings and maximum duration, its error shape. */
 function trpcFor(streamPingMs: number, maxDurationMs: number) {

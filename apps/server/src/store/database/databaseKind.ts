@@ -1,3 +1,6 @@
+/** The embedded store's directory when none is given. */
+export const defaultDatabase = "./.wsafe/data";
+
 /** Where `--database` (or `WSAFE_DATABASE`) leads: PostgreSQL, memory, or a directory of the embedded store. */
 export type DatabaseKind = "postgres" | "memory" | "directory";
 
