@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** The file in a store's directory that names the process holding it. */
+export const lockFileName = "wsafe.lock";
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -22,7 +25,7 @@ function isRunning(pid: number): boolean {
  * @throws Error when a running process holds the directory
  */
 export function lockDirectory(directory: string): () => void {
-  const file = join(directory, "wsafe.lock");
+  const file = join(directory, lockFileName);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(file, String(process.pid), { flag: "wx" });

@@ -1,8 +1,11 @@
-import { mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { copyInPglite } from "./copyInPglite.js";
 import { readCursorInTransaction } from "./cursorBatches.js";
-import { lockDirectory } from "./lockDirectory.js";
+import { lockDirectory, lockFileName } from "./lockDirectory.js";
+import { loadPristineCluster } from "./pristineCluster.js";
 import { readColumnFromRows } from "./readColumnFromRows.js";
 import { readPgliteBatches } from "./readPgliteBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
@@ -42,25 +45,50 @@ function wrapTransaction(tx: Transaction, listen: Listen): Sql {
   };
 }
 
-// Creating an embedded cluster runs initdb in WebAssembly (seconds); loading a dump of
-// a fresh one takes a fraction of that. The first in-memory database of the process
-// leaves its pristine dump here, and later ones (tests start many) load it.
+// Creating an embedded cluster runs initdb in WebAssembly (about 10 s of CPU); loading a
+// dump of a fresh one takes a fifth of that. The build ships one (pristineCluster.ts);
+// without it, the first in-memory database of the process leaves its dump here, and
+// later ones (tests start many) load it.
 let pristineCluster: Promise<File | Blob> | undefined;
 
 async function createInMemory(): Promise<PGlite> {
-  if (pristineCluster) {
-    try {
-      return await PGlite.create({ loadDataDir: await pristineCluster });
-    } catch {
-      // fall through to a fresh cluster
-    }
+  pristineCluster ??= loadPristineCluster().then((dump) => dump ?? Promise.reject(new Error("none shipped")));
+  try {
+    return await PGlite.create({ loadDataDir: await pristineCluster });
+  } catch {
+    // fall through to a fresh cluster
   }
   const db = await PGlite.create("memory://");
-  pristineCluster ??= db.dumpDataDir("none");
+  pristineCluster = db.dumpDataDir("none");
   await pristineCluster.catch(() => {
     pristineCluster = undefined;
   });
   return db;
+}
+
+/**
+ * Opens the cluster of a directory; where there is none yet, starts it from the shipped
+ * dump of a fresh one. Should that fail, the directory is emptied again and initdb makes
+ * the cluster, as it did before the dump was shipped.
+ */
+async function openDirectory(location: string): Promise<PGlite> {
+  if (existsSync(join(location, "PG_VERSION"))) return PGlite.create(location);
+  // Only into a directory holding nothing but our lock: never over someone's files.
+  const empty = (await readdir(location)).every((entry) => entry === lockFileName);
+  const dump = empty ? await loadPristineCluster() : undefined;
+  if (dump) {
+    try {
+      return await PGlite.create(location, { loadDataDir: dump });
+    } catch {
+      const entries = await readdir(location);
+      await Promise.all(
+        entries
+          .filter((entry) => entry !== lockFileName)
+          .map((entry) => rm(join(location, entry), { recursive: true, force: true })),
+      );
+    }
+  }
+  return PGlite.create(location);
 }
 
 /**
@@ -78,7 +106,7 @@ export async function openPglite(location: string): Promise<Sql> {
   }
   let db: PGlite;
   try {
-    db = memory ? await createInMemory() : await PGlite.create(location);
+    db = memory ? await createInMemory() : await openDirectory(location);
   } catch (error) {
     unlock();
     throw error;
