@@ -46,7 +46,6 @@ describe.skipIf(!built)("a server certificate Node does not trust", () => {
       token: "wsafe-demo-token-read",
       onRetry: (event) => retries.push(event),
     });
-    const started = Date.now();
     const error = (await thrown(client.users.info({ user: "u_ada" }))) as WsafeTransportError;
     expect(retries).toEqual([]);
     expect(error).toMatchObject({ code: ErrorCode.TransportError, status: undefined });
@@ -55,7 +54,6 @@ describe.skipIf(!built)("a server certificate Node does not trust", () => {
       "users.info: TLS certificate refused (DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate); " +
         "not retried. To trust it, start Node with NODE_EXTRA_CA_CERTS=<its PEM file>",
     );
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("is trusted with NODE_EXTRA_CA_CERTS=<the path the server printed>, as the docs say", () => {
