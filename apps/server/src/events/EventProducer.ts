@@ -1,7 +1,16 @@
 import type { EventCause } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { sqlParameters } from "../store/queries/sqlParameters.js";
-import { eventColumnList, eventIdSql, eventTypeSql, sequenceSql, statusNameSql } from "./eventRowSql.js";
+import { lockAccount, lockClockExclusively, moveAccountClock } from "./eventClockLocks.js";
+import {
+  blockSequenceSql,
+  drawnSequenceSql,
+  eventColumnList,
+  eventIdSql,
+  eventTypeSql,
+  sequenceCatchUpSql,
+  statusNameSql,
+} from "./eventRowSql.js";
 import { changeTables, statusChangesSql, statusesAtSql } from "./statusChangesSql.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
 
@@ -44,11 +53,22 @@ export interface RecordedChange<T> {
  * passing, an import, a recorded inspection) records its events through it, in its own
  * transaction, so that the rules of the events table hold in code rather than in comments:
  *
- * - **The clock.** A producer exists only once its transaction holds the row lock of
- *   `event_clock` ({@link EventProducer.hold}), kept to the commit. Every statement that
- *   inserts events numbers them on from the largest sequence under that lock, so sequences
- *   follow commit order and a reader who has seen sequence n has seen all below it
- *   (migration 0004).
+ * - **The clock and the order.** A producer exists only once its transaction holds the
+ *   event clock (migrations 0004 and 0009, `eventClockLocks.ts`), kept to the commit:
+ *   - {@link EventProducer.holdAccount}: one account's writer (an inspection). It holds the
+ *     clock shared and its account's lock, so writes of two accounts run at once and one
+ *     account's one after the other. It draws each event's sequence from
+ *     `events_sequence` under its account's lock: the account's sequences follow its
+ *     commit order, so a reader of that account who has seen sequence n has seen all of
+ *     its events below it. Across accounts they need not: readers go per account.
+ *   - {@link EventProducer.hold}: a producer for every account (an import; the recorder,
+ *     through {@link EventProducer.holdUnlessBusy}). It holds the clock exclusively, so
+ *     no account writer runs beside it, and numbers a whole statement from one draw.
+ * - **Time before a write.** An account's writer records that account's time events up to
+ *   its instant, from where they stand (the store's clock, or the account's own clock in
+ *   `account_event_clocks`, when later), and moves its account's clock; the exclusive
+ *   producer records every account's from where each stands and moves the store's. So
+ *   within an account instants never fall as sequences rise.
  * - **The outbox.** Inserting events fills the webhook outbox in the same statement: the
  *   trigger `events_enqueue_deliveries` (migration 0005, with the event's sequence since
  *   0007) adds a row to
@@ -62,41 +82,63 @@ export interface RecordedChange<T> {
  */
 export class EventProducer {
   readonly #sql: Sql;
+  /** The account this producer writes alone; `undefined`: every account (clock held exclusively). */
+  readonly #accountId: string | undefined;
   #recordedUntil: number;
+  /** The latest instant any account's time events are recorded to: no change is recorded before it. */
+  #latest: number;
 
-  private constructor(sql: Sql, recordedUntil: number) {
+  private constructor(sql: Sql, accountId: string | undefined, recordedUntil: number, latest: number) {
     this.#sql = sql;
+    this.#accountId = accountId;
     this.#recordedUntil = recordedUntil;
+    this.#latest = latest;
   }
 
   /**
-   * Takes the event clock's lock in the caller's transaction, waiting for another
-   * transaction that holds it, and answers the producer of that transaction.
+   * Holds the event clock exclusively in the caller's transaction, waiting for the
+   * transactions that hold it (an exclusive producer; account writers in progress), and
+   * answers the producer of that transaction, for every account.
    *
    * @param sql - a transaction (the lock is held until it ends)
    */
   static async hold(sql: Sql): Promise<EventProducer> {
-    return (await EventProducer.#lock(sql, false))!;
+    return (await EventProducer.#exclusive(sql, false))!;
   }
 
   /**
-   * {@link hold}, unless another transaction holds the clock: then `undefined` at once
-   * (that one is recording).
+   * {@link hold}, unless another exclusive producer is at work: then `undefined` at once
+   * (that one is recording). Account writers in progress are waited for.
    *
    * @param sql - a transaction
    */
   static holdUnlessBusy(sql: Sql): Promise<EventProducer | undefined> {
-    return EventProducer.#lock(sql, true);
+    return EventProducer.#exclusive(sql, true);
   }
 
-  static async #lock(sql: Sql, skipIfHeld: boolean): Promise<EventProducer | undefined> {
-    const rows = await sql.query<{ recorded_until: string }>(
-      `SELECT recorded_until::text FROM event_clock FOR UPDATE${skipIfHeld ? " SKIP LOCKED" : ""}`,
-    );
-    return rows[0] === undefined ? undefined : new EventProducer(sql, Number(rows[0].recorded_until));
+  static async #exclusive(sql: Sql, skipIfHeld: boolean): Promise<EventProducer | undefined> {
+    const clock = await lockClockExclusively(sql, skipIfHeld);
+    return clock && new EventProducer(sql, undefined, clock.recordedUntil, clock.latest);
   }
 
-  /** How far time events are recorded: every transition up to this instant is in `events`. */
+  /**
+   * Holds the event clock shared and the account's lock in the caller's transaction
+   * (waiting for an exclusive producer, and for the account's writer in progress), and
+   * answers the producer of that transaction for that account alone: every change it
+   * records must be of that account's equipment.
+   *
+   * @param sql - a transaction (the locks are held until it ends)
+   * @param accountId - the account written
+   */
+  static async holdAccount(sql: Sql, accountId: string): Promise<EventProducer> {
+    const recordedUntil = await lockAccount(sql, accountId);
+    return new EventProducer(sql, accountId, recordedUntil, recordedUntil);
+  }
+
+  /**
+   * How far time events are recorded: every transition up to this instant is in `events`
+   * (an account's producer: that account's transitions).
+   */
   get recordedUntil(): number {
     return this.#recordedUntil;
   }
@@ -107,28 +149,48 @@ export class EventProducer {
    * to `upTo` (never back: a server whose clock runs behind another's does not undo what
    * that one recorded). An event already recorded (same id) is left as it is.
    *
+   * An account's producer records that account's and moves its account's clock. The
+   * exclusive one records every account's, each from where its account's clock stands
+   * when later than the store's (a writer recorded up to there, then changed dates: what
+   * the new dates place before that is not history), moves the store's clock, and
+   * forgets the account clocks it passed.
+   *
    * @param upTo - the instant to record up to (included)
    * @returns how many events were recorded
    */
   async recordTime(upTo: number): Promise<number> {
     if (upTo <= this.#recordedUntil) return 0;
     const { params, param } = sqlParameters();
+    const accountId = this.#accountId;
     const transitions = timeTransitionsSql(
       param,
       param(this.#recordedUntil, "bigint"),
       param(upTo, "bigint"),
+      {
+        accountId,
+      },
     );
+    const rows =
+      accountId === undefined
+        ? `SELECT * FROM (${transitions}) t
+            WHERE NOT EXISTS (SELECT 1 FROM account_event_clocks a
+                               WHERE a.account_id = t.account_id AND a.recorded_until >= t.occurred_at)`
+        : transitions;
     const recorded = await this.#insert(
-      transitions,
+      rows,
       params,
       "r.occurred_at, r.equipment_id, r.kind, r.schedule_id",
       "stable",
     );
-    await this.#sql.query(
-      "UPDATE event_clock SET recorded_until = $1::bigint WHERE recorded_until < $1::bigint",
-      [upTo],
-    );
+    if (accountId === undefined) {
+      await this.#sql.query(
+        "UPDATE event_clock SET recorded_until = $1::bigint WHERE recorded_until < $1::bigint",
+        [upTo],
+      );
+      await this.#sql.query("DELETE FROM account_event_clocks WHERE recorded_until <= $1::bigint", [upTo]);
+    } else await moveAccountClock(this.#sql, accountId, upTo);
     this.#recordedUntil = upTo;
+    this.#latest = Math.max(this.#latest, upTo);
     return recorded;
   }
 
@@ -150,7 +212,7 @@ export class EventProducer {
     change: StatusChange,
     write: (instant: number) => Promise<T>,
   ): Promise<RecordedChange<T>> {
-    const instant = Math.max(change.at, this.#recordedUntil);
+    const instant = Math.max(change.at, this.#latest);
     let events = await this.recordTime(instant);
     const sql = this.#sql;
     await sql.query(
@@ -204,11 +266,12 @@ export class EventProducer {
 
   /**
    * The one statement that inserts events: the rows of `rows` (the columns of
-   * `eventColumns`, and those `order` names), numbered on from the largest sequence in
-   * `order` (see `sequenceSql`), under the clock's lock this producer holds. The insert
-   * fills the webhook outbox (trigger `events_enqueue_deliveries`), and a commit after it
-   * notifies {@link eventsChannel}. Counted where they are inserted: returning every row
-   * would send them all back to the server process.
+   * `eventColumns`, and those `order` names), numbered in `order` under the clock this
+   * producer holds: an account's producer draws each sequence (`drawnSequenceSql`), the
+   * exclusive one a block (`blockSequenceSql`). The insert fills the webhook outbox
+   * (trigger `events_enqueue_deliveries`), and the same statement notifies
+   * {@link eventsChannel} (sent at the commit) when it inserted any. Counted where they
+   * are inserted: returning every row would send them all back to the server process.
    *
    * @param rows - a `SELECT` of event rows, read as `r`
    * @param params - its parameters
@@ -219,19 +282,23 @@ export class EventProducer {
    *   three times cheaper, see cf92673)
    */
   async #insert(rows: string, params: unknown[], order: string, ids: "stable" | "fresh"): Promise<number> {
+    const exclusive = this.#accountId === undefined;
+    const source = exclusive
+      ? `SELECT ${eventColumnList("r")}, ${blockSequenceSql(order)} FROM (${rows}) r`
+      : `SELECT ${eventColumnList("r")}, ${drawnSequenceSql} FROM (SELECT * FROM (${rows}) r ORDER BY ${order}) r`;
     const [row] = await this.#sql.query<{ count: string }>(
       `WITH inserted AS (
          INSERT INTO events (${eventColumnList()}, sequence)
-         SELECT ${eventColumnList("r")}, ${sequenceSql(order)}
-           FROM (${rows}) r
+         ${source}
          ${ids === "stable" ? "ON CONFLICT (id) DO NOTHING" : ""}
-         RETURNING 1
+         RETURNING sequence
        )
-       SELECT count(*)::text AS count FROM inserted`,
+       SELECT count(*)::text AS count,
+              CASE WHEN count(*) > 0 THEN pg_notify('${eventsChannel}', '')::text END AS notified
+              ${exclusive ? `, ${sequenceCatchUpSql("max(sequence)")}::text AS numbered` : ""}
+         FROM inserted`,
       params,
     );
-    const count = Number(row!.count);
-    if (count > 0) await this.#sql.query(`SELECT pg_notify('${eventsChannel}', '')`);
-    return count;
+    return Number(row!.count);
   }
 }

@@ -16,7 +16,7 @@ export interface InspectionRequest {
   now: number;
 }
 
-/** The schedule an inspection is for, as the recording reads it under the event clock's lock. */
+/** The schedule an inspection is for, as the recording reads it under its account's event lock. */
 interface ScheduleRow {
   serial_number: string;
   equipment_type_id: string;
@@ -40,9 +40,10 @@ const notFound = (what: string) => new ApiError("content_not_found", what);
  * the statuses it changes (through the event producer: cause `inspection`, its id on them,
  * the webhook outbox filled) and, with an `idempotency_key`, the answer kept under the key.
  * The request's key is claimed first, so a retry waits for this one and answers what it
- * answered; then the event clock is held, which serialises the inspection with every other
- * writer of dates (imports, other inspections): two inspections of one schedule recorded
- * at once are applied one after the other, and the later `performed_at` decides.
+ * answered; then the account's event lock is held (the event clock shared), which
+ * serialises the inspection with its account's other inspections and with imports, not
+ * with other accounts' writes: two inspections of one schedule recorded at once are
+ * applied one after the other, and the later `performed_at` decides.
  *
  * @param sql - the store's database (not a transaction)
  * @param request - the checked call
@@ -58,7 +59,7 @@ export function recordInspection(sql: Sql, request: InspectionRequest): Promise<
       ? await claimIdempotencyKey(tx, accountId, key, requestFingerprint(params), now)
       : undefined;
     if (claim && "answered" in claim) return claim.answered as InspectionsRecordResult;
-    const events = await EventProducer.hold(tx);
+    const events = await EventProducer.holdAccount(tx, accountId);
     const schedule = await findSchedule(tx, accountId, params.equipment_id, params.schedule_id);
     if (!schedule)
       throw notFound(
