@@ -75,7 +75,10 @@ describe("inspections.record of two accounts at once, on PostgreSQL", () => {
         // Account 0's recording is in its write, holding whatever it took before it.
         let heldPid: number | undefined;
         await eventually(
-          async () => (heldPid = await waitingIn(watcher, "UPDATE schedules")) !== undefined,
+          async () => {
+            heldPid = await waitingIn(watcher, "UPDATE schedules");
+            return heldPid !== undefined;
+          },
           "account 0's recording waits on its schedule, mid-transaction",
           { timeoutMs: 30_000 },
         );
