@@ -83,17 +83,33 @@ export async function lockAccount(sql: Sql, accountId: string): Promise<number> 
 }
 
 /**
- * Says how far the account's time events are recorded (never back), under its lock.
+ * Says how far the account's time events are recorded (never back), under its lock, and
+ * answers whether any of its schedules has a date in `(from, upTo]`: when none has, time
+ * changed no status of the account there, and its writer skips the statement that would
+ * compute the transitions (its plan alone cost more than the two index probes).
  *
  * @param sql - the writer's transaction
  * @param accountId - the account
- * @param upTo - the instant (ms)
+ * @param from - where the account's time events stand (excluded, ms)
+ * @param upTo - the instant they are recorded to (ms)
  */
-export async function moveAccountClock(sql: Sql, accountId: string, upTo: number): Promise<void> {
-  await sql.query(
-    `INSERT INTO account_event_clocks (account_id, recorded_until) VALUES ($1, $2::bigint)
-     ON CONFLICT (account_id) DO UPDATE SET recorded_until = excluded.recorded_until
-      WHERE account_event_clocks.recorded_until < excluded.recorded_until`,
-    [accountId, upTo],
+export async function moveAccountClock(
+  sql: Sql,
+  accountId: string,
+  from: number,
+  upTo: number,
+): Promise<boolean> {
+  const dated = (column: string) =>
+    `EXISTS (SELECT 1 FROM schedules s JOIN equipments e ON e.id = s.equipment_id
+              WHERE s.${column} > $3::bigint AND s.${column} <= $2::bigint AND e.account_id = $1)`;
+  const [row] = await sql.query<{ due: boolean }>(
+    `WITH moved AS (
+       INSERT INTO account_event_clocks (account_id, recorded_until) VALUES ($1, $2::bigint)
+       ON CONFLICT (account_id) DO UPDATE SET recorded_until = excluded.recorded_until
+        WHERE account_event_clocks.recorded_until < excluded.recorded_until
+     )
+     SELECT ${dated("expiring_on")} OR ${dated("expires_on")} AS due`,
+    [accountId, upTo, from],
   );
+  return row!.due;
 }

@@ -44,39 +44,6 @@ export const eventColumns = [
 export const eventColumnList = (alias = "") =>
   eventColumns.map((column) => (alias ? `${alias}.${column}` : column)).join(", ");
 
-/** The sequence events are numbered from (migration 0009). */
-const eventsSequence = "'events_sequence'";
-
-/**
- * The `sequence` of each event a statement of an exclusive producer inserts (the clock
- * held exclusively: no other producer numbers meanwhile), as SQL: one draw from
- * `events_sequence` for the whole statement, then the rows in the given order (per
- * equipment: instant, then a schedule's transition before its equipment's). The draw is
- * an init plan, made when the first row is: a statement that inserts nothing draws
- * nothing. {@link sequenceCatchUpSql} then moves the sequence past the block.
- *
- * @param order - the window's ORDER BY list
- */
-export const blockSequenceSql = (order: string) =>
-  `(SELECT nextval(${eventsSequence}) - 1) + row_number() OVER (ORDER BY ${order})`;
-
-/**
- * Moves `events_sequence` past the largest of a block numbered by
- * {@link blockSequenceSql} (`max` of the inserted rows' sequences, null when none).
- *
- * @param largest - SQL of the block's largest sequence
- */
-export const sequenceCatchUpSql = (largest: string) =>
-  `CASE WHEN ${largest} IS NOT NULL THEN setval(${eventsSequence}, ${largest}) END`;
-
-/**
- * The `sequence` of each event an account's producer inserts, as SQL: drawn one by one
- * from `events_sequence`, over rows already sorted in the sequence's order (the target
- * list of a sorted subquery is computed in its order). Other accounts draw at the same
- * time, so a block is not this statement's to take.
- */
-export const drawnSequenceSql = `nextval(${eventsSequence})`;
-
 /**
  * The name of a severity (an index of `statusesBySeverity`) as SQL; NULL stays NULL
  * (an equipment or schedule that is not there).
