@@ -61,55 +61,62 @@ export async function lockClockExclusively(
 
 /**
  * Takes the clock shared and the account's lock, waiting for an exclusive holder of the
- * clock and for the account's writer in progress, then reads how far the account's time
- * events are recorded: the store's clock, or the account's own when later.
+ * clock and for the account's writer in progress.
  *
  * @param sql - a transaction
  * @param accountId - the account written
  */
-export async function lockAccount(sql: Sql, accountId: string): Promise<number> {
+export async function lockAccount(sql: Sql, accountId: string): Promise<void> {
   // Clock first, then account, in every transaction: no two wait for each other.
   await sql.query(
     `SELECT pg_advisory_xact_lock_shared(${clockClass}, 0), pg_advisory_xact_lock(${accountClass}, hashtext($1))`,
     [accountId],
   );
-  const [row] = await sql.query<{ recorded_until: string }>(
-    `SELECT greatest(c.recorded_until,
-                     (SELECT a.recorded_until FROM account_event_clocks a WHERE a.account_id = $1))::text AS recorded_until
-       FROM event_clock c`,
-    [accountId],
-  );
-  return Number(row!.recorded_until);
+}
+
+/** Where an account's time events stood, where they now are, and whether time changed anything between. */
+export interface AccountClockMove {
+  /** How far they were recorded: the store's clock, or the account's own when later (ms). */
+  from: number;
+  /** Where they are recorded to now: `upTo`, or `from` when later (ms). */
+  reached: number;
+  /** Whether a schedule of the account has a date in `(from, reached]`. */
+  due: boolean;
 }
 
 /**
- * Says how far the account's time events are recorded (never back), under its lock, and
- * answers whether any of its schedules has a date in `(from, upTo]`: when none has, time
- * changed no status of the account there, and its writer skips the statement that would
- * compute the transitions (its plan alone cost more than the two index probes).
+ * Moves the account's clock to `upTo` (never back), under its lock, in one statement run
+ * after the lock's (a later snapshot: a recorder that committed while this writer waited
+ * is seen), and answers where it stood and whether any of the account's schedules has a
+ * date in between: when none has, time changed no status of the account there, and its
+ * writer skips the statement that would compute the transitions (its plan alone cost
+ * more than the two index probes).
  *
- * @param sql - the writer's transaction
+ * @param sql - the writer's transaction, holding {@link lockAccount}
  * @param accountId - the account
- * @param from - where the account's time events stand (excluded, ms)
- * @param upTo - the instant they are recorded to (ms)
+ * @param upTo - the instant to record to (ms)
  */
-export async function moveAccountClock(
+export async function advanceAccountClock(
   sql: Sql,
   accountId: string,
-  from: number,
   upTo: number,
-): Promise<boolean> {
+): Promise<AccountClockMove> {
   const dated = (column: string) =>
     `EXISTS (SELECT 1 FROM schedules s JOIN equipments e ON e.id = s.equipment_id
-              WHERE s.${column} > $3::bigint AND s.${column} <= $2::bigint AND e.account_id = $1)`;
-  const [row] = await sql.query<{ due: boolean }>(
-    `WITH moved AS (
-       INSERT INTO account_event_clocks (account_id, recorded_until) VALUES ($1, $2::bigint)
+              WHERE s.${column} > w.from_at AND s.${column} <= w.reached AND e.account_id = $1)`;
+  const [row] = await sql.query<{ from_at: string; reached: string; due: boolean }>(
+    `WITH w AS (
+       SELECT s.from_at, greatest(s.from_at, $2::bigint) AS reached
+         FROM (SELECT greatest(c.recorded_until,
+                               (SELECT a.recorded_until FROM account_event_clocks a WHERE a.account_id = $1)) AS from_at
+                 FROM event_clock c) s
+     ), moved AS (
+       INSERT INTO account_event_clocks (account_id, recorded_until) SELECT $1, w.reached FROM w
        ON CONFLICT (account_id) DO UPDATE SET recorded_until = excluded.recorded_until
         WHERE account_event_clocks.recorded_until < excluded.recorded_until
      )
-     SELECT ${dated("expiring_on")} OR ${dated("expires_on")} AS due`,
-    [accountId, upTo, from],
+     SELECT w.from_at::text, w.reached::text, ${dated("expiring_on")} OR ${dated("expires_on")} AS due FROM w`,
+    [accountId, upTo],
   );
-  return row!.due;
+  return { from: Number(row!.from_at), reached: Number(row!.reached), due: row!.due };
 }
