@@ -5,7 +5,7 @@
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
-//                      validation, client, workers, events, streams, fairness
+//                      validation, client, workers, events, streams, fairness, inspections
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
 //                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
@@ -63,6 +63,7 @@ const sizes = quick
       },
       retention: { pgliteCount: 20_000, postgresCount: 20_000 },
       fairness: { backlog: 200, samples: 2, baseline: false },
+      inspections: { equipment: 4, clients: [1, 16], seconds: 1, rounds: 1, warmupSeconds: 0 },
     }
   : {
       // The steady method as issue 28 measured it: 3 pinned rounds of 6 s taking turns; then
@@ -100,6 +101,8 @@ const sizes = quick
       retention: { pgliteCount: 1_000_000, postgresCount: 10_000_000 },
       // The issue's scene: 10 000 deliveries to an endpoint that never answers (15 s each).
       fairness: { backlog: 10_000, samples: 5, baseline: true },
+      // Issue 38, goal 2: 16 accounts of 50 equipment; 1 and 16 clients; 3 pinned rounds of 5 s.
+      inspections: { equipment: 50, clients: [1, 16], seconds: 5, rounds: 3, warmupSeconds: 2 },
     };
 
 const machine = machineFacts(root);
@@ -229,6 +232,13 @@ results.fairness = await step("fairness", async () => {
   });
   if (result.baselineSkipped) notes.push(`fairness: no baseline: ${result.baselineSkipped}.`);
   return result;
+});
+results.inspections = await step("inspections", async () => {
+  if (!postgresUrl) notes.push("inspections: PostgreSQL not measured (no database URL).");
+  return (await import("./workloads/inspectionsRecord.mjs")).runInspectionsRecord({
+    ...sizes.inspections,
+    postgresUrl,
+  });
 });
 results.workers = await step("workers", async () => {
   if (!postgresUrl) {

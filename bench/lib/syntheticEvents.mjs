@@ -34,6 +34,10 @@ export async function insertSyntheticEvents(
       [accounts, firstAt, step, from, firstSequence, to],
     );
   }
+  // Recording draws its sequences from `events_sequence` (migration 0009): from past these.
+  await sql.query(
+    "SELECT setval('events_sequence', max(sequence)) FROM events HAVING max(sequence) IS NOT NULL",
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 // The event producer's rules, on both stores: what it inserts fills the webhook outbox in
 // the same transaction (and a write rolled back leaves neither events nor deliveries);
-// every writer numbers its events on from the last one; and, on PostgreSQL, a transaction
+// every writer numbers its events after the last one; and, on PostgreSQL, a transaction
 // that wants the clock while another holds it waits for it, or is told at once.
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,13 +89,15 @@ describe.each(testStores)("the event producer on $name", ({ name, skip, create }
     },
   );
 
-  it.skipIf(skip)("numbers every writer's events on from the last, time's included", async () => {
+  it.skipIf(skip)("numbers every writer's events after the last, time's included", async () => {
     // Time: the other account's schedule turns expiring, then expired.
     expect(await recordDueEvents(store.sql, now + 3 * day)).toEqual({ state: "recorded", events: 4 });
     const rows = await store.sql.query<{ sequence: string; cause: string }>(
       "SELECT sequence::text, cause FROM events ORDER BY events.sequence",
     );
-    expect(rows.map((row) => Number(row.sequence))).toEqual(rows.map((_, index) => index + 1));
+    // Drawn from a PostgreSQL sequence (migration 0009): the write rolled back above left a
+    // hole, and no value is drawn twice.
+    expect(new Set(rows.map((row) => row.sequence)).size).toBe(rows.length);
     expect(rows.map((row) => row.cause)).toEqual([
       ...Array(4).fill("import"),
       ...Array(2).fill("import"),

@@ -20,6 +20,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EventFeed } from "../src/events/EventFeed.js";
 import { EventLog } from "../src/events/EventLog.js";
+import { recordDueEvents } from "../src/events/recordTimeEvents.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
 import { InspectionStore } from "../src/inspections/InspectionStore.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
@@ -182,6 +183,9 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
           );
           for (const id of made) inspected.ids.add(id);
           if (made.length === 2) inspected.twins++;
+          // An inspection records its own account's time up to its instant (from the dates
+          // as they were); the other accounts' is the recorder's, as the instant passes.
+          await recordDueEvents(store.sql, when);
           await checkFolding(step, at, when, expectedBefore);
           at = when;
         }

@@ -9,6 +9,7 @@
 import { eventually, type ScratchDatabase, testStores } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdClockExclusivelySql } from "../src/events/eventClockLocks.js";
 import { storeOf } from "../src/testing.js";
 import { type ApiAnswer, callMethod } from "./support/callApi.js";
 import { expectFailure } from "./support/expectFailure.js";
@@ -197,7 +198,7 @@ describe.each(testStores)("inspections.record's idempotency keys on $name", ({ n
       const holder = new pg.Client({ connectionString: db.database });
       await holder.connect();
       await holder.query("BEGIN");
-      await holder.query("SELECT 1 FROM event_clock FOR UPDATE");
+      await holder.query(holdClockExclusivelySql);
       // Watched from a session of its own: within a transaction, pg_stat_activity is one snapshot.
       const watcher = new pg.Client({ connectionString: db.database });
       await watcher.connect();
@@ -205,7 +206,7 @@ describe.each(testStores)("inspections.record's idempotency keys on $name", ({ n
       const track = (answer: Promise<ApiAnswer>) => answer.finally(() => settled++);
       const first = track(t.record(equipment, { idempotency_key: k }));
       await eventually(
-        async () => (await waitingIn(watcher, "FROM event_clock FOR UPDATE")) === 1,
+        async () => (await waitingIn(watcher, "pg_advisory_xact_lock_shared")) === 1,
         "the first request, its key claimed, waits for the clock",
         { timeoutMs: 30_000 },
       );

@@ -55,18 +55,20 @@ const matches = (filter: FeedFilter, event: FeedEvent) =>
 /**
  * The recorded events of the store as they are recorded, for the streams of one server:
  * one reader per server, woken by the notification each recording commit sends (on every
- * server of a deployment, whichever recorded), reads what came after the last sequence it
- * read and hands each event to the streams that follow its account. Sequences follow
- * commit order (see migration 0004), so reading "after the last sequence" misses nothing.
+ * server of a deployment, whichever recorded), reads what each followed account recorded
+ * after the last sequence it read of that account and hands each event to the streams
+ * that follow it. Sequences follow commit order within an account, not across accounts
+ * (two accounts' writers draw them at once, migration 0009), so the feed keeps a last
+ * sequence per account: "after the largest sequence seen" would pass over an event of
+ * one account drawn before another's and committed after it.
  */
 export class EventFeed {
   readonly #subscribers = new Set<Subscriber>();
-  #last = 0;
+  /** Each followed account's last sequence read, and how many streams follow it. */
+  readonly #accounts = new Map<string, { last: number; streams: number }>();
   #reading: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
-  /** Events were recorded while no stream was open: the feed's `#last` is behind. */
-  #stale = false;
   #stopListening: (() => Promise<void>) | undefined;
 
   /**
@@ -78,14 +80,12 @@ export class EventFeed {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** Starts following from the last recorded event. */
+  /** Starts following: each account from its last recorded event, once a stream follows it. */
   async start(): Promise<void> {
-    this.#last = await this.lastSequence();
     this.#stopListening = await this.sql.listen(
       eventsChannel,
       () => {
         if (this.#subscribers.size > 0) this.#read();
-        else this.#stale = true;
       },
       (listening) => {
         if (listening && this.#subscribers.size > 0) this.#read();
@@ -106,10 +106,16 @@ export class EventFeed {
     await this.#reading;
   }
 
-  /** The largest sequence recorded (0 when none). */
-  async lastSequence(): Promise<number> {
+  /**
+   * The largest sequence of the account's recorded events (0 when none): every event it
+   * records from now on comes after it (within an account, sequences follow commit order).
+   *
+   * @param accountId - whose events
+   */
+  async lastSequence(accountId: string): Promise<number> {
     const [row] = await this.sql.query<{ last: string | null }>(
-      "SELECT max(sequence)::text AS last FROM events",
+      "SELECT max(sequence)::text AS last FROM events WHERE account_id = $1",
+      [accountId],
     );
     return row?.last == null ? 0 : Number(row.last);
   }
@@ -155,12 +161,14 @@ export class EventFeed {
     };
     const onAbort = () => wake?.();
     signal.addEventListener("abort", onAbort);
-    // With no stream open the feed did not follow: it starts again from the last event,
-    // which this stream's replay (from the store) covers.
-    if (this.#subscribers.size === 0 && this.#stale) {
-      this.#last = await this.lastSequence();
-      this.#stale = false;
-    }
+    // An account no stream followed: the feed follows it from its last event, read before
+    // this stream's replay (which covers what came before it).
+    // (Read first, then registered with no wait between: a read of the feed meanwhile
+    // leaves an account it does not follow yet alone.)
+    const last = this.#accounts.has(filter.accountId) ? 0 : await this.lastSequence(filter.accountId);
+    const followed = this.#accounts.get(filter.accountId);
+    if (followed) followed.streams++;
+    else this.#accounts.set(filter.accountId, { last, streams: 1 });
     this.#subscribers.add(subscriber);
     try {
       let last = after;
@@ -193,6 +201,8 @@ export class EventFeed {
       }
     } finally {
       this.#subscribers.delete(subscriber);
+      const account = this.#accounts.get(filter.accountId)!;
+      if (--account.streams === 0) this.#accounts.delete(filter.accountId);
       signal.removeEventListener("abort", onAbort);
     }
   }
@@ -213,19 +223,32 @@ export class EventFeed {
       do {
         this.#again = false;
         try {
-          for (;;) {
-            const rows = await this.sql.query<FeedEvent>(
-              `SELECT ${columns}, account_id FROM events WHERE sequence > $1 ORDER BY events.sequence LIMIT ${batch}`,
-              [this.#last],
+          let more = true;
+          while (more && this.#accounts.size > 0) {
+            more = false;
+            const ids = [...this.#accounts.keys()];
+            const rows = await this.sql.query<FeedEvent & { account_id: string }>(
+              `SELECT a.account_id, e.* FROM unnest($1::text[], $2::bigint[]) AS a (account_id, last)
+               CROSS JOIN LATERAL (
+                 SELECT ${columns} FROM events
+                  WHERE events.account_id = a.account_id AND events.sequence > a.last
+                  ORDER BY events.sequence LIMIT ${batch}
+               ) e`,
+              [ids, ids.map((id) => this.#accounts.get(id)!.last)],
             );
+            const read = new Map<string, number>();
             for (const row of rows) {
-              this.#last = Number(row.sequence);
-              const accountId = (row as FeedEvent & { account_id: string }).account_id;
+              const account = this.#accounts.get(row.account_id);
+              read.set(row.account_id, (read.get(row.account_id) ?? 0) + 1);
+              // The account's streams all ended during the read, or a newer read went past it.
+              if (!account || Number(row.sequence) <= account.last) continue;
+              account.last = Number(row.sequence);
+              const { account_id: accountId, ...event } = row;
               for (const subscriber of this.#subscribers)
-                if (subscriber.filter.accountId === accountId && matches(subscriber.filter, row))
-                  subscriber.push(row);
+                if (subscriber.filter.accountId === accountId && matches(subscriber.filter, event))
+                  subscriber.push(event);
             }
-            if (rows.length < batch) break;
+            for (const count of read.values()) if (count === batch) more = true;
           }
         } catch (error) {
           this.onError(error);

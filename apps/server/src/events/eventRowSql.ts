@@ -45,17 +45,6 @@ export const eventColumnList = (alias = "") =>
   eventColumns.map((column) => (alias ? `${alias}.${column}` : column)).join(", ");
 
 /**
- * The `sequence` of each event a statement inserts, as SQL: numbered on from the largest
- * recorded, in the given order (per equipment: instant, then a schedule's transition
- * before its equipment's). Only `EventProducer`, which holds the event clock's lock, uses
- * it, so no two statements number at once (see migration 0004).
- *
- * @param order - the window's ORDER BY list
- */
-export const sequenceSql = (order: string) =>
-  `(SELECT coalesce(max(sequence), 0) FROM events) + row_number() OVER (ORDER BY ${order})`;
-
-/**
  * The name of a severity (an index of `statusesBySeverity`) as SQL; NULL stays NULL
  * (an equipment or schedule that is not there).
  */

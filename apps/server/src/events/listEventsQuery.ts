@@ -43,15 +43,19 @@ const listed =
   "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, inspection_id";
 
 /**
- * Where the computed transitions of a read start (excluded): after the event clock (what
- * it recorded is read, not computed), after the window's start, and from the page's key on
- * (its instant may hold more events after its id).
+ * Where the computed transitions of a read start (excluded): after the account's event
+ * clock (the store's, or the account's own when later: what is recorded is read, not
+ * computed), after the window's start, and from the page's key on (its instant may hold
+ * more events after its id).
  *
+ * @param account - SQL of the account's id
  * @param from - SQL of the window's start
  * @param after - SQL of the page key's instant, if any
  */
-export const computedStartSql = (from: string, after: string | undefined) =>
-  `greatest((SELECT recorded_until FROM event_clock), ${from} - 1${after ? `, ${after} - 1` : ""})`;
+export const computedStartSql = (account: string, from: string, after: string | undefined) =>
+  `greatest((SELECT recorded_until FROM event_clock),
+            (SELECT recorded_until FROM account_event_clocks WHERE account_id = ${account}),
+            ${from} - 1${after ? `, ${after} - 1` : ""})`;
 
 /**
  * The statement of the instant by which the computed part of a read holds enough: the
@@ -69,6 +73,7 @@ export function computeBoundQuery(
   // Dates after the page key's instant: those at it gave the events the walk already has
   // (the read computes that instant again whatever the bound, for the rest of its events).
   const start = computedStartSql(
+    param(input.accountId, "text"),
     param(input.from, "bigint"),
     input.after && `(${param(input.after[0], "bigint")} + 1)`,
   );
@@ -105,7 +110,7 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
       types ? ` AND ${alias}.type = ANY(${types})` : "",
       after ? ` AND (${alias}.occurred_at, ${alias}.id) > (${after.at}, ${after.id})` : "",
     ].join("");
-  const start = computedStartSql(from, after?.at);
+  const start = computedStartSql(account, from, after?.at);
   const upTo = input.computeUpTo === undefined ? to : `least(${to}, ${param(input.computeUpTo, "bigint")})`;
   const computed = timeTransitionsSql(
     param,

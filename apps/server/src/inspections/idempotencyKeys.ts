@@ -24,8 +24,11 @@ export function requestFingerprint(params: Record<string, unknown>): string {
 
 /** A claimed key: the request records, then {@link IdempotencyClaim.keep}s its answer. */
 export interface IdempotencyClaim {
-  /** Keeps the answer under the key, in the recording's transaction. */
-  keep(answer: object): Promise<void>;
+  /**
+   * Keeps the answer under the key, in the recording's transaction, and deletes the
+   * account's expired keys in the same statement (see {@link pruneIdempotencyKeys}).
+   */
+  keep(answer: object, now: number): Promise<void>;
 }
 
 /** What claiming a key found: a fresh claim, or the answer the key's first request got. */
@@ -65,10 +68,13 @@ export async function claimIdempotencyKey(
   if (claimed.length > 0)
     return {
       claimed: {
-        async keep(answer) {
+        async keep(answer, at) {
           await sql.query(
-            "UPDATE inspection_requests SET answer = $3 WHERE account_id = $1 AND idempotency_key = $2",
-            [accountId, key, JSON.stringify(answer)],
+            `WITH kept AS (
+               UPDATE inspection_requests SET answer = $3 WHERE account_id = $1 AND idempotency_key = $2
+             )
+             DELETE FROM inspection_requests WHERE account_id = $1 AND created_at <= $4::bigint`,
+            [accountId, key, JSON.stringify(answer), at - idempotencyKeyLifetimeMs],
           );
         },
       },

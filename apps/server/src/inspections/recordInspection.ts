@@ -16,7 +16,7 @@ export interface InspectionRequest {
   now: number;
 }
 
-/** The schedule an inspection is for, as the recording reads it under the event clock's lock. */
+/** The schedule an inspection is for, as the recording reads it under its account's event lock. */
 interface ScheduleRow {
   serial_number: string;
   equipment_type_id: string;
@@ -26,6 +26,8 @@ interface ScheduleRow {
   inspection_interval: string | null;
   expiry_warning: string | null;
   latest_performed_at: string | null;
+  /** Whether the inspector is a user of the account. */
+  inspector_known: boolean;
 }
 
 const number = (text: string | null) => (text === null ? null : Number(text));
@@ -40,9 +42,10 @@ const notFound = (what: string) => new ApiError("content_not_found", what);
  * the statuses it changes (through the event producer: cause `inspection`, its id on them,
  * the webhook outbox filled) and, with an `idempotency_key`, the answer kept under the key.
  * The request's key is claimed first, so a retry waits for this one and answers what it
- * answered; then the event clock is held, which serialises the inspection with every other
- * writer of dates (imports, other inspections): two inspections of one schedule recorded
- * at once are applied one after the other, and the later `performed_at` decides.
+ * answered; then the account's event lock is held (the event clock shared), which
+ * serialises the inspection with its account's other inspections and with imports, not
+ * with other accounts' writes: two inspections of one schedule recorded at once are
+ * applied one after the other, and the later `performed_at` decides.
  *
  * @param sql - the store's database (not a transaction)
  * @param request - the checked call
@@ -58,14 +61,13 @@ export function recordInspection(sql: Sql, request: InspectionRequest): Promise<
       ? await claimIdempotencyKey(tx, accountId, key, requestFingerprint(params), now)
       : undefined;
     if (claim && "answered" in claim) return claim.answered as InspectionsRecordResult;
-    const events = await EventProducer.hold(tx);
-    const schedule = await findSchedule(tx, accountId, params.equipment_id, params.schedule_id);
+    const events = await EventProducer.holdAccount(tx, accountId);
+    const schedule = await findSchedule(tx, accountId, params);
     if (!schedule)
       throw notFound(
         `schedule not found: ${quoteInput(params.schedule_id)} of equipment ${quoteInput(params.equipment_id)}`,
       );
-    if (!(await isUserOf(tx, accountId, params.inspector_id)))
-      throw notFound(`inspector not found: ${quoteInput(params.inspector_id)}`);
+    if (!schedule.inspector_known) throw notFound(`inspector not found: ${quoteInput(params.inspector_id)}`);
     const performedAt = params.performed_at ?? now;
     const dates = nextScheduleDates(
       { result: params.result, performedAt, expiresOn: params.expiresOn, expiringOn: params.expiringOn },
@@ -117,43 +119,38 @@ export function recordInspection(sql: Sql, request: InspectionRequest): Promise<
       equipment: JSON.parse(equipment!.json),
       late_entry: lateEntry,
     };
-    if (claim) await claim.claimed.keep(answer);
-    await pruneIdempotencyKeys(tx, accountId, now);
+    if (claim) await claim.claimed.keep(answer, now);
+    else await pruneIdempotencyKeys(tx, accountId, now);
     return answer;
   });
 }
 
 /**
- * The schedule of the account's equipment, with what the equipment is when inspected and
- * the `performed_at` of the latest inspection recorded for it; `undefined` when the
- * equipment is another account's, or has no such schedule.
+ * The schedule of the account's equipment, with what the equipment is when inspected,
+ * the `performed_at` of the latest inspection recorded for it, and whether the inspector
+ * is a user of the account (one statement); `undefined` when the equipment is another
+ * account's, or has no such schedule.
  */
 async function findSchedule(
   sql: Sql,
   accountId: string,
-  equipmentId: string,
-  scheduleId: string,
+  ids: { equipment_id: string; schedule_id: string; inspector_id: string },
 ): Promise<ScheduleRow | undefined> {
-  if (!isStorableText(equipmentId) || !isStorableText(scheduleId)) return undefined;
+  if (!isStorableText(ids.equipment_id) || !isStorableText(ids.schedule_id)) return undefined;
   const [row] = await sql.query<ScheduleRow>(
     `SELECT e.serial_number, e.equipment_type_id, s.expires_on::text, s.expiring_on::text,
             s.last_completed_on::text, s.inspection_interval, s.expiry_warning,
             (SELECT max(i.performed_at) FROM inspections i
-              WHERE i.equipment_id = e.id AND i.schedule_id = s.schedule_id)::text AS latest_performed_at
+              WHERE i.equipment_id = e.id AND i.schedule_id = s.schedule_id)::text AS latest_performed_at,
+            EXISTS (SELECT 1 FROM users u WHERE u.id = $4 AND u.account_id = $2) AS inspector_known
        FROM equipments e
        JOIN equipment_types t ON t.id = e.equipment_type_id
        JOIN schedules s ON s.equipment_id = e.id
       WHERE e.id = $1 AND t.account_id = $2 AND s.schedule_id = $3`,
-    [equipmentId, accountId, scheduleId],
+    // A text the database cannot hold is no user's id.
+    [ids.equipment_id, accountId, ids.schedule_id, isStorableText(ids.inspector_id) ? ids.inspector_id : ""],
   );
   return row;
-}
-
-/** Whether the user is one of the account's. */
-async function isUserOf(sql: Sql, accountId: string, userId: string): Promise<boolean> {
-  if (!isStorableText(userId)) return false;
-  const rows = await sql.query("SELECT 1 FROM users WHERE id = $1 AND account_id = $2", [userId, accountId]);
-  return rows.length > 0;
 }
 
 async function moveScheduleDates(

@@ -43,7 +43,7 @@ export function eventMetricMakers(
           if (!sources.sql) return;
           const rows = await sources.sql
             .query<{ type: string; cause: string; recorded: string }>(
-              "SELECT type, cause, recorded::text FROM event_counts",
+              "SELECT type, cause, sum(recorded)::text AS recorded FROM event_counts GROUP BY type, cause",
             )
             .catch(() => undefined);
           if (!rows) return;

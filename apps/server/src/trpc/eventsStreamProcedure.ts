@@ -74,7 +74,7 @@ function streamLookups(feed: EventFeed) {
         );
       after = await sequenceBeforeInstant(store.sql, accountId, params.from);
     }
-    after ??= await feed.lastSequence();
+    after ??= await feed.lastSequence(accountId);
     (state as StreamState).streamPlan = {
       filter: { accountId, equipmentTypeId: params.equipmentType_id, types: params.types ?? [] },
       after,

@@ -29,6 +29,7 @@ describe(migrate, () => {
       { name: "0006_streams_and_retention.sql" },
       { name: "0007_webhook_pool.sql" },
       { name: "0008_inspections.sql" },
+      { name: "0009_events_per_account.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");
