@@ -1,0 +1,50 @@
+// The figures of workload 11, `events.stream` fan-out (issue 38 goal 6), each beside the
+// peer that writes the same frames with Node's `https` (`children/sseFanoutPeer.mjs`).
+import { figure } from "./figure.mjs";
+import { formatNumber } from "./formatNumbers.mjs";
+
+/** @typedef {import("./figure.mjs").Figure} Figure */
+
+const backendNames = { pglite: "PGlite", postgres: "PostgreSQL" };
+
+/** The issue's goal: wsafe's throughput at least half the peer's. */
+const throughputGoal = 0.5;
+
+/**
+ * Workload 11's figures: on each store, frames a second (from the import's start until
+ * every stream had every event) and server CPU per delivered frame, wsafe beside the peer.
+ *
+ * @param {any} f - the `fanout` results
+ * @returns {Figure[]}
+ */
+export function fanoutFigures(f) {
+  const w = "11 fan-out";
+  /** @type {Figure[]} */
+  const figures = [];
+  for (const [backend, b] of Object.entries(/** @type {Record<string, any>} */ (f.backends ?? {}))) {
+    const where = backendNames[/** @type {keyof typeof backendNames} */ (backend)] ?? backend;
+    const { wsafe, peer } = b;
+    const scene = `${formatNumber(wsafe.streams)} streams × ${formatNumber(wsafe.events)} events (${formatNumber(wsafe.frames)} frames${b.sameBytes ? ", the same bytes" : ", bytes DIFFER"})`;
+    figures.push(
+      figure({
+        workload: w,
+        name: `${where}: ${scene}, frames/s until every stream has every event (${(wsafe.allDeliveredMs / 1000).toFixed(1)} s; peer ${(peer.allDeliveredMs / 1000).toFixed(1)} s)`,
+        value: wsafe.framesPerSecond,
+        unit: "frames/s",
+        peer: "Node's https writing each batch's frames once to every connection",
+        peerValue: peer.framesPerSecond,
+        goal: `≥ ${throughputGoal.toFixed(2)}×`,
+        met: wsafe.framesPerSecond / peer.framesPerSecond >= throughputGoal,
+      }),
+      figure({
+        workload: w,
+        name: `${where}: server CPU per delivered frame${backend === "pglite" ? " (the import's own CPU in the process subtracted)" : ""}`,
+        value: wsafe.cpuMicrosPerFrame,
+        unit: "µs",
+        peer: "the same peer",
+        peerValue: peer.cpuMicrosPerFrame,
+      }),
+    );
+  }
+  return figures;
+}

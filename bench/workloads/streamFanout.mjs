@@ -1,0 +1,332 @@
+// Workload 11, `events.stream` fan-out (issue 38 goal 6): one server with N open streams
+// (1 000) on the bench account, then an import recording E events (10 000): the time from
+// the import's start until every stream has every event, and the server's CPU per
+// delivered frame (`/proc/<pid>/task/*/schedstat`), beside a peer that writes the same
+// frames with Node's `https` from the same store rows (`children/sseFanoutPeer.mjs`).
+// Readers in a process of their own (`children/streamReaders.mjs`), pinned apart from the
+// server where the machine allows (`lib/cpuPinning.mjs`).
+import { fork } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
+import pg from "pg";
+import { benchDataset, benchEquipments } from "../lib/benchDataset.mjs";
+import { startChildServer } from "../lib/childServer.mjs";
+import { pinningPlan, pinProcess, tasksetAvailable } from "../lib/cpuPinning.mjs";
+import { readCpuNanos } from "../lib/idleCpu.mjs";
+import { progress } from "../lib/log.mjs";
+import { serverLocation } from "../lib/serverSnapshot.mjs";
+
+const account = "acc_bench";
+const nowMs = () => performance.timeOrigin + performance.now();
+
+/**
+ * The account's new equipment, four events each when imported (the equipment and its three
+ * schedules appear): `events / 4` of them, their ids marked by `tag`.
+ *
+ * @param {string} tag
+ * @param {number} events
+ * @param {number} now
+ */
+function newEquipment(tag, events, now) {
+  const equipments = [...benchEquipments({ equipmentCount: Math.ceil(events / 4), seed: 11, now })].map(
+    (equipment, n) => ({ ...equipment, id: `eq_fan_${tag}_${n}`, parent_id: "" }),
+  );
+  return { equipmentTypes: benchDataset({ equipmentCount: 0, now }).equipmentTypes, equipments };
+}
+
+/**
+ * The tokens of the streams: each may hold `perToken` open streams on one server
+ * (`--streams-per-token`, kept at its default), so N streams take N / perToken tokens.
+ *
+ * @param {number} streams
+ * @param {number} perToken
+ */
+function streamTokens(streams, perToken) {
+  return Array.from({ length: Math.ceil(streams / perToken) }, (_, n) => ({
+    token: `wsafe-bench-fanout-token-${n}`,
+    account_id: account,
+    active: true,
+    permissions: ["read"],
+  }));
+}
+
+/**
+ * Messages of a forked child, one of a type at a time.
+ *
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {string} type
+ * @param {number} timeoutMs
+ */
+function nextMessage(child, type, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("message", listen);
+      reject(new Error(`no ${type} message in ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const listen = (/** @type {any} */ message) => {
+      if (message?.type !== type) return;
+      clearTimeout(timer);
+      child.off("message", listen);
+      resolve(message);
+    };
+    child.on("message", listen);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the child ended (${code}) before its ${type} message`));
+    });
+  });
+}
+
+/**
+ * Imports a dataset file at the store's event clock (`importDatasetAt`, so that both sides
+ * record the very same events, ids and sequences included): in the server's process on
+ * PGlite (the store is its), from the bench's process on PostgreSQL (as `wsafe import` does).
+ *
+ * @param {{ server: import("../lib/childServer.mjs").ChildServer, database: string, postgres: boolean, file: string, at: number }} options
+ * @returns {Promise<{ startedAt: number, endedAt: number, events: number }>}
+ */
+async function runImport({ server, database, postgres, file, at }) {
+  if (!postgres) {
+    const answer = await server.ask({ type: "import", file, at }, "imported");
+    if (answer.error) throw new Error(`the import failed in the server's process: ${answer.error}`);
+    return answer;
+  }
+  const { openStore } = await import(serverLocation().entryUrl);
+  const { importDatasetAt } = await import(new URL("./testing.js", serverLocation().entryUrl).href);
+  const { readFileSync } = await import("node:fs");
+  const dataset = JSON.parse(readFileSync(file, "utf8"));
+  const store = await openStore(database);
+  try {
+    const startedAt = nowMs();
+    const summary = await importDatasetAt(store, dataset, at);
+    return { startedAt, endedAt: nowMs(), events: summary.events };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * One side (wsafe or the peer) on its own copy of the store: an import to warm it, the
+ * import alone (no stream open: the import's own CPU in the server's process, subtracted
+ * on PGlite), then N streams opened by the readers' process and the measured import.
+ *
+ * @param {{ side: "wsafe" | "peer", database: string, postgres: boolean, tlsDir: string, tokens: any[], streams: number, files: Record<"warmup" | "alone" | "streamed", string>, at: number, plan: ReturnType<typeof pinningPlan>, execArgv: string[] }} options
+ */
+async function measureSide({ side, database, postgres, tlsDir, tokens, streams, files, at, plan, execArgv }) {
+  const server =
+    side === "wsafe"
+      ? await startChildServer(
+          "wsafeServer.mjs",
+          {
+            database,
+            tlsDir,
+            recordEvents: false,
+            webhooks: { deliver: false },
+            rateLimit: { points: 1_000_000_000, durationSeconds: 1 },
+          },
+          { execArgv },
+        )
+      : await startChildServer(
+          "sseFanoutPeer.mjs",
+          {
+            database,
+            tlsDir,
+            tokens: Object.fromEntries(tokens.map((token) => [token.token, token.account_id])),
+          },
+          { execArgv },
+        );
+  /** @type {import("node:child_process").ChildProcess | undefined} */
+  let readers;
+  try {
+    if (plan.pinned) pinProcess(server.pid, plan.serverCpus);
+    // A first import warms the process (its first took 4× the next on PGlite), unmeasured.
+    await runImport({ server, database, postgres, file: files.warmup, at });
+    const aloneBefore = /** @type {number} */ (readCpuNanos(server.pid));
+    const alone = await runImport({ server, database, postgres, file: files.alone, at });
+    const aloneCpuNs = /** @type {number} */ (readCpuNanos(server.pid)) - aloneBefore;
+    const perToken = Math.ceil(streams / tokens.length);
+    const inputs = Array.from({ length: streams }, (_, n) => ({
+      token: tokens[Math.floor(n / perToken)].token,
+    }));
+    readers = fork(fileURLToPath(new URL("../children/streamReaders.mjs", import.meta.url)), [
+      JSON.stringify({ url: server.url, inputs }),
+    ]);
+    if (plan.pinned && readers.pid) pinProcess(readers.pid, plan.loadCpus);
+    const opened = await nextMessage(readers, "opened", 300_000);
+    // The openings' work (1 000 handshakes and checks) done before the CPU is read.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const readersCpuBefore = opened.cpu;
+    const cpuBefore = /** @type {number} */ (readCpuNanos(server.pid));
+    const expected = await nextMessageAfter(readers, { type: "expect", frames: alone.events }, "done", () =>
+      runImport({ server, database, postgres, file: files.streamed, at }),
+    );
+    const cpuNs = /** @type {number} */ (readCpuNanos(server.pid)) - cpuBefore;
+    const { done, work: streamed } = expected;
+    if (streamed.events !== alone.events)
+      throw new Error(`the two imports recorded ${alone.events} and ${streamed.events} events`);
+    const frames = streams * streamed.events;
+    const deliveryCpuNs = cpuNs - (postgres ? 0 : aloneCpuNs);
+    const result = {
+      streams,
+      events: streamed.events,
+      frames,
+      importMs: streamed.endedAt - streamed.startedAt,
+      importAloneMs: alone.endedAt - alone.startedAt,
+      allDeliveredMs: done.lastReachedAt - streamed.startedAt,
+      firstStreamDoneMs: done.firstReachedAt - streamed.startedAt,
+      framesPerSecond: frames / ((done.lastReachedAt - streamed.startedAt) / 1000),
+      serverCpuMs: cpuNs / 1e6,
+      importAloneCpuMs: aloneCpuNs / 1e6,
+      cpuMicrosPerFrame: deliveryCpuNs / 1e3 / frames,
+      readersCpuMs: (done.cpu.user + done.cpu.system - readersCpuBefore.user - readersCpuBefore.system) / 1e3,
+      digests: done.digests,
+      minFrames: done.minFrames,
+      maxFrames: done.maxFrames,
+      firstFrame: done.firstFrame,
+    };
+    progress(
+      `fanout ${side}${postgres ? " postgres" : " pglite"}: ${streams} streams × ${result.events} events all delivered ${result.allDeliveredMs.toFixed(0)} ms after the import's start (import ${result.importMs.toFixed(0)} ms, alone ${result.importAloneMs.toFixed(0)} ms), ${Math.round(result.framesPerSecond)} frames/s, ${result.cpuMicrosPerFrame.toFixed(2)} µs of server CPU a frame (readers ${result.readersCpuMs.toFixed(0)} ms), ${done.digests.length} distinct stream digest(s)`,
+    );
+    return result;
+  } finally {
+    if (readers && readers.exitCode === null) {
+      readers.send({ type: "close" });
+      await new Promise((resolve) => readers?.once("exit", resolve));
+    }
+    await server.close();
+  }
+}
+
+/**
+ * Sends `message` to the readers, runs `work` (the import), and waits for both the work and
+ * the readers' `reply`.
+ *
+ * @template T
+ * @param {import("node:child_process").ChildProcess} readers
+ * @param {object} message
+ * @param {string} reply
+ * @param {() => Promise<T>} work
+ * @returns {Promise<{ done: any, work: T }>}
+ */
+async function nextMessageAfter(readers, message, reply, work) {
+  const answered = nextMessage(readers, reply, 900_000);
+  readers.send(message);
+  const [done, result] = await Promise.all([answered, work()]);
+  return { done, work: result };
+}
+
+/**
+ * A fresh copy of the prepared store for one side: a copy of the PGlite directory, or a
+ * PostgreSQL database made from the prepared one as its template.
+ *
+ * @param {{ postgres: boolean, base: string, baseName?: string, postgresUrl?: string, dir: string, side: string }} options
+ * @returns {Promise<{ database: string, remove: () => Promise<void> }>}
+ */
+async function copyStore({ postgres, base, baseName, postgresUrl, dir, side }) {
+  if (!postgres) {
+    const database = join(dir, side);
+    cpSync(base, database, { recursive: true });
+    return { database, remove: async () => rmSync(database, { recursive: true, force: true }) };
+  }
+  const name = `${baseName}_${side}`;
+  const admin = async (/** @type {string} */ text) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${baseName}`);
+  const url = new URL(/** @type {string} */ (postgresUrl));
+  url.pathname = `/${name}`;
+  return {
+    database: url.toString(),
+    remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * Workload 11 on PGlite and, given its URL, PostgreSQL: for each store, wsafe and the peer
+ * in turn, each on a copy of the same prepared store, so that both deliver the very same
+ * frames (checked: every stream's digest, wsafe's and the peer's, must agree).
+ *
+ * @param {{ postgresUrl?: string, streams: number, events: number, perToken: number, cpuProfDir?: string }} options
+ *   `cpuProfDir`: CPU profiles of both servers (`--cpu-prof`) written there
+ */
+export async function runStreamFanout({ postgresUrl, streams, events, perToken, cpuProfDir }) {
+  const execArgv = cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const plan = pinningPlan({ cpuCount: os.cpus().length, taskset: tasksetAvailable() });
+  if (!plan.pinned) progress(`fanout: server and readers UNPINNED: ${plan.why}`);
+  const tls = await createScratchDirectory("bench-tls");
+  await writeCertificateFiles(tls.path);
+  const dir = mkdtempSync(join(os.tmpdir(), "wsafe-bench-fanout-"));
+  const tokens = streamTokens(streams, perToken);
+  const now = Date.now();
+  /** @type {Record<"warmup" | "alone" | "streamed", string>} */
+  const files = { warmup: "", alone: "", streamed: "" };
+  for (const tag of /** @type {const} */ (["warmup", "alone", "streamed"])) {
+    files[tag] = join(dir, `${tag}.json`);
+    writeFileSync(files[tag], JSON.stringify(newEquipment(tag, events, now)));
+  }
+  const { openStore, importDataset } = await import(serverLocation().entryUrl);
+  /** @type {Record<string, any>} */
+  const backends = {};
+  try {
+    for (const label of postgresUrl ? ["pglite", "postgres"] : ["pglite"]) {
+      const postgres = label === "postgres";
+      const db = postgres ? await createPostgresDatabase("bench_fanout", postgresUrl) : undefined;
+      const base = db?.database ?? join(dir, "base");
+      try {
+        const store = await openStore(base);
+        let at;
+        try {
+          const dataset = benchDataset({ equipmentCount: 100, now });
+          await importDataset(store, { ...dataset, tokens: [...dataset.tokens, ...tokens] });
+          // The instant both sides' imports are placed at (the clock: no time events).
+          const [clock] = await store.sql.query("SELECT recorded_until::text AS at FROM event_clock");
+          at = Number(clock.at);
+        } finally {
+          await store.close();
+        }
+        /** @type {Record<string, any>} */
+        const sides = {};
+        for (const side of /** @type {const} */ (["wsafe", "peer"])) {
+          const copy = await copyStore({ postgres, base, baseName: db?.name, postgresUrl, dir, side });
+          try {
+            sides[side] = await measureSide({
+              side,
+              database: copy.database,
+              postgres,
+              tlsDir: tls.path,
+              tokens,
+              streams,
+              files,
+              at,
+              plan,
+              execArgv,
+            });
+          } finally {
+            await copy.remove();
+          }
+        }
+        const digests = new Set([...sides.wsafe.digests, ...sides.peer.digests]);
+        if (digests.size !== 1)
+          progress(
+            `fanout ${label}: the streams did NOT all receive the same bytes (${digests.size} digests)`,
+          );
+        backends[label] = { ...sides, sameBytes: digests.size === 1 };
+      } finally {
+        await db?.drop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await tls.remove();
+  }
+  return { streams, events, perToken, tokens: tokens.length, pinned: plan.pinned, backends };
+}
