@@ -23,7 +23,7 @@ export function fanoutFigures(f) {
   const figures = [];
   for (const [backend, b] of Object.entries(/** @type {Record<string, any>} */ (f.backends ?? {}))) {
     const where = backendNames[/** @type {keyof typeof backendNames} */ (backend)] ?? backend;
-    const { wsafe, peer } = b;
+    const { wsafe, trpc, peer } = b;
     const scene = `${formatNumber(wsafe.streams)} streams × ${formatNumber(wsafe.events)} events (${formatNumber(wsafe.frames)} frames${b.sameBytes ? ", the same bytes" : ", bytes DIFFER"})`;
     figures.push(
       figure({
@@ -45,6 +45,25 @@ export function fanoutFigures(f) {
         peerValue: peer.cpuMicrosPerFrame,
       }),
     );
+    if (trpc)
+      figures.push(
+        figure({
+          workload: w,
+          name: `${where}: server CPU per delivered frame`,
+          value: wsafe.cpuMicrosPerFrame,
+          unit: "µs",
+          peer: "stock tRPC 11 on Fastify, one subscription generator a stream, fed the same rows",
+          peerValue: trpc.cpuMicrosPerFrame,
+        }),
+        figure({
+          workload: w,
+          name: `${where}: stock tRPC's frames/s (${(trpc.allDeliveredMs / 1000).toFixed(1)} s)`,
+          value: trpc.framesPerSecond,
+          unit: "frames/s",
+          peer: "the https peer",
+          peerValue: peer.framesPerSecond,
+        }),
+      );
   }
   return figures;
 }

@@ -2,7 +2,8 @@
 // (1 000) on the bench account, then an import recording E events (10 000): the time from
 // the import's start until every stream has every event, and the server's CPU per
 // delivered frame (`/proc/<pid>/task/*/schedstat`), beside a peer that writes the same
-// frames with Node's `https` from the same store rows (`children/sseFanoutPeer.mjs`).
+// frames with Node's `https` from the same store rows (`children/sseFanoutPeer.mjs`), and
+// beside stock tRPC fed from the same rows (`children/trpcFanoutPeer.mjs`).
 // Readers in a process of their own (`children/streamReaders.mjs`), pinned apart from the
 // server where the machine allows (`lib/cpuPinning.mjs`).
 import { fork } from "node:child_process";
@@ -113,9 +114,10 @@ async function runImport({ server, database, postgres, file, at }) {
  * import alone (no stream open: the import's own CPU in the server's process, subtracted
  * on PGlite), then N streams opened by the readers' process and the measured import.
  *
- * @param {{ side: "wsafe" | "peer", database: string, postgres: boolean, tlsDir: string, tokens: any[], streams: number, files: Record<"warmup" | "alone" | "streamed", string>, at: number, plan: ReturnType<typeof pinningPlan>, execArgv: string[] }} options
+ * @param {{ side: "wsafe" | "trpc" | "peer", database: string, postgres: boolean, tlsDir: string, tokens: any[], streams: number, files: Record<"warmup" | "alone" | "streamed", string>, at: number, plan: ReturnType<typeof pinningPlan>, execArgv: string[] }} options
  */
 async function measureSide({ side, database, postgres, tlsDir, tokens, streams, files, at, plan, execArgv }) {
+  const tokenAccounts = Object.fromEntries(tokens.map((token) => [token.token, token.account_id]));
   const server =
     side === "wsafe"
       ? await startChildServer(
@@ -130,12 +132,8 @@ async function measureSide({ side, database, postgres, tlsDir, tokens, streams, 
           { execArgv },
         )
       : await startChildServer(
-          "sseFanoutPeer.mjs",
-          {
-            database,
-            tlsDir,
-            tokens: Object.fromEntries(tokens.map((token) => [token.token, token.account_id])),
-          },
+          side === "trpc" ? "trpcFanoutPeer.mjs" : "sseFanoutPeer.mjs",
+          { database, tlsDir, tokens: tokenAccounts },
           { execArgv },
         );
   /** @type {import("node:child_process").ChildProcess | undefined} */
@@ -251,9 +249,10 @@ async function copyStore({ postgres, base, baseName, postgresUrl, dir, side }) {
 }
 
 /**
- * Workload 11 on PGlite and, given its URL, PostgreSQL: for each store, wsafe and the peer
- * in turn, each on a copy of the same prepared store, so that both deliver the very same
- * frames (checked: every stream's digest, wsafe's and the peer's, must agree).
+ * Workload 11 on PGlite and, given its URL, PostgreSQL: for each store, wsafe, stock tRPC
+ * (`children/trpcFanoutPeer.mjs`: what tRPC's producer costs alone) and the https peer in
+ * turn, each on a copy of the same prepared store, so that all deliver the very same
+ * frames (checked: every stream's digest, on every side, must agree).
  *
  * @param {{ postgresUrl?: string, streams: number, events: number, perToken: number, cpuProfDir?: string }} options
  *   `cpuProfDir`: CPU profiles of both servers (`--cpu-prof`) written there
@@ -295,7 +294,7 @@ export async function runStreamFanout({ postgresUrl, streams, events, perToken, 
         }
         /** @type {Record<string, any>} */
         const sides = {};
-        for (const side of /** @type {const} */ (["wsafe", "peer"])) {
+        for (const side of /** @type {const} */ (["wsafe", "trpc", "peer"])) {
           const copy = await copyStore({ postgres, base, baseName: db?.name, postgresUrl, dir, side });
           try {
             sides[side] = await measureSide({
@@ -314,7 +313,7 @@ export async function runStreamFanout({ postgresUrl, streams, events, perToken, 
             await copy.remove();
           }
         }
-        const digests = new Set([...sides.wsafe.digests, ...sides.peer.digests]);
+        const digests = new Set(Object.values(sides).flatMap((side) => side.digests));
         if (digests.size !== 1)
           progress(
             `fanout ${label}: the streams did NOT all receive the same bytes (${digests.size} digests)`,
