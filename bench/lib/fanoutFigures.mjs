@@ -45,6 +45,17 @@ export function fanoutFigures(f) {
         peerValue: peer.cpuMicrosPerFrame,
       }),
     );
+    if (wsafe.peakRssMiB !== undefined)
+      figures.push(
+        figure({
+          workload: w,
+          name: `${where}: the server's peak memory while it delivers, above its ${Math.round(wsafe.rssBeforeMiB)} MiB with the streams open`,
+          value: wsafe.peakRssMiB - wsafe.rssBeforeMiB,
+          unit: "MiB",
+          peer: "the same peer",
+          peerValue: peer.peakRssMiB - peer.rssBeforeMiB,
+        }),
+      );
     if (trpc)
       figures.push(
         figure({

@@ -7,18 +7,19 @@
 // Readers in a process of their own (`children/streamReaders.mjs`), pinned apart from the
 // server where the machine allows (`lib/cpuPinning.mjs`).
 import { fork } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
-import pg from "pg";
 import { benchDataset, benchEquipments } from "../lib/benchDataset.mjs";
+import { nextMessage, nextMessageAfter } from "../lib/childMessages.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
 import { pinningPlan, pinProcess, tasksetAvailable } from "../lib/cpuPinning.mjs";
 import { readCpuNanos } from "../lib/idleCpu.mjs";
 import { progress } from "../lib/log.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
+import { copyStore } from "../lib/storeCopies.mjs";
 
 const account = "acc_bench";
 const nowMs = () => performance.timeOrigin + performance.now();
@@ -52,33 +53,6 @@ function streamTokens(streams, perToken) {
     active: true,
     permissions: ["read"],
   }));
-}
-
-/**
- * Messages of a forked child, one of a type at a time.
- *
- * @param {import("node:child_process").ChildProcess} child
- * @param {string} type
- * @param {number} timeoutMs
- */
-function nextMessage(child, type, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.off("message", listen);
-      reject(new Error(`no ${type} message in ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    const listen = (/** @type {any} */ message) => {
-      if (message?.type !== type) return;
-      clearTimeout(timer);
-      child.off("message", listen);
-      resolve(message);
-    };
-    child.on("message", listen);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the child ended (${code}) before its ${type} message`));
-    });
-  });
 }
 
 /**
@@ -157,11 +131,18 @@ async function measureSide({ side, database, postgres, tlsDir, tokens, streams, 
     // The openings' work (1 000 handshakes and checks) done before the CPU is read.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const readersCpuBefore = opened.cpu;
+    // The server's memory while it delivers: the streams' queues and the sockets' buffers.
+    const rssBefore = server.memory()?.rss ?? 0;
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, server.memory()?.rss ?? 0);
+    }, 50).unref();
     const cpuBefore = /** @type {number} */ (readCpuNanos(server.pid));
     const expected = await nextMessageAfter(readers, { type: "expect", frames: alone.events }, "done", () =>
       runImport({ server, database, postgres, file: files.streamed, at }),
     );
     const cpuNs = /** @type {number} */ (readCpuNanos(server.pid)) - cpuBefore;
+    clearInterval(sampler);
     const { done, work: streamed } = expected;
     if (streamed.events !== alone.events)
       throw new Error(`the two imports recorded ${alone.events} and ${streamed.events} events`);
@@ -179,6 +160,8 @@ async function measureSide({ side, database, postgres, tlsDir, tokens, streams, 
       serverCpuMs: cpuNs / 1e6,
       importAloneCpuMs: aloneCpuNs / 1e6,
       cpuMicrosPerFrame: deliveryCpuNs / 1e3 / frames,
+      rssBeforeMiB: rssBefore / 2 ** 20,
+      peakRssMiB: peakRss / 2 ** 20,
       readersCpuMs: (done.cpu.user + done.cpu.system - readersCpuBefore.user - readersCpuBefore.system) / 1e3,
       digests: done.digests,
       minFrames: done.minFrames,
@@ -186,7 +169,7 @@ async function measureSide({ side, database, postgres, tlsDir, tokens, streams, 
       firstFrame: done.firstFrame,
     };
     progress(
-      `fanout ${side}${postgres ? " postgres" : " pglite"}: ${streams} streams × ${result.events} events all delivered ${result.allDeliveredMs.toFixed(0)} ms after the import's start (import ${result.importMs.toFixed(0)} ms, alone ${result.importAloneMs.toFixed(0)} ms), ${Math.round(result.framesPerSecond)} frames/s, ${result.cpuMicrosPerFrame.toFixed(2)} µs of server CPU a frame (readers ${result.readersCpuMs.toFixed(0)} ms), ${done.digests.length} distinct stream digest(s)`,
+      `fanout ${side}${postgres ? " postgres" : " pglite"}: ${streams} streams × ${result.events} events all delivered ${result.allDeliveredMs.toFixed(0)} ms after the import's start (import ${result.importMs.toFixed(0)} ms, alone ${result.importAloneMs.toFixed(0)} ms), ${Math.round(result.framesPerSecond)} frames/s, ${result.cpuMicrosPerFrame.toFixed(2)} µs of server CPU a frame (readers ${result.readersCpuMs.toFixed(0)} ms), memory ${result.rssBeforeMiB.toFixed(0)} MiB, peak ${result.peakRssMiB.toFixed(0)} MiB, ${done.digests.length} distinct stream digest(s)`,
     );
     return result;
   } finally {
@@ -196,56 +179,6 @@ async function measureSide({ side, database, postgres, tlsDir, tokens, streams, 
     }
     await server.close();
   }
-}
-
-/**
- * Sends `message` to the readers, runs `work` (the import), and waits for both the work and
- * the readers' `reply`.
- *
- * @template T
- * @param {import("node:child_process").ChildProcess} readers
- * @param {object} message
- * @param {string} reply
- * @param {() => Promise<T>} work
- * @returns {Promise<{ done: any, work: T }>}
- */
-async function nextMessageAfter(readers, message, reply, work) {
-  const answered = nextMessage(readers, reply, 900_000);
-  readers.send(message);
-  const [done, result] = await Promise.all([answered, work()]);
-  return { done, work: result };
-}
-
-/**
- * A fresh copy of the prepared store for one side: a copy of the PGlite directory, or a
- * PostgreSQL database made from the prepared one as its template.
- *
- * @param {{ postgres: boolean, base: string, baseName?: string, postgresUrl?: string, dir: string, side: string }} options
- * @returns {Promise<{ database: string, remove: () => Promise<void> }>}
- */
-async function copyStore({ postgres, base, baseName, postgresUrl, dir, side }) {
-  if (!postgres) {
-    const database = join(dir, side);
-    cpSync(base, database, { recursive: true });
-    return { database, remove: async () => rmSync(database, { recursive: true, force: true }) };
-  }
-  const name = `${baseName}_${side}`;
-  const admin = async (/** @type {string} */ text) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${baseName}`);
-  const url = new URL(/** @type {string} */ (postgresUrl));
-  url.pathname = `/${name}`;
-  return {
-    database: url.toString(),
-    remove: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
 }
 
 /**
