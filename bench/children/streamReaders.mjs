@@ -6,7 +6,8 @@
 // all received the same bytes.
 //
 // Options (argv[2], JSON): { url, inputs: object[] } - one subscription input per stream.
-// IPC: -> { type: "expect", frames } ... <- { type: "done", ... }; -> { type: "close" }.
+// IPC: -> { type: "expect", frames } ... <- { type: "done", ... }; -> { type: "report" } <-
+// { type: "report", frames, ... } (how far they got); -> { type: "close" }.
 import https from "node:https";
 import { SseFrameTally } from "../lib/sseFrameTally.mjs";
 
@@ -81,6 +82,18 @@ process.on("message", (/** @type {any} */ message) => {
     for (const stream of streams)
       if (stream.reachedAt === undefined && stream.tally.frames >= expected) stream.reachedAt = nowMs();
     check();
+  } else if (message?.type === "report") {
+    // Asked when the bench stops waiting: how far the streams got.
+    const frames = streams.map((stream) => stream.tally.frames);
+    process.send?.({
+      type: "report",
+      at: nowMs(),
+      frames: frames.reduce((sum, n) => sum + n, 0),
+      streamsDone: streams.filter((stream) => stream.reachedAt !== undefined).length,
+      minFrames: Math.min(...frames),
+      maxFrames: Math.max(...frames),
+      cpu: process.cpuUsage(),
+    });
   } else if (message?.type === "close") {
     for (const stream of streams) stream.response?.destroy();
     process.exit(0);

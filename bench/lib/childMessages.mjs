@@ -27,21 +27,3 @@ export function nextMessage(child, type, timeoutMs) {
     });
   });
 }
-
-/**
- * Sends `message` to the readers, runs `work` (the import), and waits for both the work and
- * the readers' `reply`.
- *
- * @template T
- * @param {import("node:child_process").ChildProcess} readers
- * @param {object} message
- * @param {string} reply
- * @param {() => Promise<T>} work
- * @returns {Promise<{ done: any, work: T }>}
- */
-export async function nextMessageAfter(readers, message, reply, work) {
-  const answered = nextMessage(readers, reply, 900_000);
-  readers.send(message);
-  const [done, result] = await Promise.all([answered, work()]);
-  return { done, work: result };
-}
