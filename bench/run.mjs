@@ -5,7 +5,10 @@
 // results, a Markdown summary and the charts. Options:
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
-//                      validation, client, workers, events, streams, fairness, inspections
+//                      validation, client, workers, events, streams, fairness, inspections,
+//                      fanout
+//   --fanout-events=N  the events of the fan-out's import (default 10000, issue 38's; each
+//                      reaches all 1 000 streams: 10 000 000 frames, minutes for wsafe)
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
 //                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
@@ -37,6 +40,9 @@ const importSizes = args
   .split(",")
   .map(Number);
 const wanted = (/** @type {string} */ name) => !only || only.includes(name);
+const fanoutEvents = Number(
+  args.find((arg) => arg.startsWith("--fanout-events="))?.slice("--fanout-events=".length) ?? 10_000,
+);
 
 const sizes = quick
   ? {
@@ -64,6 +70,7 @@ const sizes = quick
       retention: { pgliteCount: 20_000, postgresCount: 20_000 },
       fairness: { backlog: 200, samples: 2, baseline: false },
       inspections: { equipment: 4, clients: [1, 16], seconds: 1, rounds: 1, warmupSeconds: 0 },
+      fanout: { streams: 20, events: 200, perToken: 5 },
     }
   : {
       // The steady method as issue 28 measured it: 3 pinned rounds of 6 s taking turns; then
@@ -103,6 +110,9 @@ const sizes = quick
       fairness: { backlog: 10_000, samples: 5, baseline: true },
       // Issue 38, goal 2: 16 accounts of 50 equipment; 1 and 16 clients; 3 pinned rounds of 5 s.
       inspections: { equipment: 50, clients: [1, 16], seconds: 5, rounds: 3, warmupSeconds: 2 },
+      // Issue 38 goal 6: 1 000 streams on the bench account, 5 a token (--streams-per-token's
+      // default, kept: 200 tokens), an import recording 10 000 events.
+      fanout: { streams: 1_000, events: fanoutEvents, perToken: 5 },
     };
 
 const machine = machineFacts(root);
@@ -121,7 +131,7 @@ const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
 if (
   !postgresUrl &&
-  ["biglist", "typicallist", "import", "importscale", "events", "streams", "fairness"].some(wanted)
+  ["biglist", "typicallist", "import", "importscale", "events", "streams", "fairness", "fanout"].some(wanted)
 ) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
@@ -220,6 +230,9 @@ results.streams = await step("streams", async () => ({
     postgresUrl,
   }),
 }));
+results.fanout = await step("fanout", async () =>
+  (await import("./workloads/streamFanout.mjs")).runStreamFanout({ ...sizes.fanout, postgresUrl }),
+);
 results.fairness = await step("fairness", async () => {
   if (!postgresUrl) {
     notes.push("fairness: not measured (the scene imports while the server runs: PostgreSQL only).");

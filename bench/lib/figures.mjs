@@ -5,6 +5,7 @@
 
 import { eventsFigures } from "./eventsFigures.mjs";
 import { fairnessFigures } from "./fairnessFigures.mjs";
+import { fanoutFigures } from "./fanoutFigures.mjs";
 import { figure } from "./figure.mjs";
 import { pipelineFigures } from "./pipelineFigures.mjs";
 import { streamsFigures } from "./streamsFigures.mjs";
@@ -237,6 +238,7 @@ export function buildFigures(results) {
   if (results.events) figures.push(...eventsFigures(results.events));
   if (results.streams) figures.push(...streamsFigures(results.streams));
   if (results.fairness) figures.push(...fairnessFigures(results.fairness));
+  if (results.fanout) figures.push(...fanoutFigures(results.fanout));
   const k = results.workers;
   if (k && !k.skipped) {
     figures.push(

@@ -69,6 +69,10 @@ async function walkBesidePeer({ url, peerSql, request, accountId, walks, label, 
   const runs = [];
   let comparison;
   for (let round = 0; round < walks; round++) {
+    // A kept-alive socket idle through the peer's statements: on PGlite they run in this
+    // process and hold its event loop for seconds, so the server's close of that socket
+    // was never read, and the next walk's first request met it ("socket hang up").
+    closeIdleSockets();
     const walk = await walkEvents(url, request);
     const peer = await timePeer(peerSql, params);
     const rows = peer.rows;

@@ -22,6 +22,15 @@ export interface TransitionScope {
  * the schema's rules (`scheduleSeveritySql`). An equipment's transition is the same test
  * on the most severe status of all its schedules, at every date of any of them.
  *
+ * Each (equipment, date) reads the equipment's schedules once, and both tests are made on
+ * that one read: a schedule's status can only change at one of its own dates, so the
+ * schedules whose statuses differ there are exactly its transitions. (The statement read
+ * each date's schedule again, and then all the equipment's schedules: `EXPLAIN ANALYZE` of
+ * a page of expected events at 100 000 equipment on PostgreSQL, 13 ms finding the dates,
+ * 16 re-reading each schedule, 16 reading the equipment's; issue 38.) With `fewDates` the
+ * schedules are read by key too: the planner, expecting a page's 3 000 dates, hashed all
+ * 300 000 schedules (132 of 230 ms).
+ *
  * @param param - adds a parameter (the scope's ids)
  * @param after - SQL of the window's start, excluded (ms)
  * @param upTo - SQL of the window's end, included (ms)
@@ -49,39 +58,38 @@ export function timeTransitionsSql(
       ? ""
       : ` AND e.equipment_type_id = ${param(scope.equipmentTypeId, "text")}`,
   ].join("");
-  // OFFSET 0 keeps the subquery from being merged into the join, so it stays a probe per date.
+  // OFFSET 0 keeps each subquery from being merged into the join, so it stays a probe per date.
   const byKey =
     "CROSS JOIN LATERAL (SELECT account_id, equipment_type_id FROM equipments WHERE id = b.equipment_id OFFSET 0) e";
+  const schedulesByKey =
+    "CROSS JOIN LATERAL (SELECT * FROM schedules WHERE equipment_id = l.equipment_id OFFSET 0) s";
   const before = scheduleSeveritySql("(l.at - 1)");
   const at = scheduleSeveritySql("l.at");
   // The bounds stand in each condition itself (a subquery in them is an init plan, run
   // once), so that each is an index range condition on the date.
-  return `WITH boundary AS (
-  SELECT s.equipment_id, s.schedule_id, s.expiring_on AS at
+  return `WITH moment AS (
+  SELECT s.equipment_id, s.expiring_on AS at
     FROM schedules s WHERE s.expiring_on > ${after} AND s.expiring_on <= ${upTo}
   UNION
-  SELECT s.equipment_id, s.schedule_id, s.expires_on
+  SELECT s.equipment_id, s.expires_on
     FROM schedules s WHERE s.expires_on > ${after} AND s.expires_on <= ${upTo}
 ), located AS (
-  SELECT b.equipment_id, b.schedule_id, b.at, e.account_id, e.equipment_type_id
-    FROM boundary b ${fewDates ? byKey : "JOIN equipments e ON e.id = b.equipment_id"}
+  SELECT b.equipment_id, b.at, e.account_id, e.equipment_type_id
+    FROM moment b ${fewDates ? byKey : "JOIN equipments e ON e.id = b.equipment_id"}
    WHERE true${filters}
-), schedule_change AS (
-  SELECT l.equipment_id, l.schedule_id, l.at, l.account_id, l.equipment_type_id,
+), compared AS (
+  SELECT l.equipment_id, s.schedule_id, l.at, l.account_id, l.equipment_type_id,
          ${before} AS severity_before, ${at} AS severity_at
-    FROM located l JOIN schedules s ON s.equipment_id = l.equipment_id AND s.schedule_id = l.schedule_id
-), equipment_change AS (
-  SELECT l.equipment_id, l.at, l.account_id, l.equipment_type_id,
-         max(${before}) AS severity_before, max(${at}) AS severity_at
-    FROM (SELECT DISTINCT equipment_id, at, account_id, equipment_type_id FROM located) l
-    JOIN schedules s ON s.equipment_id = l.equipment_id
-   GROUP BY l.equipment_id, l.at, l.account_id, l.equipment_type_id
+    FROM located l ${fewDates ? schedulesByKey : "JOIN schedules s ON s.equipment_id = l.equipment_id"}
 )
 SELECT ${transitionRow("c.schedule_id", "schedule.status_changed")}
-  FROM schedule_change c WHERE c.severity_before <> c.severity_at
+  FROM compared c WHERE c.severity_before <> c.severity_at
 UNION ALL
 SELECT ${transitionRow("NULL::text", "equipment.status_changed")}
-  FROM equipment_change c WHERE c.severity_before <> c.severity_at`;
+  FROM (SELECT equipment_id, at, account_id, equipment_type_id,
+               max(severity_before) AS severity_before, max(severity_at) AS severity_at
+          FROM compared GROUP BY equipment_id, at, account_id, equipment_type_id) c
+ WHERE c.severity_before <> c.severity_at`;
 }
 
 /** One transition of the change `c` as an event row, its id derived from what it is. */
