@@ -28,7 +28,7 @@ const throughputGoal = 0.5;
  * @returns {Figure[]}
  */
 export function fanoutFigures(f) {
-  const w = "11 fan-out";
+  const w = "12 fan-out";
   /** @type {Figure[]} */
   const figures = [];
   for (const [backend, b] of Object.entries(/** @type {Record<string, any>} */ (f.backends ?? {}))) {
