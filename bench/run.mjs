@@ -8,6 +8,10 @@
 //                      validation, client, workers, events, streams, fairness
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
 //                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
+//   --pipeline-rounds=N the pipeline's pinned rounds (3 in the full run): a long run shows
+//                      what drifts or ticks from round to round (issue 38)
+//   --pipeline-servers=a,b time only these pipeline servers (keys of pipelineTargets.mjs,
+//                      e.g. wsafe,honoContractFast,contractFloor); all are still checked
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -36,6 +40,15 @@ const importSizes = args
   ?.slice("--import-sizes=".length)
   .split(",")
   .map(Number);
+const pipelineRounds = Number(
+  args.find((arg) => arg.startsWith("--pipeline-rounds="))?.slice("--pipeline-rounds=".length) ?? Number.NaN,
+);
+const pipelineServers = args
+  .find((arg) => arg.startsWith("--pipeline-servers="))
+  ?.slice("--pipeline-servers=".length)
+  .split(",");
+/** Whether the pipeline times that server (all, unless `--pipeline-servers` names some). @param {string} key */
+const timesPipeline = (key) => !pipelineServers || pipelineServers.includes(key);
 const wanted = (/** @type {string} */ name) => !only || only.includes(name);
 
 const sizes = quick
@@ -171,11 +184,13 @@ results.pipeline = await step("pipeline", async () => {
     notes.push("pipeline: wsafe on PostgreSQL not measured (quick run or no database URL).");
   const result = await (await import("./workloads/pipeline.mjs")).runPipeline({
     ...sizes.pipeline,
+    ...(Number.isInteger(pipelineRounds) && pipelineRounds > 0 ? { rounds: pipelineRounds } : {}),
+    only: pipelineServers,
     cpuProfileDir,
     // The quick run keeps to one wsafe: a second one with demo data costs seconds it does not have.
-    postgresUrl: quick ? undefined : postgresUrl,
+    postgresUrl: quick || !timesPipeline("wsafePostgres") ? undefined : postgresUrl,
     // Packing and installing from the registry takes a minute: full runs only.
-    installed: !quick,
+    installed: !quick && timesPipeline("wsafeInstalled"),
   });
   notes.push(...pipelineNotes(result));
   return result;

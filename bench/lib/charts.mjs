@@ -64,7 +64,8 @@ export function buildCharts(results, figures, subtitle) {
             ["honoContractFast", "contract on Hono, fast"],
             ["hono", "Hono + zod"],
             ["trpc", "stock tRPC 11"],
-            ["httpsFloor", "Node https floor"],
+            ["contractFloor", "the contract's floor, node:https"],
+            ["httpsFloor", "Node https, token in a Map"],
             // Runs stored before the steady method had this floor instead.
             ["trpcFloor", "tRPC floor, node:https"],
           ]
