@@ -11,6 +11,7 @@
 //   --pipeline-rounds=N the pipeline's pinned rounds (3 in the full run): a long run shows
 //                      what drifts or ticks from round to round (issue 38)
 //   --pipeline-servers=a,b time only these pipeline servers (keys of pipelineTargets.mjs,
+//                      results in bench/results/partial/, not committed;
 //                      e.g. wsafe,honoContractFast,contractFloor); all are still checked
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
@@ -275,7 +276,9 @@ for (const [backend, v] of Object.entries(results.events?.backends ?? {})) {
 
 machine.loadBefore = loadBefore;
 machine.loadAfter = loadAverage();
+// A run of some pipeline servers only is not a run to publish: kept apart, as quick runs are.
+const partial = pipelineServers !== undefined;
 writeOutputs(
   { machine, quick, sizes, notes, results },
-  quick ? join(benchDir, "results", "quick") : join(benchDir, "results"),
+  join(benchDir, "results", ...(quick ? ["quick"] : partial ? ["partial"] : [])),
 );

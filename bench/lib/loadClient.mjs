@@ -11,8 +11,13 @@ import { latencySummary, timelineOf } from "./latencySamples.mjs";
 const require = createRequire(import.meta.url);
 const autocannon = require("autocannon");
 
-/** @type {{ url: string, body: string, connections: number, seconds: number }} */
-const { url, body, connections, seconds } = JSON.parse(process.argv[2] ?? "{}");
+/**
+ * `rate`: requests a second in all (autocannon's `overallRate`), to compare servers'
+ * CPU per request at the same pace; absent: as fast as the server answers.
+ *
+ * @type {{ url: string, body: string, connections: number, seconds: number, rate?: number }}
+ */
+const { url, body, connections, seconds, rate } = JSON.parse(process.argv[2] ?? "{}");
 
 // Preallocated for the fastest server's rate (~60 000 req/s) over the round; grown if needed.
 let micros = new Float64Array(Math.max(1024, seconds * 60_000));
@@ -29,6 +34,7 @@ const instance = autocannon({
   method: "POST",
   headers: { "content-type": "application/json" },
   body,
+  ...(rate ? { overallRate: rate } : {}),
 });
 instance.on("response", (_client, statusCode, _bytes, responseTime) => {
   if (statusCode < 200 || statusCode >= 300) return;
