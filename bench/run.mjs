@@ -11,6 +11,11 @@
 //                      reaches all 1 000 streams: 10 000 000 frames, minutes for wsafe)
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
 //                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
+//   --pipeline-rounds=N the pipeline's pinned rounds (3 in the full run): a long run shows
+//                      what drifts or ticks from round to round (issue 38)
+//   --pipeline-servers=a,b time only these pipeline servers (keys of pipelineTargets.mjs,
+//                      results in bench/results/partial/, not committed;
+//                      e.g. wsafe,honoContractFast,contractFloor); all are still checked
 //   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
 //                      import commands (workload 3) into bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
@@ -39,6 +44,15 @@ const importSizes = args
   ?.slice("--import-sizes=".length)
   .split(",")
   .map(Number);
+const pipelineRounds = Number(
+  args.find((arg) => arg.startsWith("--pipeline-rounds="))?.slice("--pipeline-rounds=".length) ?? Number.NaN,
+);
+const pipelineServers = args
+  .find((arg) => arg.startsWith("--pipeline-servers="))
+  ?.slice("--pipeline-servers=".length)
+  .split(",");
+/** Whether the pipeline times that server (all, unless `--pipeline-servers` names some). @param {string} key */
+const timesPipeline = (key) => !pipelineServers || pipelineServers.includes(key);
 const wanted = (/** @type {string} */ name) => !only || only.includes(name);
 const fanoutEvents = Number(
   args.find((arg) => arg.startsWith("--fanout-events="))?.slice("--fanout-events=".length) ?? 10_000,
@@ -184,11 +198,13 @@ results.pipeline = await step("pipeline", async () => {
     notes.push("pipeline: wsafe on PostgreSQL not measured (quick run or no database URL).");
   const result = await (await import("./workloads/pipeline.mjs")).runPipeline({
     ...sizes.pipeline,
+    ...(Number.isInteger(pipelineRounds) && pipelineRounds > 0 ? { rounds: pipelineRounds } : {}),
+    only: pipelineServers,
     cpuProfileDir,
     // The quick run keeps to one wsafe: a second one with demo data costs seconds it does not have.
-    postgresUrl: quick ? undefined : postgresUrl,
+    postgresUrl: quick || !timesPipeline("wsafePostgres") ? undefined : postgresUrl,
     // Packing and installing from the registry takes a minute: full runs only.
-    installed: !quick,
+    installed: !quick && timesPipeline("wsafeInstalled"),
   });
   notes.push(...pipelineNotes(result));
   return result;
@@ -283,7 +299,9 @@ for (const [backend, v] of Object.entries(results.events?.backends ?? {})) {
 
 machine.loadBefore = loadBefore;
 machine.loadAfter = loadAverage();
+// A run of some pipeline servers only is not a run to publish: kept apart, as quick runs are.
+const partial = pipelineServers !== undefined;
 writeOutputs(
   { machine, quick, sizes, notes, results },
-  quick ? join(benchDir, "results", "quick") : join(benchDir, "results"),
+  join(benchDir, "results", ...(quick ? ["quick"] : partial ? ["partial"] : [])),
 );

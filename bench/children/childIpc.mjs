@@ -1,9 +1,12 @@
 // The protocol between the bench and a server it runs in a child process: the child
 // gets its options as JSON in argv[2], prints the readiness line `listening on <url>`
 // (what the shared launcher of @wsafe/test-support waits for) once it listens, and
-// closes itself on `{ type: "close" }` over IPC or when the bench goes away.
+// closes itself on `{ type: "close" }` over IPC or when the bench goes away, and
+// answers `{ type: "stats" }` with its heap and its collections so far (the bench reads
+// them around each round, to see what grows from round to round).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 
 /**
  * The options the bench passed. The certificate travels as a directory (`tlsDir`) and
@@ -29,6 +32,7 @@ export function childOptions() {
  * @param {() => Promise<void>} close
  */
 export function reportReady(url, close) {
+  const collections = watchCollections();
   let closing = false;
   const stop = async () => {
     if (closing) return;
@@ -37,8 +41,44 @@ export function reportReady(url, close) {
     process.exit(0);
   };
   process.on("message", (message) => {
-    if (/** @type {any} */ (message)?.type === "close") void stop();
+    const type = /** @type {any} */ (message)?.type;
+    if (type === "close") void stop();
+    else if (type === "stats") process.send?.({ type: "stats", ...processStats(collections) });
   });
   process.on("disconnect", () => void stop());
   console.log(`listening on ${url}`);
+}
+
+/**
+ * Counts the process's garbage collections and their pause time, by kind, from now on
+ * (one `gc` performance entry per collection; the observer adds an entry per
+ * collection, the same on every server).
+ */
+function watchCollections() {
+  const totals = { count: 0, ms: 0, majorCount: 0, majorMs: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      totals.count++;
+      totals.ms += entry.duration;
+      // NODE_PERFORMANCE_GC_MAJOR (mark-sweep-compact) is kind 4; the rest are scavenges
+      // and incremental steps.
+      if (/** @type {any} */ (entry).detail?.kind === 4) {
+        totals.majorCount++;
+        totals.majorMs += entry.duration;
+      }
+    }
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  return totals;
+}
+
+/**
+ * What the bench reads around a round: the heap (used and reserved), memory outside
+ * it, RSS, and the collections so far.
+ *
+ * @param {{ count: number, ms: number, majorCount: number, majorMs: number }} collections
+ */
+function processStats(collections) {
+  const { heapUsed, heapTotal, external, rss } = process.memoryUsage();
+  return { heapUsed, heapTotal, external, rss, gc: { ...collections } };
 }

@@ -3,11 +3,13 @@
 // tRPC, held to the same checks, must show as a floor that does less.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { headerNames } from "@wsafe/schema";
 import { createDemoDataset, demoTokens } from "@wsafe/server";
 import { createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startChildServer } from "../lib/childServer.mjs";
 import { classifyPeer, runPeerConformance } from "../lib/peerConformance.mjs";
+import { answerDifferences, rawAnswer } from "../lib/rawAnswer.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 
 const tokens = { read: demoTokens.read, other: demoTokens.otherAccount };
@@ -77,4 +79,42 @@ describe("the contract peers", () => {
     expect(report.failed).toBeGreaterThan(report.passed);
     expect(classifyPeer({ role: "floor", report })).toMatchObject({ kind: "floor", timed: true });
   }, 60_000);
+});
+
+describe("the contract's floor", () => {
+  it("writes wsafe's very headers and bytes for the measured call, and does every token and data check; only pages are beyond it", async () => {
+    const wsafe = await startChildServer("wsafeServer.mjs", {
+      database: "memory://",
+      demo: true,
+      tlsDir: scratch.path,
+      rateLimit: { points: 1_000_000, durationSeconds: 1 },
+    });
+    started.push(wsafe);
+    const path = "/v1/resources.list";
+    // As the bench does: the floor keeps the bytes wsafe answered (the demo's dates follow the clock).
+    const kept = await rawAnswer(`${wsafe.url}${path}`, JSON.stringify({ token: tokens.read }));
+    const wsafeBodyPath = join(scratch.path, "wsafe-resources.list.json");
+    writeFileSync(wsafeBodyPath, kept.body);
+    const floor = await startChildServer("contractFloor.mjs", {
+      tlsDir: scratch.path,
+      bodyPath: wsafeBodyPath,
+      tokens,
+      rateLimit: { points: 1_000_000, durationSeconds: 1 },
+    });
+    started.push(floor);
+    for (const body of [
+      JSON.stringify({ token: tokens.read }),
+      JSON.stringify({ token: tokens.read, pretty: true }),
+      JSON.stringify({ token: "not-a-token" }),
+    ]) {
+      const mine = await rawAnswer(`${wsafe.url}${path}`, body);
+      const theirs = await rawAnswer(`${floor.url}${path}`, body);
+      expect(answerDifferences(mine, theirs, headerNames())).toEqual([]);
+    }
+    const report = await runPeerConformance(floor.url, tokens);
+    const failed = report.results.filter((result) => result.status === "failed").map((result) => result.name);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((name) => /limit|cursor|page/i.test(name))).toBe(true);
+    expect(classifyPeer({ role: "floor", report })).toMatchObject({ kind: "floor", timed: true });
+  }, 120_000);
 });

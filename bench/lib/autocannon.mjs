@@ -1,41 +1,30 @@
 import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const require = createRequire(import.meta.url);
-const cli = join(dirname(require.resolve("autocannon/package.json")), "autocannon.js");
+const client = fileURLToPath(new URL("./loadClient.mjs", import.meta.url));
 
 /**
- * Loads a URL with autocannon in a separate process (its CLI), so that the load
- * generator never shares an event loop with the server or the bench, and returns its
- * `--json` result. Connections and duration are always bounded. With `cpus`, the load
- * generator runs under `taskset -c cpus` (the steady method keeps it off the server's CPU).
+ * Loads a URL with autocannon in a separate process (`loadClient.mjs`, autocannon
+ * through its API), so that the load generator never shares an event loop with the
+ * server or the bench, and returns its result. Connections and duration are always
+ * bounded. With `cpus`, the load generator runs under `taskset -c cpus` (the steady
+ * method keeps it off the server's CPU).
  *
  * @param {{ url: string, body: string, connections: number, seconds: number, cpus?: string }} options
- * @returns {Promise<any>} autocannon's result: `requests`, `latency` (ms percentiles), `errors`, ...
+ * @returns {Promise<any>} autocannon's result (`requests`, `latency` in whole ms, `errors`, ...)
+ *   with `latencyMicros` (every response's own time, µs percentiles) and `timeline`
+ *   (responses and the slowest per half second) added
  */
 export function autocannon({ url, body, connections, seconds, cpus }) {
   if (!/^https?:\/\/127\.0\.0\.1:/.test(url))
     throw new Error(`refusing to load anything but 127.0.0.1: ${url}`);
-  const args = [
-    cli,
-    "--json",
-    "--connections",
-    String(Math.min(connections, 64)),
-    "--pipelining",
-    "1",
-    "--duration",
-    String(Math.min(seconds, 60)),
-    "--timeout",
-    "10",
-    "--method",
-    "POST",
-    "--headers",
-    "content-type=application/json",
-    "--body",
-    body,
+  const options = {
     url,
-  ];
+    body,
+    connections: Math.min(connections, 64),
+    seconds: Math.min(seconds, 60),
+  };
+  const args = [client, JSON.stringify(options)];
   return new Promise((resolve, reject) => {
     const [command, commandArgs] = cpus
       ? ["taskset", ["-c", cpus, process.execPath, ...args]]

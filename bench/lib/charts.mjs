@@ -64,7 +64,8 @@ export function buildCharts(results, figures, subtitle) {
             ["honoContractFast", "contract on Hono, fast"],
             ["hono", "Hono + zod"],
             ["trpc", "stock tRPC 11"],
-            ["httpsFloor", "Node https floor"],
+            ["contractFloor", "the contract's floor, node:https"],
+            ["httpsFloor", "Node https, token in a Map"],
             // Runs stored before the steady method had this floor instead.
             ["trpcFloor", "tRPC floor, node:https"],
           ]
@@ -74,16 +75,17 @@ export function buildCharts(results, figures, subtitle) {
               points: curve(p[key]),
               dashed: true,
             })),
-          {
-            label: `bare Fastify, HTTPS (${Math.round(p.bareHttps.requestsPerSecond)})`,
-            points: curve(p.bareHttps),
-            dashed: true,
-          },
-          {
-            label: `bare Fastify, HTTP (${Math.round(p.bareHttp.requestsPerSecond)})`,
-            points: curve(p.bareHttp),
-            dashed: true,
-          },
+          // A run that timed only some servers (--pipeline-servers) may have neither.
+          ...[
+            ["bareHttps", "bare Fastify, HTTPS"],
+            ["bareHttp", "bare Fastify, HTTP"],
+          ]
+            .filter(([key]) => p[key])
+            .map(([key, name]) => ({
+              label: `${name} (${Math.round(p[key].requestsPerSecond)})`,
+              points: curve(p[key]),
+              dashed: true,
+            })),
         ],
         {
           title: `resources.list latency, ${p.connections} connections, keep-alive${p.method?.pinned ? ", server and load pinned to a CPU each" : ""}`,

@@ -142,3 +142,51 @@ describe("pipelineFigures", () => {
     expect(find(figures, "stock tRPC 11 on Fastify", "req/s")).toMatchObject({ met: true });
   });
 });
+
+describe("pipelineFigures, issue 38", () => {
+  const timed = (
+    /** @type {number} */ p99Micros,
+    /** @type {number} */ rpsSpread,
+    /** @type {number} */ p99Spread,
+  ) => ({
+    ...target(30_000, 30),
+    p99Micros,
+    p50Micros: 700,
+    spread: {
+      requestsPerSecond: { min: 0, max: 0, relative: rpsSpread },
+      p99Micros: { min: 0, max: 0, relative: p99Spread },
+    },
+  });
+
+  it("holds CPU per request to 1.15× the contract's floor (goal 5), beside bare Fastify as before", () => {
+    const at = (/** @type {number} */ cpu) =>
+      pipelineFigures({
+        ...run,
+        checked: { ...run.checked, contractFloor: checked("the contract's floor", "floor") },
+        wsafeInstalled: target(32_000, cpu),
+        contractFloor: target(36_000, 20),
+      });
+    expect(find(at(23), "the contract's floor", "µs/req")).toMatchObject({
+      ratio: 1.15,
+      goal: "≤ 1.15×",
+      met: true,
+    });
+    expect(find(at(23.1), "the contract's floor", "µs/req")).toMatchObject({ met: false });
+    expect(find(at(23), "bare Fastify route, token check (", "µs/req")).toMatchObject({ goal: "≤ 1.25×" });
+  });
+
+  it("holds p99 (in µs) and the rounds' spread of req/s and p99 to the fast contract peer's (goal 4)", () => {
+    const figures = pipelineFigures({
+      ...run,
+      wsafeInstalled: timed(950, 0.04, 0.3),
+      honoContractFast: timed(1000, 0.05, 0.2),
+    });
+    const ofPeer = figures.filter((f) => f.peer?.startsWith("the contract on Hono, written"));
+    expect(ofPeer.find((f) => f.unit === "µs")).toMatchObject({ value: 950, peerValue: 1000, met: true });
+    const spreads = ofPeer.filter((f) => f.unit === "%");
+    expect(spreads.map((f) => [f.name.split(" of ")[1].split(",")[0], f.met])).toEqual([
+      ["req/s", true],
+      ["p99", false],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pipelineNotes } from "./pipelineNotes.mjs";
+import { pipelineNotes, roundsNotes } from "./pipelineNotes.mjs";
 
 const checked = {
   wsafe: { label: "wsafe", kind: "checked" },
@@ -27,5 +27,18 @@ describe("pipelineNotes", () => {
 
   it("adds nothing for results stored before the checks existed", () => {
     expect(pipelineNotes({})).toEqual([]);
+  });
+});
+
+describe("roundsNotes", () => {
+  it("prints every timed server's rounds in order, with their spread", () => {
+    const server = (/** @type {number[]} */ rates, /** @type {number[]} */ p99s) => ({
+      roundsRequestsPerSecond: rates,
+      roundsP99Micros: p99s,
+      spread: { requestsPerSecond: { relative: 0.2086 }, p99Micros: { relative: 1.26 } },
+    });
+    expect(roundsNotes({ wsafe: server([39_400, 35_000, 32_100], [850, 990, 2100]), rounds: 3 })).toEqual([
+      "pipeline rounds, wsafe: req/s 39,400, 35,000, 32,100 (spread 20.9 %); p99 µs 850, 990, 2,100 (spread 126.0 %)",
+    ]);
   });
 });

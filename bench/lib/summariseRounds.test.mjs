@@ -28,3 +28,32 @@ describe("summariseRounds", () => {
     expect(summariseRounds([round(9000)])).not.toHaveProperty("cpuMicrosPerRequest");
   });
 });
+
+describe("summariseRounds, with every response's time kept", () => {
+  const timed = (/** @type {number} */ rps, /** @type {number} */ p99) => ({
+    ...round(rps, 30),
+    latencyMicros: { min: 200, p50: 800, p90: 900, p99, p99_9: p99 * 2, max: p99 * 3 },
+  });
+
+  it("gives p50 and p99 in µs (and ms from them), and how far the rounds stray", () => {
+    const summary = summariseRounds([timed(39_400, 1250), timed(35_000, 1100), timed(32_100, 2100)]);
+    expect(summary).toMatchObject({
+      p50Micros: 800,
+      p99Micros: 1250,
+      p99: 1.25,
+      roundsP99Micros: [1250, 1100, 2100],
+      spread: {
+        requestsPerSecond: { min: 32_100, max: 39_400, relative: (39_400 - 32_100) / 35_000 },
+        p99Micros: { min: 1100, max: 2100, relative: 0.8 },
+      },
+    });
+    expect(summary.percentiles.find((/** @type {any} */ point) => point.p === 99).value).toBe(1.25);
+  });
+
+  it("spreads req/s alone for rounds stored before (whole milliseconds)", () => {
+    const summary = summariseRounds([round(9000, 40), round(10_000, 31)]);
+    // The median of two rounds is the lower (nearest rank).
+    expect(summary.spread).toEqual({ requestsPerSecond: { min: 9000, max: 10_000, relative: 1000 / 9000 } });
+    expect(summary).not.toHaveProperty("p99Micros");
+  });
+});

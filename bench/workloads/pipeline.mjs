@@ -11,7 +11,7 @@ import { loud, progress } from "../lib/log.mjs";
 import { clockTicksPerSecond } from "../lib/procCpu.mjs";
 import { summariseRounds as summarise } from "../lib/summariseRounds.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
-import { checkServers, startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
+import { checkServers, expectSameAnswerBytes, startInstalledWsafe, startPeers } from "./pipelineTargets.mjs";
 
 // The demo dataset's read tokens of two accounts (the second for the kit's isolation checks).
 const tokens = { read: demoTokens.read, other: demoTokens.otherAccount };
@@ -25,7 +25,9 @@ const rateLimit = { points: 1_000_000_000, durationSeconds: 1 };
  * the stacks a team could pick instead, every one answering the same bytes over the
  * same TLS, each in its own process: the contract written on Hono (the documented way,
  * and for speed), stock tRPC 11 on Fastify, Hono with a token check, a bare Fastify
- * route (over HTTPS and plain HTTP) and Node's own `https` with a token check. Before
+ * route (over HTTPS and plain HTTP), and Node's own `https` twice: the contract's floor
+ * (wsafe's very headers and bytes after the token's digest, checked byte for byte) and
+ * the old floor (a token in a `Map`). Before
  * any is timed, the conformance kit's checks of resources.list say which did the
  * contract's work and which are floors; a contract peer that fails is not timed.
  *
@@ -35,8 +37,10 @@ const rateLimit = { points: 1_000_000_000, durationSeconds: 1 };
  * loudly and runs unpinned. `unpinnedRounds` adds rounds left to the scheduler, a
  * secondary table. With `installed`, wsafe is also measured as a consumer installs it;
  * with a PostgreSQL URL, also on a fresh PostgreSQL database with the same demo data.
+ * `only` times those servers alone (by their keys in `pipelineServers`; all are still
+ * started and checked), for long runs of rounds.
  *
- * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, unpinnedRounds?: number, cpuProfileDir?: string, postgresUrl?: string, installed?: boolean }} size
+ * @param {{ connections: number, seconds: number, rounds: number, warmupSeconds: number, unpinnedRounds?: number, cpuProfileDir?: string, postgresUrl?: string, installed?: boolean, only?: string[] }} size
  */
 export async function runPipeline({
   connections,
@@ -47,6 +51,7 @@ export async function runPipeline({
   cpuProfileDir,
   postgresUrl,
   installed = false,
+  only,
 }) {
   // One certificate for every server measured: the same handshake and cipher on all sides.
   const tls = await createScratchDirectory("bench-tls");
@@ -86,6 +91,7 @@ export async function runPipeline({
       resourceCount: parsed.resources.length,
       rateLimit,
     });
+    await expectSameAnswerBytes(wsafe.url, peers.contractFloor.url, path, JSON.stringify({ token }));
     /** @type {Record<string, import("../lib/childServer.mjs").ChildServer>} */
     const targets = { wsafe, ...peers, bareHttps, bareHttp };
     if (installed) {
@@ -122,7 +128,9 @@ export async function runPipeline({
     closeIdleSockets();
 
     const checked = await checkServers(targets, tokens);
-    const timed = Object.fromEntries(Object.entries(targets).filter(([name]) => checked[name].timed));
+    const timed = Object.fromEntries(
+      Object.entries(targets).filter(([name]) => checked[name].timed && (!only || only.includes(name))),
+    );
     const plan = pinningPlan({ cpuCount: os.cpus().length, taskset: tasksetAvailable() });
     if (plan.pinned) {
       progress(

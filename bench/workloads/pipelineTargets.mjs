@@ -1,6 +1,8 @@
+import { headerNames } from "@wsafe/schema";
 import { installServerPackage } from "../lib/installedServer.mjs";
 import { loud, progress } from "../lib/log.mjs";
 import { classifyPeer, runPeerConformance } from "../lib/peerConformance.mjs";
+import { answerDifferences, rawAnswer } from "../lib/rawAnswer.mjs";
 import { timedPost } from "../lib/timedPost.mjs";
 
 /** @typedef {import("../lib/childServer.mjs").ChildServer} ChildServer */
@@ -23,7 +25,11 @@ export const pipelineServers = {
   hono: { label: "Hono on node-server, zod + token check", role: "floor" },
   bareHttps: { label: "bare Fastify route, token check", role: "floor" },
   bareHttp: { label: "bare Fastify route, token check, plain HTTP", role: "floor" },
-  httpsFloor: { label: "Node's https, a token check, the same write", role: "floor" },
+  contractFloor: {
+    label: "the contract's floor: Node's https, wsafe's headers and bytes after the token's SHA-256",
+    role: "floor",
+  },
+  httpsFloor: { label: "Node's https, the token in a Map, the same body (the old floor)", role: "floor" },
 };
 
 /**
@@ -51,8 +57,9 @@ export async function expectSameRecords(name, server, path, token, resourceCount
  * Starts the stacks a team could pick instead of wsafe, each answering the same
  * `resources.list` records over the same TLS: the two servers that do the contract's
  * work on Hono (the documented way, and written for speed), and the floors that do
- * less - stock tRPC 11 on its Fastify adapter, Hono with a token check, and Node's own
- * `https` with a token check. (The bare Fastify routes are started beside wsafe.)
+ * less - stock tRPC 11 on its Fastify adapter, Hono with a token check, Node's own
+ * `https` doing the contract's least (the contract's floor, issue 38) and with a token
+ * in a `Map` (the old floor). (The bare Fastify routes are started beside wsafe.)
  *
  * @param {(name: string, options: object, settings?: object) => Promise<ChildServer>} start
  * @param {{ tlsDir: string, bodyPath: string, path: string, tokens: { read: string, other: string }, resourceCount: number, rateLimit: { points: number, durationSeconds: number } }} setup
@@ -60,7 +67,7 @@ export async function expectSameRecords(name, server, path, token, resourceCount
  */
 export async function startPeers(start, { tlsDir, bodyPath, path, tokens, resourceCount, rateLimit }) {
   progress(
-    "pipeline: starting the peers (the contract on Hono twice, stock tRPC 11 on Fastify, Hono with a token check, Node's https)",
+    "pipeline: starting the peers (the contract on Hono twice, stock tRPC 11 on Fastify, Hono with a token check, Node's https twice: the contract's floor and the old one)",
   );
   const token = tokens.read;
   const peers = {
@@ -68,6 +75,7 @@ export async function startPeers(start, { tlsDir, bodyPath, path, tokens, resour
     honoContractFast: await start("honoContractFast.mjs", { tlsDir, bodyPath, tokens, rateLimit }),
     trpc: await start("trpcFastify.mjs", { tlsDir, bodyPath, token }),
     hono: await start("honoServer.mjs", { tlsDir, bodyPath, path, token }),
+    contractFloor: await start("contractFloor.mjs", { tlsDir, bodyPath, tokens, rateLimit }),
     httpsFloor: await start("httpsFloor.mjs", { tlsDir, bodyPath, token }),
   };
   const bytes = [];
@@ -76,6 +84,30 @@ export async function startPeers(start, { tlsDir, bodyPath, path, tokens, resour
   }
   progress(`pipeline: the peers answer the same records (bytes: ${bytes.join(", ")})`);
   return peers;
+}
+
+/**
+ * Checks that the contract's floor writes what wsafe writes for the measured call: the
+ * same status line, headers (names, case, order, values) and body bytes, apart from the
+ * request id's characters, the response time and the date. A floor that wrote fewer
+ * headers or other bytes would not be the contract's floor.
+ *
+ * @param {string} wsafeUrl
+ * @param {string} floorUrl
+ * @param {string} path
+ * @param {string} body - the request body of the load
+ */
+export async function expectSameAnswerBytes(wsafeUrl, floorUrl, path, body) {
+  const [mine, floor] = [
+    await rawAnswer(`${wsafeUrl}${path}`, body),
+    await rawAnswer(`${floorUrl}${path}`, body),
+  ];
+  const differences = answerDifferences(mine, floor, headerNames());
+  if (differences.length > 0)
+    throw new Error(`the contract's floor does not answer wsafe's bytes:\n${differences.join("\n")}`);
+  progress(
+    `pipeline: the contract's floor answers wsafe's bytes (${mine.head.split("\r\n").length - 1} headers, ${mine.body.length} bytes of body; id, time and date aside)`,
+  );
 }
 
 /**
