@@ -26,6 +26,23 @@ export function childOptions() {
 }
 
 /**
+ * Listens on a free port of 127.0.0.1 and reports it ({@link reportReady}); a stop closes
+ * the server, then runs `afterClose` (a peer's store, say).
+ *
+ * @param {import("node:net").Server} server - an HTTPS server, not yet listening
+ * @param {() => Promise<void>} [afterClose]
+ */
+export async function listenOnLoopback(server, afterClose) {
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const address = server.address();
+  reportReady(`https://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, async () => {
+    await new Promise((resolve) => server.close(() => resolve(undefined)));
+    await afterClose?.();
+  });
+}
+
+/**
  * Tells the bench where the server listens, and wires the ways to stop it.
  *
  * @param {string} url

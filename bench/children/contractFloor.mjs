@@ -14,7 +14,7 @@ import { hash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:https";
 import { headerNames, jsonContentType, methodUrlPath } from "@wsafe/schema";
-import { childOptions, reportReady } from "./childIpc.mjs";
+import { childOptions, listenOnLoopback } from "./childIpc.mjs";
 import { newContractRequestId } from "./contractRequestId.mjs";
 
 const { tls, bodyPath, tokens: secrets, rateLimit } = childOptions();
@@ -172,10 +172,4 @@ const server = createServer({ cert: tls.cert, key: tls.key, minVersion: "TLSv1.2
 });
 // Node's `Keep-Alive: timeout=10` header, as wsafe sends it: the same bytes on the wire.
 server.keepAliveTimeout = 10_000;
-server.listen(0, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
-const address = server.address();
-reportReady(
-  `https://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
-  () => new Promise((resolve) => server.close(() => resolve(undefined))),
-);
+await listenOnLoopback(server);

@@ -5,7 +5,7 @@
 // is left between wsafe and this is everything wsafe does beyond a token check.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:https";
-import { childOptions, reportReady } from "./childIpc.mjs";
+import { childOptions, listenOnLoopback } from "./childIpc.mjs";
 
 const { tls, bodyPath, token } = childOptions();
 const body = readFileSync(bodyPath);
@@ -55,10 +55,4 @@ const server = createServer({ cert: tls.cert, key: tls.key, minVersion: "TLSv1.2
   });
   request.on("end", () => answer(response, text));
 });
-server.listen(0, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
-const address = server.address();
-reportReady(
-  `https://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`,
-  () => new Promise((resolve) => server.close(() => resolve(undefined))),
-);
+await listenOnLoopback(server);

@@ -23,7 +23,7 @@ import {
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
-import { childOptions, reportReady } from "./childIpc.mjs";
+import { childOptions, listenOnLoopback } from "./childIpc.mjs";
 import { decodeRequestData, failureBody, maxBodyBytes, newRequestId } from "./contractSteps.mjs";
 import { recordInspection } from "./inspectionRecording.mjs";
 
@@ -253,10 +253,6 @@ const server = createServer({ cert: tls.cert, key: tls.key, minVersion: "TLSv1.2
     );
   });
 });
-server.listen(0, "127.0.0.1");
-await new Promise((resolve) => server.once("listening", resolve));
-const address = server.address();
-reportReady(`https://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`, async () => {
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
+await listenOnLoopback(server, async () => {
   await closeStore?.();
 });
