@@ -63,9 +63,9 @@ const matches = (filter: FeedFilter, event: FeedEvent) =>
  * one account drawn before another's and committed after it.
  */
 export class EventFeed {
-  readonly #subscribers = new Set<Subscriber>();
-  /** Each followed account's last sequence read, and how many streams follow it. */
-  readonly #accounts = new Map<string, { last: number; streams: number }>();
+  /** Each followed account's last sequence read, and the streams that follow it. */
+  readonly #accounts = new Map<string, { last: number; subscribers: Set<Subscriber> }>();
+  #subscriberCount = 0;
   #reading: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
@@ -85,16 +85,16 @@ export class EventFeed {
     this.#stopListening = await this.sql.listen(
       eventsChannel,
       () => {
-        if (this.#subscribers.size > 0) this.#read();
+        if (this.#subscriberCount > 0) this.#read();
       },
       (listening) => {
-        if (listening && this.#subscribers.size > 0) this.#read();
+        if (listening && this.#subscriberCount > 0) this.#read();
       },
     );
     // The safety poll runs while a stream is open: an idle server reads nothing (it cost
     // an idle PGlite server 1.5 ms of CPU a second, measured by the bench).
     this.#timer = setInterval(() => {
-      if (this.#subscribers.size > 0) this.#read();
+      if (this.#subscriberCount > 0) this.#read();
     }, safetyPollMs);
     this.#timer.unref();
   }
@@ -122,11 +122,33 @@ export class EventFeed {
 
   /**
    * The account's events after sequence `after`, in order, then each one recorded from
+   * now on, until `signal` aborts: {@link followBatches}, an event at a time.
+   *
+   * @param filter - whose and which events
+   * @param after - the sequence to go on after
+   * @param signal - ends the stream
+   * @param options - as {@link followBatches}'
+   */
+  async *follow(
+    filter: FeedFilter,
+    after: number,
+    signal: AbortSignal,
+    options: { maxBuffered: number; onBehind?: (dropped: number) => void },
+  ): AsyncGenerator<FeedEvent> {
+    for await (const events of this.followBatches(filter, after, signal, options)) yield* events;
+  }
+
+  /**
+   * The account's events after sequence `after`, in order, then each one recorded from
    * now on, until `signal` aborts: the replay read from the store first (a client that
    * resumes gets what it missed), then the live ones, none twice. The stream is
    * registered before the replay, so an event recorded meanwhile is in one or the other.
+   * They come in batches: a replay's read, or what the feed handed the stream since it
+   * last took (one read of the feed, usually), so that a stream writes what one import
+   * recorded at once rather than an event at a time. Every stream of the feed gets the
+   * same event objects: a frame made of one can be kept for the next stream.
    *
-   * A reader slower than the events come (it stops reading; its socket is full) is held
+   * A reader slower than the events come (it stops taking; its socket is full) is held
    * to `maxBuffered` events: past them the stream drops what it holds and reads on from
    * the store after the last event it yielded, through the account's index. The log is
    * durable, so nothing is lost or repeated, and one stream's memory stays bounded
@@ -138,12 +160,12 @@ export class EventFeed {
    * @param options - `maxBuffered` events held for a slow reader; `onBehind` is told when
    *   the stream drops them to read from the store again
    */
-  async *follow(
+  async *followBatches(
     filter: FeedFilter,
     after: number,
     signal: AbortSignal,
     options: { maxBuffered: number; onBehind?: (dropped: number) => void },
-  ): AsyncGenerator<FeedEvent> {
+  ): AsyncGenerator<readonly FeedEvent[]> {
     let queue: FeedEvent[] = [];
     let dropped = 0;
     let wake: (() => void) | undefined;
@@ -167,9 +189,9 @@ export class EventFeed {
     // leaves an account it does not follow yet alone.)
     const last = this.#accounts.has(filter.accountId) ? 0 : await this.lastSequence(filter.accountId);
     const followed = this.#accounts.get(filter.accountId);
-    if (followed) followed.streams++;
-    else this.#accounts.set(filter.accountId, { last, streams: 1 });
-    this.#subscribers.add(subscriber);
+    if (followed) followed.subscribers.add(subscriber);
+    else this.#accounts.set(filter.accountId, { last, subscribers: new Set([subscriber]) });
+    this.#subscriberCount++;
     try {
       let last = after;
       while (!signal.aborted) {
@@ -178,31 +200,35 @@ export class EventFeed {
         dropped = 0;
         for (;;) {
           const replay = await this.#readAccount(filter, last);
-          for (const event of replay) {
-            if (signal.aborted) return;
-            last = Number(event.sequence);
-            yield event;
+          if (signal.aborted) return;
+          if (replay.length > 0) {
+            last = Number(replay[replay.length - 1]!.sequence);
+            yield replay;
           }
           if (replay.length < batch) break;
         }
         while (!signal.aborted && dropped === 0) {
-          const event = queue.shift();
-          if (!event) {
+          if (queue.length === 0) {
             await new Promise<void>((resolve) => {
               wake = resolve;
             });
             continue;
           }
-          if (Number(event.sequence) <= last) continue;
-          last = Number(event.sequence);
-          yield event;
+          const taken = queue;
+          queue = [];
+          // A replay may have read some already: they come once.
+          const fresh = taken.filter((event) => Number(event.sequence) > last);
+          if (fresh.length === 0) continue;
+          last = Number(fresh[fresh.length - 1]!.sequence);
+          yield fresh;
         }
         if (dropped > 0) options.onBehind?.(dropped);
       }
     } finally {
-      this.#subscribers.delete(subscriber);
+      this.#subscriberCount--;
       const account = this.#accounts.get(filter.accountId)!;
-      if (--account.streams === 0) this.#accounts.delete(filter.accountId);
+      account.subscribers.delete(subscriber);
+      if (account.subscribers.size === 0) this.#accounts.delete(filter.accountId);
       signal.removeEventListener("abort", onAbort);
     }
   }
@@ -243,10 +269,10 @@ export class EventFeed {
               // The account's streams all ended during the read, or a newer read went past it.
               if (!account || Number(row.sequence) <= account.last) continue;
               account.last = Number(row.sequence);
-              const { account_id: accountId, ...event } = row;
-              for (const subscriber of this.#subscribers)
-                if (subscriber.filter.accountId === accountId && matches(subscriber.filter, event))
-                  subscriber.push(event);
+              // The account's id off the row: every stream's frame is made of the event alone.
+              const { account_id: _accountId, ...event } = row;
+              for (const subscriber of account.subscribers)
+                if (matches(subscriber.filter, event)) subscriber.push(event);
             }
             for (const count of read.values()) if (count === batch) more = true;
           }

@@ -1,7 +1,11 @@
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import {
+  type FastifyTRPCPluginOptions,
+  fastifyRequestHandler,
+  fastifyTRPCPlugin,
+} from "@trpc/server/adapters/fastify";
 import { headerNames } from "@wsafe/schema";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ApiError } from "../errors/ApiError.js";
 import { trpcMethod } from "../metrics/RequestTallies.js";
 import { unreadableBody } from "../pipeline/edgeChecks.js";
@@ -11,6 +15,7 @@ import type { TrpcContext } from "../trpc/TrpcContext.js";
 import { identifierOf } from "../trpc/trpcErrorCodes.js";
 import { trpcPrefix } from "../trpc/trpcPrefix.js";
 import type { Responder } from "./createResponder.js";
+import { plainStreamCall, serveEventsStream } from "./serveEventsStream.js";
 
 /** What the `/trpc` routes of one server work with: the same services and responder as `/v1`. */
 export interface TrpcRoutesOptions {
@@ -51,22 +56,24 @@ export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOpti
     streamMaxDurationMs: services.streams.settings.maxDurationMs,
   });
   const retryAfterName = headerNames(options.headerPrefix).retryAfter;
+  const contextOf = (req: FastifyRequest): TrpcContext => ({
+    services,
+    requestId: req.id,
+    httpMethod: req.method,
+    now: Date.now(),
+    cut: () => req.raw.socket?.destroy(),
+  });
+  const onError = ({ error, req }: { error: TRPCError; req: FastifyRequest }) => {
+    const identifier = identifierOf(error);
+    // A batch is one request: it counts as ok or as the first failure reported.
+    req.wsafe.outcome ??= identifier;
+    if (identifier === "server_error") req.log.error({ err: error.cause ?? error }, "request failed");
+  };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>["trpcOptions"] = {
     router: appRouter,
     allowMethodOverride: true,
-    createContext: ({ req }): TrpcContext => ({
-      services,
-      requestId: req.id,
-      httpMethod: req.method,
-      now: Date.now(),
-      cut: () => req.raw.socket?.destroy(),
-    }),
-    onError: ({ error, req }) => {
-      const identifier = identifierOf(error);
-      // A batch is one request: it counts as ok or as the first failure reported.
-      req.wsafe.outcome ??= identifier;
-      if (identifier === "server_error") req.log.error({ err: error.cause ?? error }, "request failed");
-    },
+    createContext: ({ req }) => contextOf(req),
+    onError,
     responseMeta: ({ errors }) => {
       const seconds = retryAfterOf(errors);
       return seconds === undefined ? {} : { headers: { [retryAfterName]: String(seconds) } };
@@ -109,6 +116,15 @@ export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOpti
         .code(shape.data.httpStatus)
         .header("content-type", "application/json")
         .send({ error: shape });
+    });
+    // A plain `events.stream` call is served on tRPC's wire by hand, a batch of events a
+    // write (`serveEventsStream.ts`); any other (a POST, a batch, odd input) goes to tRPC.
+    const plainStream = serveEventsStream({ router: appRouter, contextOf, onError });
+    scope.get(`${trpcPrefix}/events.stream`, { exposeHeadRoute: false }, async (request, reply) => {
+      const call = plainStreamCall(request);
+      if (call) return plainStream(request, reply, call);
+      await fastifyRequestHandler({ ...trpcOptions, req: request, res: reply, path: "events.stream" });
+      return reply;
     });
     await scope.register(fastifyTRPCPlugin, { prefix: trpcPrefix, trpcOptions });
   });

@@ -7,7 +7,7 @@ import {
   quoteInput,
 } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
-import type { EventFeed, FeedFilter } from "../events/EventFeed.js";
+import type { EventFeed, FeedEvent, FeedFilter } from "../events/EventFeed.js";
 import { eventRecord } from "../events/EventLog.js";
 import { sequenceBeforeInstant, sequenceOfEvent } from "../events/streamStart.js";
 import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
@@ -116,8 +116,8 @@ export async function planStream(
 }
 
 /**
- * The events of a stream, as records (recorded, never expected), each counted on the
- * stream; a reader that falls behind its buffer is logged once each time.
+ * The events of a stream, in batches as the feed hands them (`EventFeed.followBatches`),
+ * each counted on the stream; a reader that falls behind its buffer is logged once each time.
  *
  * @param feed - the server's feed
  * @param plan - what the stream follows
@@ -125,43 +125,44 @@ export async function planStream(
  * @param streams - the server's open streams (their settings and log)
  * @param signal - ends it (the reader left, its maximum duration, the server ended it)
  */
-export async function* streamRecords(
+async function* followedBatches(
   feed: EventFeed,
   plan: StreamPlan,
   opened: OpenStream,
   streams: OpenStreams,
   signal: AbortSignal,
-) {
+): AsyncGenerator<readonly FeedEvent[]> {
   const onBehind = (dropped: number) =>
     streams.log.info(
       { requestId: opened.holder.requestId, account: opened.holder.token.accountId, dropped },
       `stream's reader fell ${streams.settings.bufferedEvents} events behind; reading on from the store after the last event sent`,
     );
-  for await (const event of feed.follow(plan.filter, plan.after, signal, {
+  for await (const events of feed.followBatches(plan.filter, plan.after, signal, {
     maxBuffered: streams.settings.bufferedEvents,
     onBehind,
   })) {
-    opened.sent++;
-    yield eventRecord(event, Date.now());
+    opened.sent += events.length;
+    yield events;
   }
 }
 
 /**
  * One `events.stream` call, from its checks to its end: the checks (`/v1`'s, in the
- * schema's order), the per-token limit, then the events. It ends when the reader leaves,
- * after the maximum duration, or when the server ends it: on a stop without a word (the
- * client resumes after the last event it got, elsewhere or after the restart), when its
- * token may no longer read with that failure (the client does not resume).
+ * schema's order), the per-token limit, then the recorded events in batches. It ends when
+ * the reader leaves, after the maximum duration, or when the server ends it: on a stop
+ * without a word (an `AbortError`: the client resumes after the last event it got,
+ * elsewhere or after the restart), when its token may no longer read with that failure
+ * (a `TRPCError`: the client does not resume). A failed check is a `TRPCError` too.
  *
  * @param ctx - the `/trpc` request's context
  * @param input - the subscription's input, unchecked
- * @param signal - tRPC's: the reader left, or the maximum duration passed
+ * @param signal - the reader left, or the maximum duration passed
  */
-export async function* streamEvents(
+export async function* streamEventBatches(
   ctx: TrpcContext,
   input: unknown,
   signal: AbortSignal | undefined,
-): AsyncGenerator<Event> {
+): AsyncGenerator<readonly FeedEvent[]> {
   const state: RequestState = {
     httpMethod: ctx.httpMethod,
     path: `${trpcPrefix}/events.stream`,
@@ -182,7 +183,7 @@ export async function* streamEvents(
   }
   const reader = signal ?? new AbortController().signal;
   try {
-    yield* streamRecords(feed, plan, opened, streams, AbortSignal.any([reader, opened.signal]));
+    yield* followedBatches(feed, plan, opened, streams, AbortSignal.any([reader, opened.signal]));
     const reason: unknown = opened.signal.reason;
     if (reason instanceof ApiError) throw toTrpcError(reason);
     // tRPC ends a stream quietly on an abort: no `return` message, so the client resumes.
@@ -190,6 +191,19 @@ export async function* streamEvents(
   } finally {
     streams.close(opened, endingOf(opened, Date.now() - ctx.now >= streams.settings.maxDurationMs));
   }
+}
+
+/**
+ * {@link streamEventBatches} an event record at a time (recorded, never expected), as
+ * tRPC's own subscription sends them: the path of a stream call that is not a plain GET.
+ */
+export async function* streamEvents(
+  ctx: TrpcContext,
+  input: unknown,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Event> {
+  for await (const events of streamEventBatches(ctx, input, signal))
+    for (const event of events) yield eventRecord(event, Date.now());
 }
 
 /**
