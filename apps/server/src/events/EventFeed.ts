@@ -1,6 +1,7 @@
 import type { EventType } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import type { EventRow } from "./listEventsQuery.js";
+import { RecentEvents } from "./RecentEvents.js";
 import { eventsChannel } from "./recordTimeEvents.js";
 
 /** What one stream follows. */
@@ -43,10 +44,20 @@ const batch = 500;
 /** How often the feed looks without being told: a notification lost with its connection. */
 const safetyPollMs = 2000;
 
+/** A stream of the feed: woken when its account's events were read, or it must end. */
 interface Subscriber {
-  filter: FeedFilter;
-  push(event: FeedEvent): void;
+  wake(): void;
 }
+
+/** An account the feed follows: its last sequence read, its streams, its latest events. */
+interface FollowedAccount {
+  last: number;
+  subscribers: Set<Subscriber>;
+  recent: RecentEvents;
+}
+
+/** The most events a stream takes from memory at once: one write of a few hundred kB. */
+const takenAtMost = 1000;
 
 const matches = (filter: FeedFilter, event: FeedEvent) =>
   (filter.equipmentTypeId === undefined || event.equipment_type_id === filter.equipmentTypeId) &&
@@ -64,7 +75,7 @@ const matches = (filter: FeedFilter, event: FeedEvent) =>
  */
 export class EventFeed {
   /** Each followed account's last sequence read, and the streams that follow it. */
-  readonly #accounts = new Map<string, { last: number; subscribers: Set<Subscriber> }>();
+  readonly #accounts = new Map<string, FollowedAccount>();
   #subscriberCount = 0;
   #reading: Promise<void> | undefined;
   #again = false;
@@ -140,25 +151,21 @@ export class EventFeed {
 
   /**
    * The account's events after sequence `after`, in order, then each one recorded from
-   * now on, until `signal` aborts: the replay read from the store first (a client that
-   * resumes gets what it missed), then the live ones, none twice. The stream is
-   * registered before the replay, so an event recorded meanwhile is in one or the other.
-   * They come in batches: a replay's read, or what the feed handed the stream since it
-   * last took (one read of the feed, usually), so that a stream writes what one import
-   * recorded at once rather than an event at a time. Every stream of the feed gets the
-   * same event objects: a frame made of one can be kept for the next stream.
-   *
-   * A reader slower than the events come (it stops taking; its socket is full) is held
-   * to `maxBuffered` events: past them the stream drops what it holds and reads on from
-   * the store after the last event it yielded, through the account's index. The log is
-   * durable, so nothing is lost or repeated, and one stream's memory stays bounded
-   * however many events are recorded while its reader sleeps.
+   * now on, until `signal` aborts, none twice. They come in batches: what the stream
+   * finds after where it is, in the account's latest events the feed keeps in memory for
+   * all its streams (`RecentEvents`: every stream gets the same event objects, so a frame
+   * made of one serves the next stream), or, when it is further behind than those (it
+   * resumes from long ago, or its reader took nothing while more than `maxBuffered`
+   * events were recorded), read from the store after the last event it got, through the
+   * account's index. The log is durable, so nothing is lost or repeated, and a stream
+   * holds no events of its own, however slow its reader.
    *
    * @param filter - whose and which events
    * @param after - the sequence to go on after
    * @param signal - ends the stream
-   * @param options - `maxBuffered` events held for a slow reader; `onBehind` is told when
-   *   the stream drops them to read from the store again
+   * @param options - `maxBuffered`: the account's latest events kept in memory (the first
+   *   stream of an account sets it); `onBehind` is told when the stream falls behind them
+   *   and reads from the store again
    */
   async *followBatches(
     filter: FeedFilter,
@@ -166,70 +173,79 @@ export class EventFeed {
     signal: AbortSignal,
     options: { maxBuffered: number; onBehind?: (dropped: number) => void },
   ): AsyncGenerator<readonly FeedEvent[]> {
-    let queue: FeedEvent[] = [];
-    let dropped = 0;
+    let woken = false;
     let wake: (() => void) | undefined;
+    let last = after;
+    /** Whether the stream takes from memory (it is told once when it falls out of it). */
+    let inMemory = false;
+    let account: FollowedAccount | undefined;
+    const fellBehind = () => {
+      if (inMemory && account && !account.recent.covers(last)) {
+        inMemory = false;
+        options.onBehind?.(account.recent.capacity);
+      }
+    };
     const subscriber: Subscriber = {
-      filter,
-      push(event) {
-        // Behind already: the store holds it, the next replay reads it.
-        if (dropped > 0) dropped++;
-        else if (queue.length >= options.maxBuffered) {
-          dropped = queue.length + 1;
-          queue = [];
-        } else queue.push(event);
+      wake() {
+        // Said as soon as the feed lets go of what the stream had yet to take, even while
+        // its reader takes nothing.
+        fellBehind();
+        woken = true;
         wake?.();
       },
     };
-    const onAbort = () => wake?.();
-    signal.addEventListener("abort", onAbort);
+    signal.addEventListener("abort", subscriber.wake);
     // An account no stream followed: the feed follows it from its last event, read before
-    // this stream's replay (which covers what came before it).
+    // the stream takes anything (what came before is in the store).
     // (Read first, then registered with no wait between: a read of the feed meanwhile
     // leaves an account it does not follow yet alone.)
-    const last = this.#accounts.has(filter.accountId) ? 0 : await this.lastSequence(filter.accountId);
-    const followed = this.#accounts.get(filter.accountId);
-    if (followed) followed.subscribers.add(subscriber);
-    else this.#accounts.set(filter.accountId, { last, subscribers: new Set([subscriber]) });
+    const floor = this.#accounts.has(filter.accountId) ? 0 : await this.lastSequence(filter.accountId);
+    account = this.#accounts.get(filter.accountId);
+    if (!account) {
+      account = { last: floor, subscribers: new Set(), recent: new RecentEvents(floor, options.maxBuffered) };
+      this.#accounts.set(filter.accountId, account);
+    }
+    account.subscribers.add(subscriber);
     this.#subscriberCount++;
+    const everything = filter.equipmentTypeId === undefined && filter.types.length === 0;
+    const followed = account;
     try {
-      let last = after;
       while (!signal.aborted) {
-        // What was pushed until now is either in the store's answer or pushed after it.
-        queue = [];
-        dropped = 0;
-        for (;;) {
+        woken = false;
+        if (!followed.recent.covers(last)) {
+          fellBehind();
+          // Every event up to what the feed has read was committed before this read
+          // (an account's sequences follow its commits): a short read saw all of them.
+          const readByFeed = followed.last;
           const replay = await this.#readAccount(filter, last);
           if (signal.aborted) return;
           if (replay.length > 0) {
             last = Number(replay[replay.length - 1]!.sequence);
             yield replay;
           }
-          if (replay.length < batch) break;
+          // Past the events this stream's filter leaves out too, into what memory keeps.
+          if (replay.length < batch) last = Math.max(last, readByFeed);
+          continue;
         }
-        while (!signal.aborted && dropped === 0) {
-          if (queue.length === 0) {
+        inMemory = true;
+        const taken = followed.recent.after(last, takenAtMost);
+        if (taken.length === 0) {
+          if (!woken)
             await new Promise<void>((resolve) => {
               wake = resolve;
             });
-            continue;
-          }
-          const taken = queue;
-          queue = [];
-          // A replay may have read some already: they come once.
-          const fresh = taken.filter((event) => Number(event.sequence) > last);
-          if (fresh.length === 0) continue;
-          last = Number(fresh[fresh.length - 1]!.sequence);
-          yield fresh;
+          wake = undefined;
+          continue;
         }
-        if (dropped > 0) options.onBehind?.(dropped);
+        last = Number(taken[taken.length - 1]!.sequence);
+        const wanted = everything ? taken : taken.filter((event) => matches(filter, event));
+        if (wanted.length > 0) yield wanted;
       }
     } finally {
       this.#subscriberCount--;
-      const account = this.#accounts.get(filter.accountId)!;
-      account.subscribers.delete(subscriber);
-      if (account.subscribers.size === 0) this.#accounts.delete(filter.accountId);
-      signal.removeEventListener("abort", onAbort);
+      followed.subscribers.delete(subscriber);
+      if (followed.subscribers.size === 0) this.#accounts.delete(filter.accountId);
+      signal.removeEventListener("abort", subscriber.wake);
     }
   }
 
@@ -271,10 +287,12 @@ export class EventFeed {
               account.last = Number(row.sequence);
               // The account's id off the row: every stream's frame is made of the event alone.
               const { account_id: _accountId, ...event } = row;
-              for (const subscriber of account.subscribers)
-                if (matches(subscriber.filter, event)) subscriber.push(event);
+              account.recent.append(event);
             }
-            for (const count of read.values()) if (count === batch) more = true;
+            for (const [accountId, count] of read) {
+              if (count === batch) more = true;
+              for (const subscriber of this.#accounts.get(accountId)?.subscribers ?? []) subscriber.wake();
+            }
           }
         } catch (error) {
           this.onError(error);
