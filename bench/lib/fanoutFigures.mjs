@@ -34,7 +34,7 @@ export function fanoutFigures(f) {
   for (const [backend, b] of Object.entries(/** @type {Record<string, any>} */ (f.backends ?? {}))) {
     const where = backendNames[/** @type {keyof typeof backendNames} */ (backend)] ?? backend;
     const { wsafe, trpc, peer } = b;
-    const scene = `${formatNumber(wsafe.streams)} streams × ${formatNumber(wsafe.events)} events (${formatNumber(wsafe.frames)} frames${b.sameBytes === null ? ", bytes not compared" : b.sameBytes ? ", the same bytes" : ", bytes DIFFER"})`;
+    const scene = `${formatNumber(wsafe.streams)} streams × ${formatNumber(wsafe.events)} events (${formatNumber(wsafe.frames)} frames${b.sameBytes === null ? ", bytes not compared" : b.sameBytes ? `, the same bytes: ${b.compared?.join(", ") ?? "every side"}` : ", bytes DIFFER"})`;
     figures.push(
       figure({
         workload: w,
