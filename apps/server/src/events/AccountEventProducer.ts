@@ -156,7 +156,7 @@ export class AccountEventProducer {
     params: unknown[],
   ): Promise<number> {
     const text = insertEventsSql({ ...statement, exclusive: false, eventsChannel });
-    const [row] = await this.#sql.query<{ count: string }>(text, params);
+    const [row] = await this.#sql.queryPrepared<{ count: string }>(text, params);
     return Number(row!.count);
   }
 }

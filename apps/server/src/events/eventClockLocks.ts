@@ -69,7 +69,7 @@ export async function lockClockExclusively(
  */
 export async function lockAccount(sql: Sql, accountId: string): Promise<void> {
   // Clock first, then account, in every transaction: no two wait for each other.
-  await sql.query(
+  await sql.queryPrepared(
     `SELECT pg_advisory_xact_lock_shared(${clockClass}, 0), pg_advisory_xact_lock(${accountClass}, hashtext($1))`,
     [accountId],
   );
@@ -129,7 +129,7 @@ export async function advanceAccountClock<Row extends object = never>(
      SELECT w.from_at::text AS clock_from, w.reached::text AS clock_reached,
             ${dated("expiring_on")} OR ${dated("expires_on")} AS clock_due${read ? ", r.*" : ""}
        FROM w${read ? ` LEFT JOIN (SELECT true AS clock_read, x.* FROM (${read(param)}) x) r ON true` : ""}`;
-  const [row] = await sql.query<
+  const [row] = await sql.queryPrepared<
     { clock_from: string; clock_reached: string; clock_due: boolean; clock_read?: true | null } & Row
   >(clock, params);
   const { clock_from, clock_reached, clock_due, clock_read, ...rest } = row!;

@@ -62,7 +62,7 @@ export async function claimIdempotencyKey(
   now: number,
 ): Promise<ClaimOutcome> {
   const expired = now - idempotencyKeyLifetimeMs;
-  const claimed = await sql.query(
+  const claimed = await sql.queryPrepared(
     `INSERT INTO inspection_requests (account_id, idempotency_key, fingerprint, created_at)
      VALUES ($1, $2, $3, $4::bigint)
      ON CONFLICT (account_id, idempotency_key) DO UPDATE
