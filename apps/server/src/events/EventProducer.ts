@@ -1,21 +1,13 @@
 import type { EventCause } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { sqlParameters } from "../store/queries/sqlParameters.js";
-import { advanceAccountClock, lockAccount, lockClockExclusively } from "./eventClockLocks.js";
-import { eventIdSql, eventTypeSql, statusNameSql } from "./eventRowSql.js";
+import { lockClockExclusively } from "./eventClockLocks.js";
+import { eventIdSql, eventsChannel, eventTypeSql, statusNameSql } from "./eventRowSql.js";
 import { insertEventsSql } from "./insertEventsSql.js";
-import {
-  changeTables,
-  type StatusRow,
-  scopeOfParamsSql,
-  statusChangesSql,
-  statusesAtSql,
-  statusesOfParamsSql,
-} from "./statusChangesSql.js";
-import { timeTransitionsSql } from "./timeTransitionsSql.js";
+import { changeTables, statusChangesSql, statusesAtSql } from "./statusChangesSql.js";
+import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
 
-/** The notification channel on which a commit that recorded events says so. */
-export const eventsChannel = "wsafe_events";
+export { eventsChannel };
 
 /** What a write may change the statuses of. */
 export interface ChangeScope {
@@ -49,13 +41,15 @@ export interface RecordedChange<T> {
 }
 
 /**
- * The one producer of events: every writer of the store that changes a status (time
- * passing, an import, a recorded inspection) records its events through it, in its own
- * transaction, so that the rules of the events table hold in code rather than in comments:
+ * The producer of events for every account, and the rules every producer keeps: every
+ * writer of the store that changes a status (time passing, an import) records its events
+ * through it, and a recorded inspection through its account's producer
+ * (`AccountEventProducer`), in its own transaction, so that the rules of the events table
+ * hold in code rather than in comments:
  *
  * - **The clock and the order.** A producer exists only once its transaction holds the
  *   event clock (migrations 0004 and 0009, `eventClockLocks.ts`), kept to the commit:
- *   - {@link EventProducer.holdAccount}: one account's writer (an inspection). It holds the
+ *   - `AccountEventProducer.hold`: one account's writer (an inspection). It holds the
  *     clock shared and its account's lock, so writes of two accounts run at once and one
  *     account's one after the other. It draws each event's sequence from
  *     `events_sequence` under its account's lock: the account's sequences follow its
@@ -82,15 +76,12 @@ export interface RecordedChange<T> {
  */
 export class EventProducer {
   readonly #sql: Sql;
-  /** The account this producer writes alone; `undefined`: every account (clock held exclusively). */
-  readonly #accountId: string | undefined;
   #recordedUntil: number;
   /** The latest instant any account's time events are recorded to: no change is recorded before it. */
   #latest: number;
 
-  private constructor(sql: Sql, accountId: string | undefined, recordedUntil: number, latest: number) {
+  private constructor(sql: Sql, recordedUntil: number, latest: number) {
     this.#sql = sql;
-    this.#accountId = accountId;
     this.#recordedUntil = recordedUntil;
     this.#latest = latest;
   }
@@ -118,28 +109,10 @@ export class EventProducer {
 
   static async #exclusive(sql: Sql, skipIfHeld: boolean): Promise<EventProducer | undefined> {
     const clock = await lockClockExclusively(sql, skipIfHeld);
-    return clock && new EventProducer(sql, undefined, clock.recordedUntil, clock.latest);
+    return clock && new EventProducer(sql, clock.recordedUntil, clock.latest);
   }
 
-  /**
-   * Holds the event clock shared and the account's lock in the caller's transaction
-   * (waiting for an exclusive producer, and for the account's writer in progress), and
-   * answers the producer of that transaction for that account alone: every change it
-   * records must be of that account's equipment.
-   *
-   * @param sql - a transaction (the locks are held until it ends)
-   * @param accountId - the account written
-   */
-  static async holdAccount(sql: Sql, accountId: string): Promise<EventProducer> {
-    await lockAccount(sql, accountId);
-    // Where the account's time stands is read when it first records (one statement less).
-    return new EventProducer(sql, accountId, Number.NaN, Number.NaN);
-  }
-
-  /**
-   * How far time events are recorded: every transition up to this instant is in `events`
-   * (an account's producer: that account's transitions, known once it recorded; NaN before).
-   */
+  /** How far time events are recorded: every transition up to this instant is in `events`. */
   get recordedUntil(): number {
     return this.#recordedUntil;
   }
@@ -150,19 +123,26 @@ export class EventProducer {
    * to `upTo` (never back: a server whose clock runs behind another's does not undo what
    * that one recorded). An event already recorded (same id) is left as it is.
    *
-   * An account's producer records that account's and moves its account's clock. The
-   * exclusive one records every account's, each from where its account's clock stands
-   * when later than the store's (a writer recorded up to there, then changed dates: what
-   * the new dates place before that is not history), moves the store's clock, and
-   * forgets the account clocks it passed.
+   * It records every account's, each from where its account's clock stands when later
+   * than the store's (a writer recorded up to there, then changed dates: what the new
+   * dates place before that is not history), moves the store's clock, and forgets the
+   * account clocks it passed.
    *
    * @param upTo - the instant to record up to (included)
    * @returns how many events were recorded
    */
   async recordTime(upTo: number): Promise<number> {
-    if (this.#accountId !== undefined) return (await this.#recordAccountTime(upTo)).events;
     if (upTo <= this.#recordedUntil) return 0;
-    const recorded = await this.#insertTransitions(this.#recordedUntil, upTo);
+    const { params, param } = sqlParameters();
+    const transitions = timeTransitionsSql(
+      param,
+      param(this.#recordedUntil, "bigint"),
+      param(upTo, "bigint"),
+    );
+    const rows = `SELECT * FROM (${transitions}) t
+            WHERE NOT EXISTS (SELECT 1 FROM account_event_clocks a
+                               WHERE a.account_id = t.account_id AND a.recorded_until >= t.occurred_at)`;
+    const recorded = await this.#insert(rows, params, timeTransitionOrder, "stable");
     await this.#sql.query(
       "UPDATE event_clock SET recorded_until = $1::bigint WHERE recorded_until < $1::bigint",
       [upTo],
@@ -171,30 +151,6 @@ export class EventProducer {
     this.#recordedUntil = upTo;
     this.#latest = Math.max(this.#latest, upTo);
     return recorded;
-  }
-
-  /** An account's {@link recordTime}: answers the instant its time now stands at (`upTo` or later). */
-  async #recordAccountTime(upTo: number): Promise<{ instant: number; events: number }> {
-    const move = await advanceAccountClock(this.#sql, this.#accountId!, upTo);
-    const events = move.due ? await this.#insertTransitions(move.from, move.reached) : 0;
-    this.#recordedUntil = this.#latest = move.reached;
-    return { instant: move.reached, events };
-  }
-
-  /** Inserts time's transitions in `(from, upTo]`: the account's, or every account's from where each stands. */
-  async #insertTransitions(from: number, upTo: number): Promise<number> {
-    const { params, param } = sqlParameters();
-    const accountId = this.#accountId;
-    const transitions = timeTransitionsSql(param, param(from, "bigint"), param(upTo, "bigint"), {
-      accountId,
-    });
-    const rows =
-      accountId === undefined
-        ? `SELECT * FROM (${transitions}) t
-            WHERE NOT EXISTS (SELECT 1 FROM account_event_clocks a
-                               WHERE a.account_id = t.account_id AND a.recorded_until >= t.occurred_at)`
-        : transitions;
-    return this.#insert(rows, params, "r.occurred_at, r.equipment_id, r.kind, r.schedule_id", "stable");
   }
 
   /**
@@ -216,21 +172,6 @@ export class EventProducer {
     write: (instant: number) => Promise<T>,
   ): Promise<RecordedChange<T>> {
     const sql = this.#sql;
-    if (this.#accountId !== undefined) {
-      const { instant, events: timeEvents } = await this.#recordAccountTime(change.at);
-      let events = timeEvents;
-      // One account's write is a few equipment: its scope and statuses travel as
-      // parameters. Two temporary tables (catalog writes) per request were a third of
-      // an inspection's statement time (PostgreSQL 10 of 31 ms, PGlite 54 of 162, loaded).
-      const { params, param } = sqlParameters();
-      const before = await sql.query<StatusRow>(
-        statusesAtSql(param(instant, "bigint"), scopeOfParamsSql(param, change.scope)),
-        params,
-      );
-      const written = await write(instant);
-      events += await this.#insertChanges(change, instant, before);
-      return { written, instant, events };
-    }
     const instant = Math.max(change.at, this.#latest);
     let events = await this.recordTime(instant);
     await sql.query(
@@ -250,11 +191,8 @@ export class EventProducer {
     return { written, instant, events };
   }
 
-  /**
-   * Records the differences between the statuses kept before the write (`before`, read
-   * back; else the `change_before` table) and those now.
-   */
-  async #insertChanges(change: StatusChange, instant: number, before?: StatusRow[]): Promise<number> {
+  /** Records the differences between the statuses kept before the write (`change_before`) and those now. */
+  async #insertChanges(change: StatusChange, instant: number): Promise<number> {
     const { params, param } = sqlParameters();
     const at = param(instant, "bigint");
     const cause = param(change.cause, "text");
@@ -275,12 +213,7 @@ export class EventProducer {
       from,
       to,
     ]);
-    const changes = before
-      ? statusChangesSql(at, before.length > 0, {
-          scope: scopeOfParamsSql(param, change.scope),
-          before: statusesOfParamsSql(param, before),
-        })
-      : statusChangesSql(at, await this.#anyBefore());
+    const changes = statusChangesSql(at, await this.#anyBefore());
     const rows = `SELECT ${id} AS id, c.account_id, ${type} AS type, ${at} AS occurred_at, ${cause} AS cause,
               c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status,
               ${to} AS to_status, ${inspectionId} AS inspection_id, c.kind, c.removed
@@ -298,16 +231,10 @@ export class EventProducer {
 
   /**
    * Inserts the events of `rows` (a `SELECT` of event rows read as `r`, with `params`),
-   * numbered in `order` under the clock this producer holds: see `insertEventsSql`.
+   * numbered in `order` under the clock held exclusively: see `insertEventsSql`.
    */
   async #insert(rows: string, params: unknown[], order: string, ids: "stable" | "fresh"): Promise<number> {
-    const text = insertEventsSql({
-      rows,
-      order,
-      ids,
-      exclusive: this.#accountId === undefined,
-      eventsChannel,
-    });
+    const text = insertEventsSql({ rows, order, ids, exclusive: true, eventsChannel });
     const [row] = await this.#sql.query<{ count: string }>(text, params);
     return Number(row!.count);
   }

@@ -19,6 +19,9 @@ export const eventTypeSql = (kind: string) =>
     .map(([type, number]) => `WHEN ${number} THEN '${type}'`)
     .join(" ")} END)::text`;
 
+/** The notification channel on which a commit that recorded events says so. */
+export const eventsChannel = "wsafe_events";
+
 /** The cause of the events time records, checked against the schema. */
 export const timeCause: EventCause = "time";
 

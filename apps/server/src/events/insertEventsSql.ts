@@ -32,7 +32,11 @@ const blockSequenceSql = (order: string) =>
  *   is, which may be recorded already: left as it is) or `fresh` ones (of this write
  *   alone, inserted without the conflict check, which was part of what made an import's
  *   events three times cheaper, see cf92673); `exclusive`, whether the clock is held
- *   exclusively; `eventsChannel`, the channel to notify
+ *   exclusively; `eventsChannel`, the channel to notify; `writes`, the writer's own
+ *   data-modifying statements (`name AS (UPDATE ...)`) run in the same statement, before
+ *   the events in the WITH list: all of one statement see one snapshot, so none may read
+ *   what another writes (an account's writer computes its events beforehand, from rows it
+ *   read: issue 38 merged an inspection's four writes into one statement)
  */
 export function insertEventsSql(statement: {
   rows: string;
@@ -40,12 +44,13 @@ export function insertEventsSql(statement: {
   ids: "stable" | "fresh";
   exclusive: boolean;
   eventsChannel: string;
+  writes?: readonly string[];
 }): string {
-  const { rows, order, ids, exclusive, eventsChannel } = statement;
+  const { rows, order, ids, exclusive, eventsChannel, writes = [] } = statement;
   const source = exclusive
     ? `SELECT ${eventColumnList("r")}, ${blockSequenceSql(order)} FROM (${rows}) r`
     : `SELECT ${eventColumnList("r")}, nextval(${eventsSequence}) FROM (SELECT * FROM (${rows}) r ORDER BY ${order}) r`;
-  return `WITH inserted AS (
+  return `WITH ${writes.map((write) => `${write},\n`).join("")}inserted AS (
     INSERT INTO events (${eventColumnList()}, sequence)
     ${source}
     ${ids === "stable" ? "ON CONFLICT (id) DO NOTHING" : ""}

@@ -1,5 +1,4 @@
 import { scheduleSeveritySql } from "../store/queries/equipmentRecordSql.js";
-import type { SqlParam } from "../store/queries/sqlParameters.js";
 import { eventKinds } from "./eventRowSql.js";
 
 /**
@@ -17,10 +16,9 @@ export const changeTables = { scope: "change_scope", before: "change_before" } a
  * as `expired`).
  *
  * @param instant - SQL of the instant (ms)
- * @param scope - the equipment ids, a table or subquery of `equipment_id` (default the
- *   `change_scope` table)
  */
-export function statusesAtSql(instant: string, scope: string = changeTables.scope): string {
+export function statusesAtSql(instant: string): string {
+  const scope = changeTables.scope;
   const severity = scheduleSeveritySql(instant);
   return `SELECT ${eventKinds["schedule.status_changed"]} AS kind, e.id AS equipment_id, s.schedule_id, e.account_id, e.equipment_type_id, ${severity} AS severity
   FROM ${scope} i JOIN equipments e ON e.id = i.equipment_id JOIN schedules s ON s.equipment_id = e.id
@@ -30,60 +28,6 @@ SELECT ${eventKinds["equipment.status_changed"]}, e.id, '', e.account_id, e.equi
   FROM ${scope} i JOIN equipments e ON e.id = i.equipment_id LEFT JOIN schedules s ON s.equipment_id = e.id
  GROUP BY e.id, e.account_id, e.equipment_type_id`;
 }
-
-/** One row of {@link statusesAtSql}, as read back. */
-export interface StatusRow {
-  kind: number;
-  equipment_id: string;
-  schedule_id: string;
-  account_id: string;
-  equipment_type_id: string;
-  severity: number;
-}
-
-/**
- * A write's scope as a subquery of its parameters (rather than the `change_scope` table):
- * the equipment named, and those of the types named.
- *
- * @param param - adds a parameter
- * @param scope - the ids
- */
-export const scopeOfParamsSql = (
-  param: SqlParam,
-  scope: { equipmentIds: readonly string[]; equipmentTypeIds: readonly string[] },
-) =>
-  `(SELECT DISTINCT unnest(${param(scope.equipmentIds, "text[]")}) COLLATE "C" AS equipment_id
-     UNION SELECT id FROM equipments WHERE equipment_type_id = ANY(${param(scope.equipmentTypeIds, "text[]")}))`;
-
-/**
- * Statuses read before a write, as a subquery of parameters (rather than the
- * `change_before` table), in the columns of {@link statusesAtSql}.
- *
- * @param param - adds a parameter
- * @param rows - the statuses read
- */
-export const statusesOfParamsSql = (param: SqlParam, rows: readonly StatusRow[]) =>
-  `(SELECT b.kind, b.equipment_id COLLATE "C" AS equipment_id, b.schedule_id COLLATE "C" AS schedule_id,
-           b.account_id COLLATE "C" AS account_id, b.equipment_type_id COLLATE "C" AS equipment_type_id, b.severity
-      FROM unnest(${param(
-        rows.map((r) => r.kind),
-        "integer[]",
-      )}, ${param(
-        rows.map((r) => r.equipment_id),
-        "text[]",
-      )}, ${param(
-        rows.map((r) => r.schedule_id),
-        "text[]",
-      )}, ${param(
-        rows.map((r) => r.account_id),
-        "text[]",
-      )}, ${param(
-        rows.map((r) => r.equipment_type_id),
-        "text[]",
-      )}, ${param(
-        rows.map((r) => r.severity),
-        "integer[]",
-      )}) AS b (kind, equipment_id, schedule_id, account_id, equipment_type_id, severity))`;
 
 /**
  * The differences between the statuses kept before a write (`change_before`) and those at
@@ -96,24 +40,19 @@ export const statusesOfParamsSql = (param: SqlParam, rows: readonly StatusRow[])
  *   nothing (a first load) every status appears, read straight from the statuses now, with
  *   no join against an empty side (which PostgreSQL sorted on disk: 400 000 rows for
  *   100 000 equipment)
- * @param sources - where the scope and the statuses before are (default the tables)
  */
-export function statusChangesSql(
-  instant: string,
-  anyBefore: boolean,
-  sources: { scope: string; before: string } = changeTables,
-): string {
+export function statusChangesSql(instant: string, anyBefore: boolean): string {
   if (!anyBefore)
     return `SELECT a.kind, a.equipment_id, a.schedule_id, a.account_id, a.equipment_type_id,
               NULL::integer AS severity_before, a.severity AS severity_at, false AS removed
-         FROM (${statusesAtSql(instant, sources.scope)}) a`;
+         FROM (${statusesAtSql(instant)}) a`;
   return `SELECT coalesce(a.kind, b.kind) AS kind, coalesce(a.equipment_id, b.equipment_id) AS equipment_id,
               coalesce(a.schedule_id, b.schedule_id) AS schedule_id,
               coalesce(a.account_id, b.account_id) AS account_id,
               coalesce(a.equipment_type_id, b.equipment_type_id) AS equipment_type_id,
               b.severity AS severity_before, a.severity AS severity_at, a.kind IS NULL AS removed
-         FROM ${sources.before} b
-         FULL JOIN (${statusesAtSql(instant, sources.scope)}) a
+         FROM ${changeTables.before} b
+         FULL JOIN (${statusesAtSql(instant)}) a
            ON a.kind = b.kind AND a.equipment_id = b.equipment_id AND a.schedule_id = b.schedule_id
           AND a.account_id = b.account_id AND a.equipment_type_id = b.equipment_type_id
         WHERE a.severity IS DISTINCT FROM b.severity`;

@@ -92,6 +92,13 @@ SELECT ${transitionRow("NULL::text", "equipment.status_changed")}
  WHERE c.severity_before <> c.severity_at`;
 }
 
+/**
+ * The order time's transitions are numbered in, over the rows `r` of
+ * {@link timeTransitionsSql}: per equipment by instant, a schedule's transition before the
+ * equipment's it causes.
+ */
+export const timeTransitionOrder = "r.occurred_at, r.equipment_id, r.kind, r.schedule_id";
+
 /** One transition of the change `c` as an event row, its id derived from what it is. */
 function transitionRow(scheduleId: string, type: EventType): string {
   const from = statusNameSql("c.severity_before");

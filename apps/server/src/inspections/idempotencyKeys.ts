@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { idempotencyKeyLifetimeMs } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import type { Sql } from "../store/database/Sql.js";
+import type { SqlParam } from "../store/queries/sqlParameters.js";
 
 /** The parameters that make no difference to what a request asks for. */
 const notAsked = new Set(["token", "pretty", "idempotency_key"]);
@@ -22,13 +23,18 @@ export function requestFingerprint(params: Record<string, unknown>): string {
   return createHash("sha256").update(JSON.stringify(asked)).digest("hex");
 }
 
-/** A claimed key: the request records, then {@link IdempotencyClaim.keep}s its answer. */
+/** A claimed key: the request records, and keeps its answer in its writing statement. */
 export interface IdempotencyClaim {
   /**
-   * Keeps the answer under the key, in the recording's transaction, and deletes the
-   * account's expired keys in the same statement (see {@link pruneIdempotencyKeys}).
+   * The writes that keep the answer under the key and delete the account's expired keys
+   * (see {@link pruneIdempotencyKeysSql}), as data-modifying statements (`name AS (...)`)
+   * of the recording's writing statement.
+   *
+   * @param param - adds a parameter to that statement
+   * @param answer - the answer to keep
+   * @param now - the request's instant
    */
-  keep(answer: object, now: number): Promise<void>;
+  keepSql(param: SqlParam, answer: object, now: number): string[];
 }
 
 /** What claiming a key found: a fresh claim, or the answer the key's first request got. */
@@ -56,7 +62,7 @@ export async function claimIdempotencyKey(
   now: number,
 ): Promise<ClaimOutcome> {
   const expired = now - idempotencyKeyLifetimeMs;
-  const claimed = await sql.query(
+  const claimed = await sql.queryPrepared(
     `INSERT INTO inspection_requests (account_id, idempotency_key, fingerprint, created_at)
      VALUES ($1, $2, $3, $4::bigint)
      ON CONFLICT (account_id, idempotency_key) DO UPDATE
@@ -68,15 +74,13 @@ export async function claimIdempotencyKey(
   if (claimed.length > 0)
     return {
       claimed: {
-        async keep(answer, at) {
-          await sql.query(
-            `WITH kept AS (
-               UPDATE inspection_requests SET answer = $3 WHERE account_id = $1 AND idempotency_key = $2
-             )
-             DELETE FROM inspection_requests WHERE account_id = $1 AND created_at <= $4::bigint`,
-            [accountId, key, JSON.stringify(answer), at - idempotencyKeyLifetimeMs],
-          );
-        },
+        keepSql: (param, answer, at) => [
+          `kept_answer AS (
+             UPDATE inspection_requests SET answer = ${param(JSON.stringify(answer), "text")}
+              WHERE account_id = ${param(accountId, "text")} AND idempotency_key = ${param(key, "text")}
+           )`,
+          pruneIdempotencyKeysSql(param, accountId, at),
+        ],
       },
     };
   const [first] = await sql.query<{ fingerprint: string; answer: string | null }>(
@@ -93,17 +97,19 @@ export async function claimIdempotencyKey(
 }
 
 /**
- * Deletes the account's keys older than {@link idempotencyKeyLifetimeMs}, through the
- * index on their age: each recording does it, so the table holds about one day of each
- * account's recordings.
+ * The write that deletes the account's keys older than {@link idempotencyKeyLifetimeMs},
+ * through the index on their age, as a data-modifying statement (`pruned_keys AS (...)`)
+ * of a recording's writing statement: each recording runs it, so the table holds about
+ * one day of each account's recordings. (It never meets the key the recording claimed:
+ * that one is new.)
  *
- * @param sql - the recording's transaction
+ * @param param - adds a parameter to that statement
  * @param accountId - the caller's account
  * @param now - the request's instant
  */
-export async function pruneIdempotencyKeys(sql: Sql, accountId: string, now: number): Promise<void> {
-  await sql.query("DELETE FROM inspection_requests WHERE account_id = $1 AND created_at <= $2::bigint", [
-    accountId,
-    now - idempotencyKeyLifetimeMs,
-  ]);
+export function pruneIdempotencyKeysSql(param: SqlParam, accountId: string, now: number): string {
+  return `pruned_keys AS (
+     DELETE FROM inspection_requests
+      WHERE account_id = ${param(accountId, "text")} AND created_at <= ${param(now - idempotencyKeyLifetimeMs, "bigint")}
+   )`;
 }

@@ -6,6 +6,16 @@
 export interface Sql {
   /** Runs one statement and returns its rows. */
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * {@link query} for a statement of a fixed text that runs often (a write path's), kept
+   * prepared where the connection allows it: on the embedded store, within a transaction
+   * (`preparedPglite.ts`: parsed once, then one call into the database where `query`
+   * makes six). On PostgreSQL it is {@link query}: named statements live on one server
+   * connection, which PgBouncer in transaction mode (before 1.21) does not keep from one
+   * transaction to the next, and the PostgreSQL path measured at its peer's CPU without
+   * them (issue 38).
+   */
+  queryPrepared<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs several statements without parameters (migrations). */
   exec(text: string): Promise<void>;
   /**

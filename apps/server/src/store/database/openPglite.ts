@@ -5,18 +5,24 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { copyInPglite } from "./copyInPglite.js";
 import { readCursorInTransaction } from "./cursorBatches.js";
 import { lockDirectory, lockFileName } from "./lockDirectory.js";
+import { preparedPgliteStatements } from "./preparedPglite.js";
 import { loadPristineCluster } from "./pristineCluster.js";
 import { readColumnFromRows } from "./readColumnFromRows.js";
 import { readPgliteBatches } from "./readPgliteBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
 
 type Listen = Sql["listen"];
+type Prepared = ReturnType<typeof preparedPgliteStatements>;
 
-function wrapTransaction(tx: Transaction, listen: Listen): Sql {
+function wrapTransaction(tx: Transaction, listen: Listen, prepared: Prepared): Sql {
   return {
     kind: "pglite",
     async query<Row>(text: string, params: readonly unknown[] = []) {
       return (await tx.query<Row>(text, params as unknown[])).rows;
+    },
+    // The transaction holds the database: the prepared statement runs on it alone.
+    queryPrepared<Row>(text: string, params: readonly unknown[] = []) {
+      return prepared<Row>(text, params, async () => (await tx.query<Row>(text, params as unknown[])).rows);
     },
     async exec(text: string) {
       await tx.exec(text);
@@ -26,7 +32,7 @@ function wrapTransaction(tx: Transaction, listen: Listen): Sql {
     },
     // PGlite has one connection: a nested transaction simply joins the open one.
     transaction<T>(work: (sql: Sql) => Promise<T>) {
-      return work(wrapTransaction(tx, listen));
+      return work(wrapTransaction(tx, listen, prepared));
     },
     listen,
     readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
@@ -111,6 +117,7 @@ export async function openPglite(location: string): Promise<Sql> {
     unlock();
     throw error;
   }
+  const prepared = preparedPgliteStatements(db);
   const listen: Listen = async (channel, onNotify, onListening) => {
     const unlisten = await db.listen(channel, onNotify);
     onListening(true);
@@ -121,6 +128,10 @@ export async function openPglite(location: string): Promise<Sql> {
     async query<Row>(text: string, params: readonly unknown[] = []) {
       return (await db.query<Row>(text, params as unknown[])).rows;
     },
+    // Outside a transaction another caller may hold the database: a plain query waits its turn.
+    async queryPrepared<Row>(text: string, params: readonly unknown[] = []) {
+      return (await db.query<Row>(text, params as unknown[])).rows;
+    },
     async exec(text: string) {
       await db.exec(text);
     },
@@ -128,7 +139,7 @@ export async function openPglite(location: string): Promise<Sql> {
       return copyInPglite(db, table, columns, data);
     },
     transaction<T>(work: (sql: Sql) => Promise<T>) {
-      return db.transaction((tx) => work(wrapTransaction(tx, listen)));
+      return db.transaction((tx) => work(wrapTransaction(tx, listen, prepared)));
     },
     listen,
     readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {

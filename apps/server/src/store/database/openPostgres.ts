@@ -45,6 +45,9 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
     async query<Row>(text: string, params: readonly unknown[] = []) {
       return (await client.query(text, params as unknown[])).rows as Row[];
     },
+    async queryPrepared<Row>(text: string, params: readonly unknown[] = []) {
+      return (await client.query(text, params as unknown[])).rows as Row[];
+    },
     async exec(text: string) {
       await client.query(text);
     },
@@ -73,6 +76,9 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
   return {
     kind: "postgres",
     async query<Row>(text: string, params: readonly unknown[] = []) {
+      return (await pool.query(text, params as unknown[])).rows as Row[];
+    },
+    async queryPrepared<Row>(text: string, params: readonly unknown[] = []) {
       return (await pool.query(text, params as unknown[])).rows as Row[];
     },
     async exec(text: string) {
