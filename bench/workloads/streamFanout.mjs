@@ -289,7 +289,8 @@ export async function runStreamFanout({
         const digests = new Set(complete.flatMap(([, side]) => side.digests));
         const compared = complete.map(([name]) => name);
         const comparable = sides.wsafe.complete && sides.peer.complete;
-        if (!comparable) progress(`fanout ${label}: bytes not compared: wsafe or the peer did not finish in its time`);
+        if (!comparable)
+          progress(`fanout ${label}: bytes not compared: wsafe or the peer did not finish in its time`);
         else if (digests.size !== 1)
           progress(
             `fanout ${label}: the streams did NOT all receive the same bytes (${digests.size} digests among ${compared.join(", ")})`,
