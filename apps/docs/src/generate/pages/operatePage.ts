@@ -122,7 +122,7 @@ export function operatePage(): string {
         [
           "A slow reader",
           "-",
-          "A stream holds at most 1 000 events its reader has not taken; past them it reads on from the store after the last event it sent. Nothing is lost or sent twice, and memory stays bounded.",
+          "The server keeps each account's latest 10 000 events once for all its streams; a stream whose reader is further behind reads on from the store after the last event it sent. Nothing is lost or sent twice, and memory stays bounded.",
         ],
       ],
     ),
