@@ -53,12 +53,12 @@ const instantOf = (record: string) => String((JSON.parse(record) as { occurred_a
 
 /**
  * The demo dataset (its dates whole days from `now`: many events share an instant), with
- * `acc_other` given twins of the first 40 equipment of `acc_demo`: the same dates, so
+ * `acc_other` given twins of the first 30 equipment of `acc_demo`: the same dates, so
  * both accounts have events at the same instants.
  */
 function dataset(now: number) {
-  const demo = createDemoDataset({ equipmentCount: 160, seed: 7, now });
-  const twins: DatasetEquipment[] = demo.equipments.slice(0, 40).map((equipment, i) => ({
+  const demo = createDemoDataset({ equipmentCount: 80, seed: 7, now });
+  const twins: DatasetEquipment[] = demo.equipments.slice(0, 30).map((equipment, i) => ({
     ...structuredClone(equipment),
     id: `eq_twin_${i}`,
     serialNumber: `TW-${i}`,
@@ -212,8 +212,9 @@ describe.each(testStores)("expected events kept between pages on $name", ({ name
           );
           await eventually(() => !cache.listening, "the cache stops listening");
           expect(cache.counts).toEqual({ runs: 0, rows: 0 });
-          // A change made while nobody listens is still seen: nothing is kept meanwhile.
-          const hits = cache.stats.hits;
+          // A change made while nobody listens is still seen: nothing was kept. (The
+          // connection comes back by itself within a second or so; what the cache does
+          // meanwhile is ComputedEventsCache.test's.)
           await admin.query(
             "UPDATE schedules SET expires_on = expires_on + 1000 WHERE expires_on > $1 AND equipment_id LIKE 'eq_twin_%'",
             [now],
@@ -221,9 +222,8 @@ describe.each(testStores)("expected events kept between pages on $name", ({ name
           expect(await walk(cached, window("acc_other"), 9)).toEqual(
             await walk(plain, window("acc_other"), 9),
           );
-          expect(cache.stats.hits).toBe(hits);
-          expect(cache.counts.runs).toBe(0);
           await eventually(() => cache.listening, "the cache listens again");
+          const hits = cache.stats.hits;
           expect(await walk(cached, window("acc_other"), 9)).toEqual(
             await walk(plain, window("acc_other"), 9),
           );
