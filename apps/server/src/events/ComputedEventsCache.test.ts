@@ -17,7 +17,7 @@ const row = (at: number, id: string): EventRow => ({
   sequence: null,
 });
 
-const scope = ComputedEventsCache.scopeOf({ accountId: "acc_a", types: [], to: 1000 });
+const scope = ComputedEventsCache.scopeOf({ accountId: "acc_a", types: [], from: 0, to: 1000 });
 const ids = (rows: EventRow[] | undefined) => rows?.map((r) => `${r.occurred_at}/${r.id}`);
 
 function listening(limits?: ConstructorParameters<typeof ComputedEventsCache>[0]) {
@@ -45,14 +45,15 @@ describe("ComputedEventsCache", () => {
     expect(cache.stats).toEqual({ hits: 3, misses: 2 });
   });
 
-  it("serves a run to its own scope only: another account, type, types or window's end misses", () => {
+  it("serves a run to its own scope only: another account, type, types or window misses", () => {
     const cache = listening();
     cache.keep(scope, run, cache.generation);
     for (const other of [
-      { accountId: "acc_b", types: [], to: 1000 },
-      { accountId: "acc_a", equipmentTypeId: "et_1", types: [], to: 1000 },
-      { accountId: "acc_a", types: ["equipment.status_changed" as const], to: 1000 },
-      { accountId: "acc_a", types: [], to: 999 },
+      { accountId: "acc_b", types: [], from: 0, to: 1000 },
+      { accountId: "acc_a", equipmentTypeId: "et_1", types: [], from: 0, to: 1000 },
+      { accountId: "acc_a", types: ["equipment.status_changed" as const], from: 0, to: 1000 },
+      { accountId: "acc_a", types: [], from: 1, to: 1000 },
+      { accountId: "acc_a", types: [], from: 0, to: 999 },
     ])
       expect(cache.tail(ComputedEventsCache.scopeOf(other), ["10", "m"])).toBeUndefined();
     // The order types are named in is no other scope.
@@ -60,12 +61,14 @@ describe("ComputedEventsCache", () => {
       ComputedEventsCache.scopeOf({
         accountId: "a",
         types: ["schedule.status_changed", "equipment.status_changed"],
+        from: 0,
         to: 1,
       }),
     ).toBe(
       ComputedEventsCache.scopeOf({
         accountId: "a",
         types: ["equipment.status_changed", "schedule.status_changed"],
+        from: 0,
         to: 1,
       }),
     );
