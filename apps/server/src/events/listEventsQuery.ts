@@ -21,6 +21,18 @@ export interface ListEventsInput {
    * whole rest of a long window for each page made a walk quadratic.
    */
   computeUpTo?: number | undefined;
+  /**
+   * The instant after which (excluded) transitions are computed, instead of from the
+   * page key's instant on: a page continuing a kept run of computed events
+   * (`ComputedEventsCache`) starts after the run's last instant. Only when the run's
+   * instants all lie after the event clock (what is recorded is then all before them).
+   */
+  computeAfter?: number | undefined;
+  /**
+   * Also answer the computed events after the page, up to the last instant computed, as
+   * rows with `run` true after the page's: the next page starts from them.
+   */
+  withRun?: boolean | undefined;
 }
 
 /** One event as the statement answers it; `sequence` null until recorded. */
@@ -37,6 +49,8 @@ export interface EventRow {
   /** On events of cause `inspection`: the inspection. */
   inspection_id: string | null;
   sequence: string | null;
+  /** With `withRun`: whether the row follows the page (see {@link ListEventsInput.withRun}). */
+  run?: boolean;
 }
 
 const listed =
@@ -45,17 +59,37 @@ const listed =
 /**
  * Where the computed transitions of a read start (excluded): after the account's event
  * clock (the store's, or the account's own when later: what is recorded is read, not
- * computed), after the window's start, and from the page's key on (its instant may hold
- * more events after its id).
+ * computed), after the window's start, and after `after`: the instant before the page
+ * key's (its instant may hold more events after its id), or a kept run's last instant.
  *
  * @param account - SQL of the account's id
  * @param from - SQL of the window's start
- * @param after - SQL of the page key's instant, if any
+ * @param after - SQL of the instant after which to compute, if any
  */
 export const computedStartSql = (account: string, from: string, after: string | undefined) =>
   `greatest((SELECT recorded_until FROM event_clock),
             (SELECT recorded_until FROM account_event_clocks WHERE account_id = ${account}),
-            ${from} - 1${after ? `, ${after} - 1` : ""})`;
+            ${from} - 1${after ? `, ${after}` : ""})`;
+
+/** SQL of the instant after which a read computes (see {@link computedStartSql}). */
+function computeAfterSql(input: ListEventsInput, param: (value: unknown, type: string) => string) {
+  if (input.computeAfter !== undefined) return param(input.computeAfter, "bigint");
+  return input.after && `(${param(input.after[0], "bigint")} - 1)`;
+}
+
+/**
+ * The statement of how far the event clocks have recorded for an account: a kept run
+ * serves only instants after it.
+ *
+ * @param accountId - the account
+ */
+export function recordedUntilQuery(accountId: string): { text: string; params: unknown[] } {
+  return {
+    text: `SELECT greatest((SELECT recorded_until FROM event_clock),
+                   (SELECT recorded_until FROM account_event_clocks WHERE account_id = $1::text))::text AS recorded_until`,
+    params: [accountId],
+  };
+}
 
 /**
  * The statement of the instant by which the computed part of a read holds enough: the
@@ -72,10 +106,13 @@ export function computeBoundQuery(
   const { params, param } = sqlParameters();
   // Dates after the page key's instant: those at it gave the events the walk already has
   // (the read computes that instant again whatever the bound, for the rest of its events).
+  // A read continuing a kept run counts from the run's last instant.
   const start = computedStartSql(
     param(input.accountId, "text"),
     param(input.from, "bigint"),
-    input.after && `(${param(input.after[0], "bigint")} + 1)`,
+    input.computeAfter !== undefined
+      ? param(input.computeAfter, "bigint")
+      : input.after && param(input.after[0], "bigint"),
   );
   const to = param(input.to, "bigint");
   const n = param(count, "integer");
@@ -110,7 +147,7 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
       types ? ` AND ${alias}.type = ANY(${types})` : "",
       after ? ` AND (${alias}.occurred_at, ${alias}.id) > (${after.at}, ${after.id})` : "",
     ].join("");
-  const start = computedStartSql(account, from, after?.at);
+  const start = computedStartSql(account, from, computeAfterSql(input, param));
   const upTo = input.computeUpTo === undefined ? to : `least(${to}, ${param(input.computeUpTo, "bigint")})`;
   const computed = timeTransitionsSql(
     param,
@@ -119,13 +156,14 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
     { accountId: input.accountId, equipmentTypeId: input.equipmentTypeId },
     true,
   );
-  const text = `WITH recorded AS (
-  SELECT ${listed}, sequence
+  const recordedSql = `SELECT ${listed}, sequence
     FROM events r
    WHERE r.account_id = ${account} AND r.occurred_at >= ${from} AND r.occurred_at <= ${to}
      ${type ? `AND r.equipment_type_id = ${type}` : ""}${where("r")}
    ORDER BY r.occurred_at, r.id
-   LIMIT ${rows}
+   LIMIT ${rows}`;
+  const text = `WITH recorded AS (
+  ${recordedSql}
 ), computed AS (
   SELECT ${listed}, NULL::bigint AS sequence
     FROM (${computed}) c
@@ -138,5 +176,38 @@ SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, sche
   FROM (SELECT * FROM recorded UNION ALL SELECT * FROM computed) u
  ORDER BY u.occurred_at, u.id
  LIMIT ${rows}`;
+  if (input.withRun) return { text: withRunSql(recordedSql, computed, where("c"), rows), params };
   return { text, params };
+}
+
+/**
+ * The page statement with its run (`withRun`): the computed events are computed once
+ * (`MATERIALIZED`), the page takes its rows from them and the recorded ones as without a
+ * run, and every computed event after the page's last follows it, `run` true. Nothing is
+ * computed that the page alone did not compute: the page's ordering already needed
+ * every transition of its window.
+ */
+function withRunSql(recorded: string, computed: string, computedWhere: string, rows: string): string {
+  return `WITH recorded AS (
+  ${recorded}
+), computed_all AS MATERIALIZED (
+  SELECT ${listed}, NULL::bigint AS sequence
+    FROM (${computed}) c
+   WHERE true${computedWhere}
+), page AS (
+  SELECT * FROM (SELECT * FROM recorded
+                 UNION ALL
+                 (SELECT * FROM computed_all c ORDER BY c.occurred_at, c.id LIMIT ${rows})) u
+   ORDER BY u.occurred_at, u.id
+   LIMIT ${rows}
+), last AS (
+  SELECT occurred_at, id FROM page ORDER BY occurred_at DESC, id DESC LIMIT 1
+)
+SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status,
+       inspection_id, sequence::text, run
+  FROM (SELECT *, false AS run FROM page
+        UNION ALL
+        SELECT c.*, true AS run FROM computed_all c, last
+         WHERE (c.occurred_at, c.id) > (last.occurred_at, last.id)) u
+ ORDER BY u.run, u.occurred_at, u.id`;
 }

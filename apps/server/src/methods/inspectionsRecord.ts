@@ -8,9 +8,10 @@ import type { MethodHandler } from "./MethodHandler.js";
  */
 export const inspectionsRecord: MethodHandler<"inspections.record"> = (
   params,
-  { token, now, inspections },
+  { token, now, inspections, events },
 ) => {
   const problem = inspectionRecordProblem(params, now);
   if (problem) throw new ApiError(problem.error, problem.description);
-  return inspections.record({ accountId: token.accountId, params, now });
+  // The schedule changed: this server's next events.list page must not come from before.
+  return inspections.record({ accountId: token.accountId, params, now }).finally(() => events.changed());
 };

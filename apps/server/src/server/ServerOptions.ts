@@ -27,8 +27,10 @@ export interface ServerOptions {
   tls?: { cert: string; key: string };
   /**
    * Keep token records and `resources.list` answers in memory, emptied by every change
-   * the database announces (see `Store.startReadCache`). Default true; false makes every
-   * request read the database, as a baseline for measurements.
+   * the database announces (see `Store.startReadCache`), and the expected events each
+   * `events.list` page computed for the next page of its walk (see `EventLog.startCache`).
+   * Default true; false makes every request read the database, as a baseline for
+   * measurements.
    */
   readCache?: boolean;
   /**

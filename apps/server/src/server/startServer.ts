@@ -99,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let draining = false;
   const inFlight = new RequestsInFlight();
   const events = new EventLog(store.sql, options.eventsRetentionMs);
+  // The expected events of events.list walks, kept under the same switch as the read cache.
+  if (options.readCache !== false) await events.startCache();
   const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
   const webhooks = {
     store: new WebhookStore(store.sql),
@@ -150,6 +152,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await app.close().catch(() => {});
     await metricsServer?.close();
     await rateLimiter.close();
+    await events.stopCache();
     await store.close();
     // Taken since the check above: the same error as a port taken before.
     throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
@@ -222,6 +225,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // After the last answer, so that a final scrape sees every request counted.
         await metricsServer?.close();
         await rateLimiter.close();
+        await events.stopCache();
         await store.close();
         storesOfServers.delete(running);
         // Hand the buffered log lines to stdout before the caller exits.

@@ -30,6 +30,7 @@ describe(migrate, () => {
       { name: "0007_webhook_pool.sql" },
       { name: "0008_inspections.sql" },
       { name: "0009_events_per_account.sql" },
+      { name: "0010_schedule_change_notifications.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");
