@@ -53,7 +53,7 @@ interface Subscriber {
 interface FollowedAccount {
   last: number;
   subscribers: Set<Subscriber>;
-  recent: RecentEvents;
+  recent: RecentEvents<FeedEvent>;
 }
 
 /**

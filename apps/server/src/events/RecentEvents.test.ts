@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { FeedEvent } from "./EventFeed.js";
 import { RecentEvents } from "./RecentEvents.js";
 
-const event = (sequence: number) => ({ id: `evt_${sequence}`, sequence: String(sequence) }) as FeedEvent;
-const ids = (events: readonly FeedEvent[]) => events.map((kept) => kept.id);
+const event = (sequence: number) => ({ id: `evt_${sequence}`, sequence: String(sequence) });
+const ids = (events: readonly { id: string }[]) => events.map((kept) => kept.id);
 
 describe("an account's latest events, kept for its streams", () => {
   it("gives what follows a stream's place, at most so many at once, and nothing before it", () => {
-    const recent = new RecentEvents(10, 100);
+    const recent = new RecentEvents<ReturnType<typeof event>>(10, 100);
     for (const sequence of [11, 12, 15, 20]) recent.append(event(sequence));
     expect(ids(recent.after(10, 100))).toEqual(["evt_11", "evt_12", "evt_15", "evt_20"]);
     // A place between two kept sequences (events of other filters, or of a replay).
@@ -17,7 +16,7 @@ describe("an account's latest events, kept for its streams", () => {
   });
 
   it("covers only the places after which it holds every event, and lets the oldest go past its capacity", () => {
-    const recent = new RecentEvents(0, 3);
+    const recent = new RecentEvents<ReturnType<typeof event>>(0, 3);
     expect(recent.covers(0)).toBe(true);
     for (let sequence = 1; sequence <= 10; sequence++) recent.append(event(sequence));
     // 8, 9 and 10 are kept: a stream that sent 7 finds all that follows.

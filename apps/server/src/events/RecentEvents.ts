@@ -1,4 +1,7 @@
-import type { FeedEvent } from "./EventFeed.js";
+/** What is kept: an event with its sequence (the feed's `FeedEvent`). */
+interface SequencedEvent {
+  sequence: string;
+}
 
 /**
  * The latest events the feed read of one followed account, in sequence order, shared by
@@ -7,9 +10,9 @@ import type { FeedEvent } from "./EventFeed.js";
  * one copy of an import's events rather than a thousand queues of it. At most `capacity`
  * are kept; a stream further behind than the oldest kept reads from the store instead.
  */
-export class RecentEvents {
+export class RecentEvents<Event extends SequencedEvent> {
   /** Kept events: `#events[#head..]`, sequences ascending (`#sequences` alike, as numbers). */
-  #events: FeedEvent[] = [];
+  #events: Event[] = [];
   #sequences: number[] = [];
   #head = 0;
   /**
@@ -35,7 +38,7 @@ export class RecentEvents {
   }
 
   /** The feed read `event` (each after the last appended): kept, the oldest let go past the capacity. */
-  append(event: FeedEvent): void {
+  append(event: Event): void {
     this.#events.push(event);
     this.#sequences.push(Number(event.sequence));
     if (this.#events.length - this.#head > this.capacity) {
@@ -54,7 +57,7 @@ export class RecentEvents {
    * Up to `most` kept events after `sequence`, in order (none when there are none yet).
    * Call only when {@link covers} says so.
    */
-  after(sequence: number, most: number): FeedEvent[] {
+  after(sequence: number, most: number): Event[] {
     // The first kept sequence above `sequence`, by halving.
     let low = this.#head;
     let high = this.#sequences.length;
