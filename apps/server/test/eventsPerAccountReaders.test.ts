@@ -100,8 +100,10 @@ describe.each(testStores)(
           startedAfter.set(name, after);
           return (async () => {
             const filter = { accountId: `acc_insp_${account}`, types: [] };
-            for await (const event of feed.follow(filter, after, stop.signal, { maxBuffered: 10_000 }))
-              got.push(event);
+            for await (const events of feed.followBatches(filter, after, stop.signal, {
+              maxBuffered: 10_000,
+            }))
+              got.push(...events);
           })();
         };
         const streams: Promise<void>[] = [];

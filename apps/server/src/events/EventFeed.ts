@@ -136,24 +136,6 @@ export class EventFeed {
 
   /**
    * The account's events after sequence `after`, in order, then each one recorded from
-   * now on, until `signal` aborts: {@link followBatches}, an event at a time.
-   *
-   * @param filter - whose and which events
-   * @param after - the sequence to go on after
-   * @param signal - ends the stream
-   * @param options - as {@link followBatches}'
-   */
-  async *follow(
-    filter: FeedFilter,
-    after: number,
-    signal: AbortSignal,
-    options: { maxBuffered: number; onBehind?: (dropped: number) => void },
-  ): AsyncGenerator<FeedEvent> {
-    for await (const events of this.followBatches(filter, after, signal, options)) yield* events;
-  }
-
-  /**
-   * The account's events after sequence `after`, in order, then each one recorded from
    * now on, until `signal` aborts, none twice. They come in batches: what the stream
    * finds after where it is, in the account's latest events the feed keeps in memory for
    * all its streams (`RecentEvents`: every stream gets the same event objects, so a frame
@@ -197,7 +179,12 @@ export class EventFeed {
         wake?.();
       },
     };
-    signal.addEventListener("abort", subscriber.wake);
+    // An end only wakes the stream: it is not a sign of having fallen behind.
+    const onAbort = () => {
+      woken = true;
+      wake?.();
+    };
+    signal.addEventListener("abort", onAbort);
     // An account no stream followed: the feed follows it from its last event, read before
     // the stream takes anything (what came before is in the store).
     // (Read first, then registered with no wait between: a read of the feed meanwhile
@@ -248,7 +235,7 @@ export class EventFeed {
       this.#subscriberCount--;
       followed.subscribers.delete(subscriber);
       if (followed.subscribers.size === 0) this.#accounts.delete(filter.accountId);
-      signal.removeEventListener("abort", subscriber.wake);
+      signal.removeEventListener("abort", onAbort);
     }
   }
 
