@@ -13,7 +13,7 @@ import { serverDirectory } from "../workspace/serverDirectory.js";
 const run = promisify(execFile);
 const maker = fileURLToPath(new URL("../../bin/make-store-template.mjs", import.meta.url));
 // Bump when what a template holds changes in a way the key below does not see.
-const makerVersion = "1";
+const makerVersion = "2";
 
 /**
  * What a template store holds: `migrated`, every migration of the server applied and
