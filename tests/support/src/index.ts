@@ -75,6 +75,7 @@ export {
   type DemoWithOwnCertificate,
   serveDemoWithOwnCertificate,
 } from "./server/serveDemoWithOwnCertificate.js";
+export { serverNodeOptions } from "./server/serverNodeOptions.js";
 export {
   listeningLine,
   type ServerProcess,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { serverDirectory } from "./serverDirectory.js";
+import { serverNodeOptions } from "./serverNodeOptions.js";
 import { type ServerProcess, type ServerProcessOptions, startServerProcess } from "./startServerProcess.js";
 
 const launcher = fileURLToPath(new URL("../../bin/launch-server.mjs", import.meta.url));
@@ -23,6 +24,6 @@ export function launchServer(
 ): Promise<ServerProcess> {
   return startServerProcess(
     [launcher, serverDirectory(options.serverDirectory), JSON.stringify(serverOptions)],
-    options,
+    { ...options, execArgv: [...serverNodeOptions, ...(options.execArgv ?? [])] },
   );
 }

@@ -7,6 +7,7 @@ import { launchServer } from "./launchServer.js";
 import { loadServer } from "./loadServer.js";
 import { runWsafe } from "./runWsafe.js";
 import { serveCli } from "./serveCli.js";
+import { serverNodeOptions } from "./serverNodeOptions.js";
 import { startServerProcess } from "./startServerProcess.js";
 
 let fake: ScratchDirectory;
@@ -16,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => fake.remove());
 
 const answer = async (url: string) => (await fetch(url)).json();
+const nodeOptionsOf = async (url: string) => (await fetch(url)).headers.get("x-exec-argv");
 
 describe(startServerProcess, () => {
   it("resolves with the URL of the readiness line and stops the process", async () => {
@@ -37,6 +39,7 @@ describe(serveCli, () => {
   it("runs `wsafe serve` with the arguments", async () => {
     const server = await serveCli(["--port", "0"], { serverDirectory: fake.path });
     expect(await answer(server.url)).toEqual({ port: 0, args: ["serve", "--port", "0"] });
+    expect(await nodeOptionsOf(server.url)).toBe(serverNodeOptions.join(" "));
     expect(await server.stop()).toBe(0);
   });
 });
@@ -45,6 +48,7 @@ describe(launchServer, () => {
   it("runs startServer with the options in a child process", async () => {
     const server = await launchServer({ port: 0, logger: false }, { serverDirectory: fake.path });
     expect(await answer(server.url)).toEqual({ port: 0, logger: false });
+    expect(await nodeOptionsOf(server.url)).toBe(serverNodeOptions.join(" "));
     expect(server.child.pid).not.toBe(process.pid);
     expect(await server.stop()).toBe(0);
   });
@@ -112,5 +116,11 @@ describe(runWsafe, () => {
       stderr: "refused: --fail\n",
       output: "refused: --fail\n",
     });
+  });
+
+  it("starts every `wsafe` process with the server's Node options (--liftoff-only)", async () => {
+    expect(serverNodeOptions).toEqual(["--liftoff-only"]);
+    const run = await runWsafe(["--exec-argv"], { serverDirectory: fake.path });
+    expect(run.stdout).toBe("--liftoff-only\n");
   });
 });

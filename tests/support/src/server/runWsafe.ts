@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { wsafeBin } from "./serverDirectory.js";
+import { serverNodeOptions } from "./serverNodeOptions.js";
 
 /** How a `wsafe` command ended and what it printed. */
 export interface WsafeRun {
@@ -28,11 +29,15 @@ export function runWsafe(
   options: { cwd?: string; env?: Record<string, string>; serverDirectory?: string } = {},
 ): Promise<WsafeRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [wsafeBin(options.serverDirectory), ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...serverNodeOptions, wsafeBin(options.serverDirectory), ...args],
+      {
+        cwd: options.cwd,
+        env: { ...process.env, ...options.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     let output = "";

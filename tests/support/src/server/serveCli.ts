@@ -1,4 +1,5 @@
 import { wsafeBin } from "./serverDirectory.js";
+import { serverNodeOptions } from "./serverNodeOptions.js";
 import { type ServerProcess, type ServerProcessOptions, startServerProcess } from "./startServerProcess.js";
 
 /**
@@ -16,5 +17,8 @@ export function serveCli(
   args: string[],
   options: ServerProcessOptions & { serverDirectory?: string } = {},
 ): Promise<ServerProcess> {
-  return startServerProcess([wsafeBin(options.serverDirectory), "serve", ...args], options);
+  return startServerProcess([wsafeBin(options.serverDirectory), "serve", ...args], {
+    ...options,
+    execArgv: [...serverNodeOptions, ...(options.execArgv ?? [])],
+  });
 }

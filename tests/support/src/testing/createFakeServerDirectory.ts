@@ -31,7 +31,10 @@ export function createDemoDataset() {
 }
 export const demoTokens = { read: "r", write: "w", revoked: "x", inactiveAccount: "i", otherAccount: "o" };
 export async function startServer(options = {}) {
-  const server = createServer((request, response) => response.end(JSON.stringify(options)));
+  // The Node options of the process it runs in, for the launchers' tests.
+  const server = createServer((request, response) =>
+    response.setHeader("x-exec-argv", process.execArgv.join(" ")).end(JSON.stringify(options)),
+  );
   await new Promise((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const url = "http://127.0.0.1:" + server.address().port;
   return { url, port: server.address().port, close: () => new Promise((resolve) => server.close(resolve)) };
@@ -41,6 +44,7 @@ const cli = `
 import { startServer } from "../dist/index.js";
 const args = process.argv.slice(2);
 if (args.includes("--fail")) { console.error("refused: --fail"); process.exit(2); }
+if (args.includes("--exec-argv")) { console.log(process.execArgv.join(" ")); process.exit(0); }
 const server = await startServer({ port: 0, args });
 console.log("listening on " + server.url);
 process.on("SIGTERM", () => server.close().then(() => process.exit(0)));
