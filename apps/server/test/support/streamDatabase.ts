@@ -41,15 +41,35 @@ export async function createStreamDatabase(create: () => Promise<ScratchDatabase
  * @param database - the `postgres://` URL of the scratch database
  */
 export async function backendsHoldingARead(database: string): Promise<{ pid: number; query: string }[]> {
+  return asAdmin(database, `SELECT pid, query FROM pg_stat_activity WHERE ${holdingARead}`);
+}
+
+/**
+ * Ends the backends that hold a list's read open, in the statement that finds them: a
+ * COPY seen blocked by one statement may have sent its last row by the next (a fresh
+ * connection later, under load), and a backend ended after that no longer fails a list.
+ *
+ * @param database - the `postgres://` URL of the scratch database
+ * @returns the backends ended
+ */
+export async function endBackendsHoldingARead(database: string): Promise<{ pid: number }[]> {
+  // MATERIALIZED: PostgreSQL may test a WHERE's conditions in any order, and so end this
+  // very connection before it tests `pid <> pg_backend_pid()`.
+  return asAdmin(
+    database,
+    `WITH found AS MATERIALIZED (SELECT pid FROM pg_stat_activity WHERE ${holdingARead})
+     SELECT pid FROM found WHERE pg_terminate_backend(pid)`,
+  );
+}
+
+const holdingARead = `datname = current_database() AND pid <> pg_backend_pid()
+  AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE 'COPY (%'))`;
+
+async function asAdmin<Row extends object>(database: string, text: string): Promise<Row[]> {
   const admin = new pg.Client({ connectionString: database });
   await admin.connect();
   try {
-    const { rows } = await admin.query(
-      `SELECT pid, query FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND (state LIKE 'idle in transaction%' OR (state = 'active' AND query LIKE 'COPY (%'))`,
-    );
-    return rows;
+    return (await admin.query<Row>(text)).rows;
   } finally {
     await admin.end();
   }
@@ -63,6 +83,8 @@ export interface StreamSuite {
   readonly onPostgres: boolean;
   /** The backends that hold a list's read open ({@link backendsHoldingARead}). */
   backendsInTransaction(): Promise<{ pid: number; query: string }[]>;
+  /** Ends those backends in the statement that finds them ({@link endBackendsHoldingARead}). */
+  endBackendsInTransaction(): Promise<{ pid: number }[]>;
 }
 
 /**
@@ -89,5 +111,6 @@ export function useStreamDatabase({ name, skip, create }: TestStore): StreamSuit
     },
     onPostgres: name === "PostgreSQL",
     backendsInTransaction: () => backendsHoldingARead(database()),
+    endBackendsInTransaction: () => endBackendsHoldingARead(database()),
   };
 }
