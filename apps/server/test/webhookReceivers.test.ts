@@ -46,6 +46,9 @@ async function pythonReceiver(name: string, command: string, script: string): Pr
   const started: ServerProcess = await startServerProcess([`${fixtures}${script}`, secret.reveal()], {
     name,
     command,
+    // No __pycache__ beside the fixture: a file written by a test would make the next
+    // `npm test` see the tree changed and run the server's and the whole-tree checks again.
+    env: { PYTHONDONTWRITEBYTECODE: "1" },
     timeoutMs: 30_000,
   });
   return {
