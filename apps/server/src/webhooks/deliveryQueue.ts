@@ -55,10 +55,13 @@ export interface ClaimLimits {
  * - each claimed delivery is leased: due again at the lease's end if this server dies
  *   before recording the attempt, and counted against its endpoint's cap until then;
  * - a delivery with no attempt left is not attempted again: it comes back `exhausted`.
- * Everything is timed by the database's clock, and the same statement says when the next
- * delivery falls due after its instant (a retry, a lease's end), so nothing that falls due
- * between a claim and a second look is missed. What was due already and is not claimed
- * waits for its endpoint's attempts under way, whose ends wake the worker.
+ * Everything is timed by the database's clock. The claim says when the next delivery it
+ * did not take falls due after the instant its first statement chose endpoints at (a
+ * retry, a lease's end), so nothing is missed that falls due between that instant and a
+ * second look, not even a retry falling due while the claim ran: the endpoints were
+ * chosen before it was due, so it was not taken, and it comes back as due now (0 or
+ * less). What was due already and is not claimed waits for its endpoint's attempts under
+ * way, whose ends wake the worker.
  *
  * @param sql - the database
  * @param limits - how many, the per-endpoint cap, the attempt count, the lease
@@ -70,31 +73,41 @@ export function claimDeliveries(sql: Sql, limits: ClaimLimits): Promise<ClaimedB
     // First the endpoints, locked: a second statement (a new snapshot) then counts their
     // attempts under way with every other claimer's committed, since each held these
     // locks until it committed. One statement would count from a snapshot taken before
-    // the locks, and two servers could both pass an endpoint's cap.
-    const locked = await tx.query<{ id: string }>(
+    // the locks, and two servers could both pass an endpoint's cap. The row with no
+    // endpoint (none due) still carries the instant they were chosen at.
+    const locked = await tx.query<{ id: string | null; looked_at: string }>(
       `WITH clock AS (SELECT ${databaseNowMs} AS now)
-       SELECT w.id FROM webhooks w CROSS JOIN clock
-        WHERE w.state <> 'disabled'
-          AND EXISTS (SELECT 1 FROM webhook_deliveries d
-                       WHERE d.webhook_id = w.id AND d.next_attempt_at <= clock.now)
-          AND (SELECT count(*) FROM webhook_deliveries f
-                WHERE f.webhook_id = w.id AND f.leased_until > clock.now) < $2::int
-        ORDER BY (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
-                   WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL), w.id
-        LIMIT $1
-        FOR UPDATE OF w SKIP LOCKED`,
+       SELECT w.id, clock.now::text AS looked_at
+         FROM clock LEFT JOIN LATERAL (
+           SELECT w.id FROM webhooks w
+            WHERE w.state <> 'disabled'
+              AND EXISTS (SELECT 1 FROM webhook_deliveries d
+                           WHERE d.webhook_id = w.id AND d.next_attempt_at <= clock.now)
+              AND (SELECT count(*) FROM webhook_deliveries f
+                    WHERE f.webhook_id = w.id AND f.leased_until > clock.now) < $2::int
+            ORDER BY (SELECT min(d.next_attempt_at) FROM webhook_deliveries d
+                       WHERE d.webhook_id = w.id AND d.next_attempt_at IS NOT NULL), w.id
+            LIMIT $1
+            FOR UPDATE OF w SKIP LOCKED
+         ) w ON true`,
       [limits.count, limits.perEndpoint],
     );
     return claimFromLocked(
       tx,
-      locked.map((row) => row.id),
+      locked.flatMap((row) => (row.id === null ? [] : [row.id])),
+      Number(locked[0]!.looked_at),
       limits,
     );
   });
 }
 
 /** The claim's second statement: deliveries of the endpoints locked, by fresh counts. */
-async function claimFromLocked(sql: Sql, endpointIds: string[], limits: ClaimLimits): Promise<ClaimedBatch> {
+async function claimFromLocked(
+  sql: Sql,
+  endpointIds: string[],
+  lookedAt: number,
+  limits: ClaimLimits,
+): Promise<ClaimedBatch> {
   const rows = await sql.query<
     EventRow & {
       webhook_id: string;
@@ -141,14 +154,16 @@ async function claimFromLocked(sql: Sql, endpointIds: string[], limits: ClaimLim
      SELECT c.webhook_id, w.url, w.secret,
             CASE WHEN w.previous_secret_expires_at > clock.now THEN w.previous_secret END AS previous_secret,
             c.attempts AS attempt, c.exhausted, clock.now::text AS claimed_at,
-            (SELECT min(f.next_attempt_at) FROM webhook_deliveries f WHERE f.next_attempt_at > clock.now)
+            (SELECT min(f.next_attempt_at) FROM webhook_deliveries f
+              WHERE f.next_attempt_at > $6::bigint
+                AND (f.webhook_id, f.event_id) NOT IN (SELECT webhook_id, event_id FROM chosen))
               - clock.now AS next_due_in,
             e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
             e.from_status, e.to_status, e.inspection_id, e.sequence::text
        FROM clock
        LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
       ORDER BY c.sequence, c.webhook_id`,
-    [limits.count, limits.perEndpoint, limits.attempts, limits.leaseMs, endpointIds],
+    [limits.count, limits.perEndpoint, limits.attempts, limits.leaseMs, endpointIds, lookedAt],
   );
   const nextDue = rows[0]?.next_due_in;
   const deliveries = rows
