@@ -96,6 +96,8 @@ const checks = plannedChecks(checkTasks, { env, filters }).filter((check) => che
 const cached = force ? [] : checks.filter((check) => check.cached).map((check) => check.id);
 const lanes = intoLanes(checks.map((check) => check.id).filter((id) => !cached.includes(id)));
 const results = new Map(cached.map((id) => [id, "cached"]));
+/** What each failed check's output said failed, by check. */
+const failureLines = new Map();
 console.log(
   `\ntest: ${checks.length} checks, ${cached.length} unchanged since they passed (replayed from turbo's cache), ` +
     `${checks.length - cached.length} to run in ${lanes.length} lane(s):`,
@@ -114,7 +116,8 @@ await Promise.all(
   lanes.map(async (lane) => {
     for (const id of lane) {
       console.log(`\ntest: ${id} started`);
-      const { code, ms, cpuMs } = await runTurbo([id], { env, force });
+      const { code, ms, cpuMs, failures } = await runTurbo([id], { env, force });
+      if (code !== 0) failureLines.set(id, failures);
       cpuMsTotal += cpuMs ?? 0;
       const took = `${minutes(ms)}${cpuText(cpuMs)}`;
       results.set(id, code === 0 ? `passed in ${took}` : `FAILED (exit ${code}) after ${took}`);
@@ -134,6 +137,10 @@ console.log(
 const width = Math.max(...[...results.keys()].map((id) => id.length));
 for (const check of checks) console.log(`  ${check.id.padEnd(width)}  ${results.get(check.id)}`);
 if (failed.length > 0) {
+  for (const [id, lines] of failureLines) {
+    console.error(`\ntest: what failed in ${id} (its lines above that say so, the first ${lines.length}):`);
+    for (const line of lines) console.error(`  ${line}`);
+  }
   console.error(`test: ${failed.length} failed: ${failed.map(([id]) => id).join(", ")}`);
   process.exit(1);
 }

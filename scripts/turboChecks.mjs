@@ -3,6 +3,7 @@
 // turbo.json names for it, the services' variables) did not change since it last
 // passed is replayed from the cache instead of run.
 import { spawn, spawnSync } from "node:child_process";
+import { failureLines } from "./failureLines.mjs";
 import { root } from "./toolchain.mjs";
 
 // Turbo's own lines around each run (its version, the scope, the tally) and those of the
@@ -39,10 +40,12 @@ export function plannedChecks(tasks, { env, filters }) {
  * @param {{ env: NodeJS.ProcessEnv, force?: boolean, logs?: string }} options - `force`
  *   ignores the cache (the results are still written to it); `logs` is turbo's
  *   `--output-logs` (default `new-only`: the dependencies' builds, cached, say nothing)
- * @returns {Promise<{ code: number, ms: number, cpuMs?: number }>} `cpuMs`: the processor
- *   time (user and system) of turbo and every process it and its tasks waited for - what the
- *   check costs a machine whichever else runs beside it (a shared server's own processes,
- *   PostgreSQL's backends, are not counted); absent where bash cannot say it
+ * @returns {Promise<{ code: number, ms: number, cpuMs?: number, failures: string[] }>}
+ *   `cpuMs`: the processor time (user and system) of turbo and every process it and its
+ *   tasks waited for - what the check costs a machine whichever else runs beside it (a
+ *   shared server's own processes, PostgreSQL's backends, are not counted); absent where
+ *   bash cannot say it. `failures`: the first lines of the output that say what failed
+ *   (colours taken out), to be printed again at the end of the run
  */
 export function runTurbo(ids, { env, force = false, logs = "new-only" }) {
   const started = Date.now();
@@ -58,6 +61,7 @@ export function runTurbo(ids, { env, force = false, logs = "new-only" }) {
       stdio: ["ignore", "pipe", "pipe", "pipe"],
     });
     let times = "";
+    const failures = failureLines();
     child.stdio[3]?.setEncoding("utf8").on("data", (chunk) => {
       times += chunk;
     });
@@ -69,18 +73,30 @@ export function runTurbo(ids, { env, force = false, logs = "new-only" }) {
       stream.setEncoding("utf8").on("data", (chunk) => {
         const lines = (rest + chunk).split("\n");
         rest = lines.pop() ?? "";
-        for (const line of lines) if (!turboChatter.test(line)) out.write(`${line}\n`);
+        for (const line of lines) {
+          if (turboChatter.test(line)) continue;
+          out.write(`${line}\n`);
+          failures.see(line);
+        }
       });
       stream.on("end", () => {
-        if (rest && !turboChatter.test(rest)) out.write(`${rest}\n`);
+        if (rest && !turboChatter.test(rest)) {
+          out.write(`${rest}\n`);
+          failures.see(rest);
+        }
       });
     }
     child.once("error", (error) => {
       console.error(`test: cannot start turbo: ${error.message}`);
-      resolve({ code: 127, ms: Date.now() - started });
+      resolve({ code: 127, ms: Date.now() - started, failures: failures.lines });
     });
     child.once("close", (code, signal) =>
-      resolve({ code: code ?? (signal ? 128 : 1), ms: Date.now() - started, cpuMs: childrenCpuMs(times) }),
+      resolve({
+        code: code ?? (signal ? 128 : 1),
+        ms: Date.now() - started,
+        cpuMs: childrenCpuMs(times),
+        failures: failures.lines,
+      }),
     );
   });
 }
