@@ -15,12 +15,15 @@ import { openStore } from "../src/store/openStore.js";
 import { storeOf } from "../src/testing.js";
 import { callMethod, insecureAgent } from "./support/callApi.js";
 import { soonDataset, soonToken } from "./support/soonDataset.js";
+import { importSoonScene } from "./support/soonScene.js";
 import { followWithEventSource, followWithTrpc, type StreamReading } from "./support/streamClients.js";
 
 // Far enough ahead for the import to finish first on a loaded machine (it took 6 s with
 // two suites side by side on 2 cores), so the streams open before the first instant.
 const FIRST_IN_MS = 8_000;
 const SECOND_AFTER_MS = 3_000;
+/** What listing the expected events and opening the readers needs before the first instant. */
+const ROOM_TO_FOLLOW_MS = 2_000;
 
 const until = async (done: () => boolean, what: string, ms = 8_000) => {
   const end = Date.now() + ms;
@@ -43,10 +46,14 @@ describe.each(testStores)("events.stream on $name", ({ skip, create }) => {
     if (skip) return;
     db = await create();
     server = await startServer({ port: 0, database: db.database, logger: false });
-    // Imported once the server is up: however long the set-up took, the instants lie ahead.
-    expiringAt = Date.now() + FIRST_IN_MS;
-    expiredAt = expiringAt + SECOND_AFTER_MS;
-    await importDataset(storeOf(server), soonDataset(2, expiringAt, expiredAt));
+    // Imported once the server is up, again with twice the lead should the import take
+    // it: however long the set-up took, the instants lie ahead.
+    ({ expiringAt, expiredAt } = await importSoonScene(storeOf(server), {
+      accounts: 2,
+      firstInMs: FIRST_IN_MS,
+      secondAfterMs: SECOND_AFTER_MS,
+      roomMs: ROOM_TO_FOLLOW_MS,
+    }));
   }, 60_000);
   afterAll(async () => {
     for (const reader of readers) reader.close();

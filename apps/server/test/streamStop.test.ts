@@ -7,13 +7,13 @@
 import type { Event } from "@wsafe/schema";
 import { eventually, freePort, type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importDataset } from "../src/import/importDataset.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
 import { startServer } from "../src/server/startServer.js";
 import { storeOf } from "../src/testing.js";
 import { createSelfSignedCertificate } from "../src/tls/createSelfSignedCertificate.js";
 import { callMethod } from "./support/callApi.js";
-import { soonDataset, soonToken } from "./support/soonDataset.js";
+import { soonToken } from "./support/soonDataset.js";
+import { importSoonScene } from "./support/soonScene.js";
 import { followWithEventSource, followWithTrpc, type StreamReading } from "./support/streamClients.js";
 
 const FIRST_IN_MS = 4_000;
@@ -56,18 +56,14 @@ describe.each(testStores)("stopping with open streams on $name", ({ skip, create
     "ends every stream at once, finishes in time, and each client resumes after its last event on the next server",
     async () => {
       const first = await start();
-      // The scene's instants must still be ahead once the import is in and the readers
-      // follow: on a busy machine the embedded store's import took more than the 4 s lead,
-      // and the first instant had passed. Imported again (an update of the same records)
-      // with twice the lead until it has room; the scene is the same.
-      let lead = FIRST_IN_MS;
-      let expiringAt = 0;
-      for (let tries = 0; tries < 4; tries++, lead *= 2) {
-        expiringAt = Date.now() + lead;
-        await importDataset(storeOf(first), soonDataset(1, expiringAt, expiringAt + SECOND_AFTER_MS));
-        if (Date.now() < expiringAt - ROOM_TO_FOLLOW_MS) break;
-      }
-      const expiredAt = expiringAt + SECOND_AFTER_MS;
+      // On a busy machine the embedded store's import took more than the 4 s lead:
+      // imported again with twice the lead until it leaves room to follow.
+      const { expiringAt, expiredAt } = await importSoonScene(storeOf(first), {
+        accounts: 1,
+        firstInMs: FIRST_IN_MS,
+        secondAfterMs: SECOND_AFTER_MS,
+        roomMs: ROOM_TO_FOLLOW_MS,
+      });
       const token = soonToken(0);
       const expected = (
         await callMethod(first.url, "POST", "events.list", { token, from: Date.now(), to: expiredAt })
