@@ -16,6 +16,7 @@ import { createServer } from "node:https";
 import { headerNames, jsonContentType, methodUrlPath } from "@wsafe/schema";
 import { childOptions, listenOnLoopback } from "./childIpc.mjs";
 import { newContractRequestId } from "./contractRequestId.mjs";
+import { acceptProfilingRequests } from "./cpuProfiler.mjs";
 
 const { tls, bodyPath, tokens: secrets, rateLimit } = childOptions();
 const path = methodUrlPath("resources.list");
@@ -172,4 +173,5 @@ const server = createServer({ cert: tls.cert, key: tls.key, minVersion: "TLSv1.2
 });
 // Node's `Keep-Alive: timeout=10` header, as wsafe sends it: the same bytes on the wire.
 server.keepAliveTimeout = 10_000;
+acceptProfilingRequests();
 await listenOnLoopback(server);

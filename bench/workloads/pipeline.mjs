@@ -148,7 +148,7 @@ export async function runPipeline({
       warmupSeconds,
       pinned: true,
       around: async (name, round, work) => {
-        if (!cpuProfileDir || !name.startsWith("wsafe")) return work();
+        if (!cpuProfileDir || !(name.startsWith("wsafe") || name === "contractFloor")) return work();
         const server = targets[name];
         await server.ask({ type: "profile-start" }, "profile-started");
         const result = await work();
@@ -156,7 +156,7 @@ export async function runPipeline({
         const file = join(cpuProfileDir, `pipeline-${name}-round${round}.cpuprofile`);
         await server.ask({ type: "profile-stop", file }, "profile-stopped");
         progress(
-          `pipeline: CPU profile of wsafe under load: ${file} (node bench/profile-summary.mjs ${file})`,
+          `pipeline: CPU profile of ${name} under load: ${file} (node bench/profile-summary.mjs ${file})`,
         );
         return result;
       },
