@@ -1,7 +1,8 @@
 // The suite Stryker runs for each mutant of the pipeline, pagination and tRPC code
 // (stryker.config.mjs): their unit tests, the end-to-end pipeline suite, which runs
-// every row of the precedence through a real server in this process, and the /trpc-/v1
-// differential, which holds every check of the router's procedures to /v1's answers. The other suites
+// every row of the precedence through a real server in this process, the /trpc-/v1
+// differential, which holds every check of the router's procedures to /v1's answers,
+// and two quick suites of events.stream. The other suites
 // (store, CLI, import, transport) cannot see a mutant of these files; the pagination
 // and permission suites can, but each starts its own server (about 30 s on two busy
 // cores) for what the unit tests of pageCursor, readPageRequest, walkRequestOf,
@@ -31,6 +32,12 @@ export default defineConfig({
       "src/trpc/**/*.test.ts",
       "test/pipeline.test.ts",
       "test/trpcDifferential.test.ts",
+      // events.stream's procedure (src/trpc/eventsStreamProcedure.ts): the wire test runs it
+      // through tRPC's own handler beside the hand-written one, byte for byte, and the
+      // queries test replays and starts streams at an instant; a few seconds each. The
+      // other stream suites wait for instants to pass (20-30 s a file).
+      "test/eventsStreamWire.test.ts",
+      "test/streamQueries.test.ts",
     ],
     sequence: { sequencer: QuickTestsFirst },
     testTimeout: 60_000,

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/ApiError.js";
+import { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
-import { checkAccountActive, checkPermission, checkTokenActive, checkTokenPresent } from "./accessChecks.js";
-import type { RequestState } from "./RequestState.js";
+import {
+  checkAccountActive,
+  checkPermission,
+  checkRateLimit,
+  checkTokenActive,
+  checkTokenPresent,
+} from "./accessChecks.js";
+import type { PipelineServices, RequestState } from "./RequestState.js";
 
 const token: TokenRecord = {
   key: "k",
@@ -34,7 +41,10 @@ function failure(check: () => void): { error: string; description: string } | un
 
 describe(checkTokenPresent, () => {
   it.each([[{}], [{ token: "" }]])("answers token_missing for %j", (data) => {
-    expect(failure(() => checkTokenPresent(state({ data })))?.error).toBe("token_missing");
+    expect(failure(() => checkTokenPresent(state({ data })))).toEqual({
+      error: "token_missing",
+      description: "missing parameter: token",
+    });
   });
 
   it.each([[1], [null], [["t"]], [{ t: 1 }], [true]])("answers token_invalid for a token of %j", (value) => {
@@ -71,5 +81,20 @@ describe(checkPermission, () => {
       description: "the token lacks the read permission",
     });
     expect(failure(() => checkPermission(state({ token })))).toBeUndefined();
+  });
+});
+
+describe(checkRateLimit, () => {
+  it("counts each request against its token's limit and refuses the one past it", async () => {
+    const rateLimiter = await RateLimiter.create({ points: 2, durationSeconds: 60 });
+    const services = { rateLimiter } as unknown as PipelineServices;
+    const request = () => state({ token: { ...token, key: "limited" } });
+    await checkRateLimit(request(), services);
+    await checkRateLimit(request(), services);
+    await expect(Promise.resolve().then(() => checkRateLimit(request(), services))).rejects.toMatchObject({
+      error: "rate_limit_exceeded",
+    });
+    // Another token has its own count.
+    await checkRateLimit(state({ token: { ...token, key: "other" } }), services);
   });
 });

@@ -88,6 +88,28 @@ describe(decodeRequestData, () => {
     expect(failsWith(() => decodeRequestData(method, query, body))).toBe("request_data_invalid");
   });
 
+  // What the caller reads is the description: each refusal says which of its faults it is.
+  it.each([
+    ["GET", "%E0%A4%A", undefined, "query string is not valid percent-encoding"],
+    ["GET", "{", undefined, "request data is not valid JSON"],
+    ["GET", encodeURIComponent("[1]"), undefined, "request data must be a JSON object"],
+    ["POST", "", Buffer.from([0xff, 0xfe]), "request body is not valid UTF-8"],
+    ["POST", "", Buffer.from('{"a":'), "request data is not valid JSON"],
+    ["POST", "", Buffer.from("null"), "request data must be a JSON object"],
+  ] as const)("refuses %s %s %s saying %j", (method, query, body, description) => {
+    expect(() => decodeRequestData(method, query, body)).toThrow(
+      expect.objectContaining({ error: "request_data_invalid", description }),
+    );
+  });
+
+  it("keeps arrays arrays: only objects lose their prototype", () => {
+    const data = decodeRequestData("POST", "", Buffer.from('{"a":[[{"b":1}],2]}'));
+    const a = data.a as [[object], number];
+    expect(Object.getPrototypeOf(a)).toBe(Array.prototype);
+    expect(Object.getPrototypeOf(a[0])).toBe(Array.prototype);
+    expect(Object.getPrototypeOf(a[0][0])).toBeNull();
+  });
+
   // Prism's proxy forwards `?%7B...%7D` as `?%7B...%7D=`: it reads the JSON as a
   // parameter name with an empty value. A JSON text never ends with `=`.
   describe("when a proxy added one = after the GET query string", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/ApiError.js";
 import { CorsPreflight } from "./CorsPreflight.js";
-import { checkHttpMethod, checkMethodPath, checkRequestData } from "./edgeChecks.js";
+import { checkHttpMethod, checkMethodPath, checkRequestData, unreadableBody } from "./edgeChecks.js";
 import type { RequestState } from "./RequestState.js";
 
 const state = (extra: Partial<RequestState>): RequestState => ({
@@ -70,6 +70,23 @@ describe(checkRequestData, () => {
     expect(thrown(() => checkRequestData(state({ bodyError: aborted })))).toMatchObject({
       error: "request_data_invalid",
       description: "request body could not be read",
+    });
+  });
+});
+
+describe(unreadableBody, () => {
+  it("says why a body could not be read, and keeps the cause for the log", () => {
+    const tooLarge = Object.assign(new Error("too large"), { code: "FST_ERR_CTP_BODY_TOO_LARGE" });
+    const refusal = unreadableBody(tooLarge);
+    expect(refusal).toMatchObject({
+      error: "request_data_invalid",
+      description: "request body exceeds 1048576 bytes",
+    });
+    expect(refusal.cause).toBe(tooLarge);
+    const aborted = new Error("aborted");
+    expect(unreadableBody(aborted)).toMatchObject({
+      description: "request body could not be read",
+      cause: aborted,
     });
   });
 });

@@ -16,14 +16,15 @@ const ctx: TrpcContext = {
 };
 
 /** The shape tRPC sends for an error thrown in a procedure, through the router's own config. */
-function shapeOf(thrown: unknown, context: TrpcContext | undefined = ctx) {
+/** `context` and `path` of `null`: an error before either was known. */
+function shapeOf(thrown: unknown, context: TrpcContext | null = ctx, path: string | null = "users.info") {
   return getTRPCErrorShape({
     config: appRouter._def._config,
     error: getTRPCErrorFromUnknown(toTrpcError(thrown)),
     type: "query",
-    path: "users.info",
+    path: path ?? undefined,
     input: undefined,
-    ctx: context,
+    ctx: context ?? undefined,
   });
 }
 
@@ -47,7 +48,15 @@ describe(formatTrpcError, () => {
       message: "internal error; quote request id req123",
       data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500, path: "users.info", error: "server_error" },
     });
-    expect(JSON.stringify(shapeOf(new Error("at /srv/x.js:1"), undefined))).not.toMatch(/srv|stack|SELECT/);
+    expect(JSON.stringify(shapeOf(new Error("at /srv/x.js:1"), null))).not.toMatch(/srv|stack|SELECT/);
+    // Before a context (the input could not be read) there is no request id to quote.
+    expect(shapeOf(new Error("at /srv/x.js:1"), null).message).toBe("internal error");
+  });
+
+  it("keeps tRPC's own words for its own failures, and names no path where there was none", () => {
+    const shape = shapeOf(new TRPCError({ code: "NOT_FOUND", message: "No procedure found" }), ctx, null);
+    expect(shape.message).toBe("No procedure found");
+    expect(Object.keys(shape.data)).toEqual(["code", "httpStatus", "error"]);
   });
 
   it("names tRPC's own failures with the identifier of the /v1 check they stand for", () => {
