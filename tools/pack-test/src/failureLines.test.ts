@@ -57,6 +57,15 @@ describe("the failure lines npm test prints again at its end", () => {
     ).toEqual([]);
   }, 60_000);
 
+  it("keeps the errors a passing test logs before any failure out", () => {
+    const log = [
+      "@wsafe/server:test: Error: connect ECONNREFUSED 127.0.0.1:9 (a refusal the test expects)",
+      "@wsafe/server:test:  FAIL  test/a.test.ts > case",
+      "@wsafe/server:test: AssertionError: expected 7 to be 8",
+    ];
+    expect(kept(log)).toEqual(log.slice(1));
+  });
+
   it("keeps each line once, and no more than it is asked to", () => {
     const failing = Array.from({ length: 10 }, (_, i) => ` FAIL  test/file${i}.test.ts > case`);
     expect(kept([...failing, ...failing], 4)).toEqual(failing.slice(0, 4));
