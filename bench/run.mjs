@@ -2,7 +2,7 @@
 // `pnpm bench` (full sizes) and `pnpm bench --quick` (tiny sizes, under a minute):
 // runs the five workloads of issue 7 one after another - never two heavy ones at
 // once on a small machine - prints each figure beside its peer, and writes the
-// results, a Markdown summary and the charts. Options:
+// results, a Markdown summary and the charts. Options (--help prints them):
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
 //                      validation, client, workers, events, streams, fairness, inspections,
@@ -16,12 +16,15 @@
 //   --pipeline-servers=a,b time only these pipeline servers (keys of pipelineTargets.mjs,
 //                      results in bench/results/partial/, not committed;
 //                      e.g. wsafe,honoContractFast,contractFloor); all are still checked
-//   --cpu-prof         CPU profiles of the wsafe server under load (workload 1) and of the
-//                      import commands (workload 3) into bench/results/profiles/;
+//   --cpu-prof         CPU profiles of the wsafe server and the contract's floor under load
+//                      (workload 1) and of the import commands (workload 3) into
+//                      bench/results/profiles/;
 //                      read them with `node bench/profile-summary.mjs FILE`
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkBenchArguments } from "./lib/benchArguments.mjs";
 import { benchDataset } from "./lib/benchDataset.mjs";
 import { loud, progress } from "./lib/log.mjs";
 import { machineFacts } from "./lib/machineFacts.mjs";
@@ -33,6 +36,19 @@ import { writeOutputs } from "./lib/writeOutputs.mjs";
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, "..");
 const args = process.argv.slice(2);
+const wrong = checkBenchArguments(args);
+if (wrong !== undefined) {
+  // The options are this file's opening comment.
+  const text = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n");
+  const end = text.findIndex((line, index) => index > 0 && !line.startsWith("//"));
+  const usage = text.slice(1, end).map((line) => line.slice(3));
+  if (wrong === "help") {
+    console.log(usage.join("\n"));
+    process.exit(0);
+  }
+  console.error(`bench: ${wrong}\n${usage.join("\n")}`);
+  process.exit(2);
+}
 const quick = args.includes("--quick");
 const only = args
   .find((a) => a.startsWith("--only="))
