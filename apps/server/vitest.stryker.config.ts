@@ -33,10 +33,12 @@ export default defineConfig({
       "test/pipeline.test.ts",
       "test/trpcDifferential.test.ts",
       // events.stream's procedure (src/trpc/eventsStreamProcedure.ts): the wire test runs it
-      // through tRPC's own handler beside the hand-written one, byte for byte, and the
-      // queries test replays and starts streams at an instant; a few seconds each. The
+      // through tRPC's own handler beside the hand-written one, byte for byte, the
+      // refusals test holds each check's words, and the queries test replays and starts
+      // streams at an instant; a few seconds each. The
       // other stream suites wait for instants to pass (20-30 s a file).
       "test/eventsStreamWire.test.ts",
+      "test/eventsStreamRefusals.test.ts",
       "test/streamQueries.test.ts",
     ],
     sequence: { sequencer: QuickTestsFirst },

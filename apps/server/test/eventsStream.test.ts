@@ -3,7 +3,7 @@
 // dataset whose statuses change seconds ahead, each reader gets the events as they are
 // recorded, under the ids events.list shows; a reader cut off and resumed with the last id
 // it got misses nothing and gets nothing twice; `from` replays; an account sees its own
-// events only; bad input is refused with /v1's identifiers.
+// events only (its refusals: eventsStreamRefusals.test.ts).
 import type { Event } from "@wsafe/schema";
 import { type ScratchDatabase, seedDatabase, testStores } from "@wsafe/test-support";
 import { request } from "undici";
@@ -129,22 +129,6 @@ describe.each(testStores)("events.stream on $name", ({ skip, create }) => {
       ["schedule.status_changed", expiringAt],
       ["schedule.status_changed", expiredAt],
     ]);
-  });
-
-  it.skipIf(skip)("refuses what /v1 refuses, with its identifiers", async () => {
-    const cases: [object, string][] = [
-      [{ token: "no-such-token-anywhere" }, "token_invalid"],
-      [{ token, lastEventId: "ev_not_recorded" }, "parameter_invalid"],
-      [{ token, equipmentType_id: "et_soon_1" }, "content_not_found"],
-      [{ token, type: "schedule.status_changed" }, "parameter_unexpected"],
-      [{ token, from: 0 }, "parameter_invalid"],
-    ];
-    for (const [input, error] of cases) {
-      const reading = follow(followWithTrpc(server.url, input as { token: string }));
-      await until(() => reading.error !== undefined, `the refusal of ${JSON.stringify(input)}`);
-      expect(reading.error?.code, JSON.stringify(input)).toBe(error);
-      expect(reading.events).toEqual([]);
-    }
   });
 });
 
