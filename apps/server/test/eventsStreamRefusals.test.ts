@@ -3,7 +3,7 @@
 // streams from where it asked - the events of its own equipment type replayed from an
 // instant. The suites that follow instants as they pass (eventsStream, streamLifetime)
 // take 20-30 s a file; this one is quick enough for Stryker's set (vitest.stryker.config.ts).
-import { type ScratchDatabase, seedDatabase, testStores } from "@wsafe/test-support";
+import { eventually, type ScratchDatabase, seedDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
@@ -13,14 +13,6 @@ import { soonDataset, soonToken } from "./support/soonDataset.js";
 import { followWithTrpc, type StreamReading } from "./support/streamClients.js";
 
 const writeOnlyToken = "soon-token-write-only-00000";
-
-const until = async (done: () => boolean, what: string, ms = 8_000) => {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 describe.each(testStores)("events.stream's refusals and starts on $name", ({ skip, create }) => {
   let db: ScratchDatabase;
@@ -69,7 +61,7 @@ describe.each(testStores)("events.stream's refusals and starts on $name", ({ ski
     ];
     for (const [input, error, message] of cases) {
       const reading = follow(input as { token: string });
-      await until(() => reading.error !== undefined, `the refusal of ${JSON.stringify(input)}`);
+      await eventually(() => reading.error !== undefined, `the refusal of ${JSON.stringify(input)}`);
       expect(reading.error?.code, JSON.stringify(input)).toBe(error);
       expect(reading.error?.message, JSON.stringify(input)).toMatch(message);
       expect(reading.events).toEqual([]);
@@ -80,7 +72,7 @@ describe.each(testStores)("events.stream's refusals and starts on $name", ({ ski
     "replays from an instant the events of the equipment type it names, and only those",
     async () => {
       const reading = follow({ token, from: Date.now() - 3_600_000, equipmentType_id: "et_soon_0" });
-      await until(() => reading.events.length > 0, "the import's events, replayed");
+      await eventually(() => reading.events.length > 0, "the import's events, replayed");
       expect(reading.error).toBeUndefined();
       expect(new Set(reading.events.map((event) => event.equipment_id))).toEqual(new Set(["eq_soon_0"]));
     },
