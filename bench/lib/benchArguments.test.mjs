@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkBenchArguments, workloadNames } from "./benchArguments.mjs";
 
@@ -27,5 +28,13 @@ describe("the bench's arguments", () => {
     expect(checkBenchArguments(["--only=pipeline,piepline"])).toBe(
       `--only: no workload piepline (there are ${workloadNames.join(", ")})`,
     );
+  });
+});
+
+describe("the workloads --only names", () => {
+  it("are exactly the steps run.mjs runs, in its order", () => {
+    const source = readFileSync(new URL("../run.mjs", import.meta.url), "utf8");
+    const steps = [...source.matchAll(/await step\("([a-z]+)"/g)].map((match) => match[1]);
+    expect(steps).toEqual(workloadNames);
   });
 });
