@@ -67,5 +67,9 @@ describe(formatTrpcError, () => {
     expect(own("PARSE_ERROR")).toBe("request_data_invalid");
     expect(own("UNSUPPORTED_MEDIA_TYPE")).toBe("request_data_invalid");
     expect(own("TIMEOUT")).toBe("server_error");
+    // A failure of tRPC's own that no /v1 check stands for says only server_error's words.
+    expect(shapeOf(new TRPCError({ code: "TIMEOUT", message: "tRPC says" })).message).toBe(
+      "internal error; quote request id req123",
+    );
   });
 });
