@@ -5,7 +5,7 @@
 // it got misses nothing and gets nothing twice; `from` replays; an account sees its own
 // events only (its refusals: eventsStreamRefusals.test.ts).
 import type { Event } from "@wsafe/schema";
-import { type ScratchDatabase, seedDatabase, testStores } from "@wsafe/test-support";
+import { eventually, type ScratchDatabase, seedDatabase, testStores } from "@wsafe/test-support";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
@@ -25,13 +25,9 @@ const SECOND_AFTER_MS = 3_000;
 /** What listing the expected events and opening the readers needs before the first instant. */
 const ROOM_TO_FOLLOW_MS = 2_000;
 
-const until = async (done: () => boolean, what: string, ms = 8_000) => {
-  const end = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+/** Waits until `done`, up to `ms` (8 s unless the instant awaited is further off). */
+const until = (done: () => boolean, what: string, ms = 8_000) =>
+  eventually(done, what, { timeoutMs: ms, intervalMs: 25 });
 const sequences = (events: readonly Event[]) => events.map((event) => event.sequence);
 
 describe.each(testStores)("events.stream on $name", ({ skip, create }) => {
