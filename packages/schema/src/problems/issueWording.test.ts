@@ -160,6 +160,18 @@ describe("a value the field does not take", () => {
       '`email` must be a valid email, got "ada"',
     ]);
   });
+
+  it("says a pattern's rule in the schema's own words, or shows the pattern, never calls it a regex", () => {
+    const key = z
+      .string()
+      .regex(/^[\x20-\x7E]+$/, { error: "must be printable ASCII characters (space to ~)" });
+    expect(wordsOf(z.object({ key }), { key: "é" })).toEqual([
+      '`key` must be printable ASCII characters (space to ~), got "é"',
+    ]);
+    expect(wordsOf(z.object({ version: z.string().regex(/^\d+(\.\d+)*$/) }), { version: "v2" })).toEqual([
+      '`version` must match the pattern /^\\d+(\\.\\d+)*$/, got "v2"',
+    ]);
+  });
 });
 
 describe("a rule of the schema's own", () => {

@@ -14,6 +14,17 @@ export interface IssueContext {
   knownKeys?: readonly string[];
 }
 
+/**
+ * What a string that fails a pattern must be: the schema's own words where it gave them
+ * ("must be printable ASCII characters (space to ~)"), which say the rule as its reader
+ * knows it; else the pattern itself. zod names every pattern's format `regex`, which is
+ * not what the value should be.
+ */
+function patternRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
+  const zodDefault = `Invalid string: must match pattern ${issue.pattern}`;
+  return issue.message === zodDefault ? `must match the pattern ${issue.pattern}` : issue.message;
+}
+
 /** The value a payload held, as a message quotes it: `"yesterday"`, `1.5`, `null`, `a list`. */
 export function receivedValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(quoteInput(value, 40));
@@ -118,6 +129,7 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
         : `\`${owner}\` has a key that is not allowed: ${JSON.stringify(quoteInput(key, 40))}`;
     }
     case "invalid_format":
+      if (issue.format === "regex") return `${subject} ${patternRule(issue)}, got ${receivedValue(value)}`;
       return `${subject} must be a valid ${issue.format}, got ${receivedValue(value)}`;
     case "not_multiple_of":
       return `${subject} must be a multiple of ${issue.divisor}, got ${receivedValue(value)}`;
