@@ -94,6 +94,42 @@ describe(describeProblems, () => {
     ]);
   });
 
+  // A list is no object: `[1, 2]` for `{ item_ids: [1, 2] }` is told every shape a metavalue may take.
+  it("names every option of a metavalue given a list", () => {
+    expect(
+      describeProblems("Dataset", { equipments: [{ ...equipment, metavalues: { mf_1: [1, 2] } }] }),
+    ).toEqual([
+      {
+        path: "equipments[0].metavalues.mf_1",
+        record: 'equipment "eq_h_0003"',
+        message: "`metavalues.mf_1` must be a number, a string or an object, got a list",
+      },
+    ]);
+  });
+
+  // An id past 2^53 fails only a check of the item option, so zod reports it at the item
+  // itself, past the union, where no one schema is known: it is still worded and located.
+  it("words an item id too large to be exact", () => {
+    expect(
+      describeProblems("Dataset", {
+        equipments: [{ ...equipment, metavalues: { mf_1: { item_ids: [1e16] } } }],
+      }),
+    ).toEqual([
+      {
+        path: "equipments[0].metavalues.mf_1.item_ids[0]",
+        record: 'equipment "eq_h_0003"',
+        message: "`metavalues.mf_1.item_ids[0]` must be at most 9007199254740991, got 10000000000000000",
+      },
+    ]);
+  });
+
+  // A user is named by a string id or the same id as a non-negative integer: 1.5 is neither.
+  it("names both forms of a user id given a number that is no integer", () => {
+    expect(describeProblems("users.info.params", { token: "a-token-of-twenty-chars", user: 1.5 })).toEqual([
+      { path: "user", record: "", message: "`user` must be a string or an integer, got 1.5" },
+    ]);
+  });
+
   it("keeps the position of a record without an id", () => {
     expect(describeProblems("Dataset", { users: [{ account_id: "acc_1", name: "Ada" }] })).toEqual([
       { path: "users[0].id", record: "users[0]", message: "required field `id` missing" },
