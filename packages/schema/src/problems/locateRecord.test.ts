@@ -9,7 +9,12 @@ const dataset = {
     { serialNumber: "S2" },
     { id: "", title: "empty id" },
     "not a record",
+    null,
   ],
+  inspections: [{ inspection_id: "i_1" }],
+  // A list whose name has no plural "s" names its records by `<name>_id` all the same.
+  staff: [{ staff_id: "st_1" }],
+  rows: [[{ id: "c_1" }]],
 };
 
 describe(locateRecord, () => {
@@ -22,6 +27,11 @@ describe(locateRecord, () => {
     [["equipments", 1, "id"], "equipments[1]", "id"],
     [["equipments", 2, "id"], "equipments[2]", "id"],
     [["equipments", 3], "", "equipments[3]"],
+    [["equipments", 4, "id"], "", "equipments[4].id"],
+    [["inspections", 0, "result"], 'inspection "i_1"', "result"],
+    [["staff", 0, "name"], 'staff "st_1"', "name"],
+    // A list inside a list has no name to make a noun of: its records go by position.
+    [["rows", 0, 0, "value"], "rows[0][0]", "value"],
     [["equipmentTypes", 0, "metafields", 0, "name"], 'equipment type "et_1", metafield "mf_1"', "name"],
     // A token's only identity is its secret, which is never echoed.
     [["tokens", 0, "account_id"], "tokens[0]", "account_id"],
@@ -29,6 +39,13 @@ describe(locateRecord, () => {
     [[], "", ""],
   ])("names %j as %j, field %j", (path, record, field) => {
     expect(locateRecord(path, dataset)).toEqual({ record, field });
+  });
+
+  it("names a record of a document that is itself a list by its position", () => {
+    expect(locateRecord([1, "name"], [{ id: "u_1" }, { id: "u_2" }])).toEqual({
+      record: "[1]",
+      field: "name",
+    });
   });
 
   it("quotes an id as JSON, cut when long", () => {
