@@ -30,6 +30,23 @@ describe(formatProblems, () => {
     ).toBe("  … and 1 more problem");
   });
 
+  it("counts nothing when the problems fill the limit exactly", () => {
+    expect(formatProblems([problem(1), problem(2)], { limit: 2 })).toBe(
+      '  user "u_1": required field `name` missing\n  user "u_2": required field `name` missing',
+    );
+  });
+
+  it("counts no consequences when they fill their limit exactly", () => {
+    const cause: PayloadProblem = { ...problem(0), consequences: [problem(1), problem(2)] };
+    expect(formatProblems([cause], { consequenceLimit: 2 })).toBe(
+      [
+        '  user "u_0": required field `name` missing',
+        '    - user "u_1": required field `name` missing',
+        '    - user "u_2": required field `name` missing',
+      ].join("\n"),
+    );
+  });
+
   it("puts what follows from a cause under it, indented, and counts past its own limit", () => {
     const cause: PayloadProblem = {
       ...problem(0),
