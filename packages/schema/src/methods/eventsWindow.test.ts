@@ -37,8 +37,22 @@ describe(eventsWindowProblem, () => {
     expect(eventsWindowProblem({ from: now, to: now - 1 }, now)?.parameter).toBe("to");
   });
 
+  it("calls a to the caller gave plainly to", () => {
+    expect(eventsWindowProblem({ from: now, to: now - 1 }, now)).toEqual({
+      parameter: "to",
+      description: `invalid parameter: to: 2026-11-25T23:59:59.999Z (${now - 1}) is before from, 2026-11-26T00:00:00.000Z (${now})`,
+    });
+  });
+
   it("names an instant past any calendar date by its milliseconds alone", () => {
     const far = Number.MAX_SAFE_INTEGER;
     expect(eventsWindowProblem({ from: far }, now)?.description).toContain(`before from, ${far}`);
+  });
+
+  // A JavaScript date reaches 8.64e15 ms (100 000 000 days) after the epoch, that instant included.
+  it("names the latest instant a date reaches by its date", () => {
+    expect(eventsWindowProblem({ from: 8.64e15 }, now)?.description).toBe(
+      `invalid parameter: to (default: the request's instant): 2026-11-26T00:00:00.000Z (${now}) is before from, +275760-09-13T00:00:00.000Z (8640000000000000)`,
+    );
   });
 });
