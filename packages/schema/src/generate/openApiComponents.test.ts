@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { openApiComponentSchemas, withoutDefaults } from "./openApiComponents.js";
+import * as z from "zod";
+import { methods } from "../registry.js";
+import { componentIdOf, openApiComponentSchemas, withoutDefaults } from "./openApiComponents.js";
 
 /** Every `default` keyword anywhere in a JSON Schema. */
 const defaultsIn = (value: unknown): unknown[] =>
@@ -49,6 +51,35 @@ describe(withoutDefaults, () => {
       const: 1,
       additionalProperties: false,
     });
+  });
+
+  // toStrictEqual: a keyword set to undefined would be a key the schema did not have.
+  it("keeps boolean schemas as booleans, and adds no keyword the schema did not have", () => {
+    expect(
+      withoutDefaults({
+        type: "object",
+        default: {},
+        properties: { tags: { type: "array", items: true, default: [] } },
+        additionalProperties: true,
+        anyOf: [true, { type: "object" }],
+      }),
+    ).toStrictEqual({
+      type: "object",
+      properties: { tags: { type: "array", items: true } },
+      additionalProperties: true,
+      anyOf: [true, { type: "object" }],
+    });
+    expect(withoutDefaults({ type: "string", default: "x" })).toStrictEqual({ type: "string" });
+  });
+});
+
+describe(componentIdOf, () => {
+  it("is the schema's .meta id, the name of its component", () => {
+    expect(componentIdOf(methods["users.info"].params)).toBe("UsersInfoParams");
+  });
+
+  it("refuses a schema without an id, saying what the registry needs", () => {
+    expect(() => componentIdOf(z.string())).toThrow(new Error("every registry schema needs a .meta id"));
   });
 });
 
