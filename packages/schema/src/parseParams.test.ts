@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { formatIssuePath } from "./formatIssuePath.js";
-import { parseParams } from "./parseParams.js";
+import { parseParams, parseStreamParams } from "./parseParams.js";
 import { quoteInput } from "./quoteInput.js";
 import { type MethodName, methodNames, methods } from "./registry.js";
 
@@ -173,5 +173,32 @@ describe("parseParams with the compiled schema", () => {
         { numRuns: 300 },
       );
     }
+  });
+});
+
+describe(parseStreamParams, () => {
+  it("checks events.stream's input in the methods' order, with their words", () => {
+    expect(parseStreamParams("events.stream", { token: "t", type: [] })).toEqual({
+      ok: false,
+      error: "parameter_unexpected",
+      parameter: "type",
+      description: "unexpected parameter: type",
+    });
+    expect(parseStreamParams("events.stream", { types: [] })).toEqual({
+      ok: false,
+      error: "parameter_missing",
+      parameter: "token",
+      description: "missing parameter: token",
+    });
+    const invalid = parseStreamParams("events.stream", { token: "t", types: ["equipment.exploded"] });
+    expect(invalid).toMatchObject({ ok: false, error: "parameter_invalid", parameter: "types" });
+    expect(invalid.ok || invalid.description).toMatch(/^invalid parameter: types\[0\]: /);
+  });
+
+  it("answers the input it accepts", () => {
+    expect(parseStreamParams("events.stream", { token: "t", from: 0, lastEventId: null })).toEqual({
+      ok: true,
+      params: { token: "t", from: 0, lastEventId: null },
+    });
   });
 });
