@@ -44,7 +44,13 @@ describe(addDuration, () => {
     expect(addDuration(at(1969, 1, 31), "P1M")).toBe(at(1969, 2, 28));
   });
 
-  it("refuses what is not a calendar duration", () => {
+  it("takes a duration already parsed as the text it was read from", () => {
+    expect(addDuration(at(2027, 1, 31), { years: 0, months: 1, weeks: 0, days: 0 })).toBe(at(2027, 2, 28));
+    expect(addDuration(at(2027, 3, 31, 8), parseDuration("P1Y2W")!, -1)).toBe(at(2026, 3, 17, 8));
+  });
+
+  it("refuses what is not a calendar duration, quoting it", () => {
     expect(() => addDuration(0, "PT1H")).toThrow(RangeError);
+    expect(() => addDuration(0, "PT1H")).toThrow("not an ISO 8601 calendar duration: PT1H");
   });
 });
