@@ -44,6 +44,20 @@ describe(addDuration, () => {
     expect(addDuration(at(1969, 1, 31), "P1M")).toBe(at(1969, 2, 28));
   });
 
+  it("counts years 0-99 as themselves, not as 1900-1999 (Date.UTC's reading)", () => {
+    const at = (text: string) => Date.parse(text);
+    expect(new Date(addDuration(at("0099-12-15T08:00:00Z"), "P1M")).toISOString()).toBe(
+      "0100-01-15T08:00:00.000Z",
+    );
+    expect(new Date(addDuration(at("0100-01-15T00:00:00Z"), "P1M", -1)).toISOString()).toBe(
+      "0099-12-15T00:00:00.000Z",
+    );
+    // Year 0 is a leap year in the proleptic Gregorian calendar.
+    expect(new Date(addDuration(at("0000-01-31T00:00:00Z"), "P1M")).toISOString()).toBe(
+      "0000-02-29T00:00:00.000Z",
+    );
+  });
+
   it("takes a duration already parsed as the text it was read from", () => {
     expect(addDuration(at(2027, 1, 31), { years: 0, months: 1, weeks: 0, days: 0 })).toBe(at(2027, 2, 28));
     expect(addDuration(at(2027, 3, 31, 8), parseDuration("P1Y2W")!, -1)).toBe(at(2026, 3, 17, 8));

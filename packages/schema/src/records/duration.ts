@@ -37,8 +37,18 @@ export function parseDuration(text: string): CalendarDuration | undefined {
 
 const dayMs = 86_400_000;
 
+/**
+ * Midnight UTC of a day (month 0-11, a day past the month's end rolling over), for any
+ * year: `Date.UTC` takes years 0-99 for 1900-1999.
+ */
+function utcDay(year: number, month: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date.getTime();
+}
+
 /** The number of days of a month of a year (month 0-11), in the proleptic Gregorian calendar. */
-const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+const daysInMonth = (year: number, month: number) => new Date(utcDay(year, month + 1, 0)).getUTCDate();
 
 /**
  * An instant moved by a calendar duration, in UTC: years and months first, keeping the
@@ -59,13 +69,13 @@ export function addDuration(instant: number, duration: string | CalendarDuration
   const parts = typeof duration === "string" ? parseDuration(duration) : duration;
   if (!parts) throw new RangeError(`not an ISO 8601 calendar duration: ${String(duration)}`);
   const date = new Date(instant);
-  const timeOfDay = instant - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  const timeOfDay = instant - utcDay(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
   const monthIndex =
     date.getUTCFullYear() * 12 + date.getUTCMonth() + sign * (parts.years * 12 + parts.months);
   const year = Math.floor(monthIndex / 12);
   const month = monthIndex - year * 12;
   const day = Math.min(date.getUTCDate(), daysInMonth(year, month));
-  const moved = Date.UTC(year, month, day) + timeOfDay;
+  const moved = utcDay(year, month, day) + timeOfDay;
   return moved + sign * (parts.weeks * 7 + parts.days) * dayMs;
 }
 
