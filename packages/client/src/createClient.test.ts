@@ -111,6 +111,21 @@ describe(createClient, () => {
     it("refuses a client without baseUrl", () => {
       expect(() => createClient({ token } as never)).toThrow(/baseUrl is required/);
     });
+
+    it.each([
+      ["no options at all", undefined],
+      ["an empty baseUrl", { baseUrl: "", token }],
+    ])("says what baseUrl should be when given %s", (_what, options) => {
+      expect(() => createClient(options as never)).toThrow(
+        new TypeError("createClient: baseUrl is required, e.g. https://wsafe.example.com"),
+      );
+    });
+
+    it("drops every trailing slash of baseUrl", async () => {
+      const fetch = fakeFetch(envelope({ ok: true, resources: [] }));
+      await createClient({ baseUrl: `${baseUrl}/api//`, token, fetch }).resources.list();
+      expect(fetch.calls[0]!.url).toBe("https://wsafe.test/api/v1/resources.list");
+    });
   });
 
   describe("response meta", () => {
