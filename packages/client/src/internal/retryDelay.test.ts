@@ -23,6 +23,7 @@ describe(retryDelay, () => {
     for (const error of [
       transportErrorFromCause("m", new Error("reset"), meta()),
       transportErrorFromReply("m", "<html>", meta(502)),
+      transportErrorFromReply("m", "Internal Server Error", meta(500)),
       transportErrorFromReply("m", "", meta(200)),
       transportErrorFromReply("m", "slow down", meta(429)),
     ]) {
@@ -80,6 +81,8 @@ describe(parseRetryAfter, () => {
     expect(parseRetryAfter("")).toBeUndefined();
     expect(parseRetryAfter("-1")).toBeUndefined();
     expect(parseRetryAfter("Wed, 21 Oct 2026 07:28:00 GMT")).toBeUndefined();
+    expect(parseRetryAfter("1.5")).toBeUndefined();
+    expect(parseRetryAfter("2 s")).toBeUndefined();
   });
 });
 
