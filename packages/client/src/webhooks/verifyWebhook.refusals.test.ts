@@ -116,6 +116,22 @@ describe("verifyWebhook's refusals", () => {
     expect((await refusal(verifyWebhook(secret, headers, body, { now }))).code).toBe("headers_missing");
   });
 
+  it("refuses a secret that is not text, even one whose text reads as base64, so no forged delivery verifies", async () => {
+    for (const notText of [null, true, 1234]) {
+      // The key atob would make of the value's text: public, so anyone could sign with it.
+      const guessable = Buffer.from(String(notText), "base64");
+      const forged = {
+        "webhook-id": "evt_1",
+        "webhook-timestamp": String(seconds),
+        "webhook-signature": sign("evt_1", seconds, body, guessable),
+      };
+      expect(
+        await refusal(verifyWebhook(notText as unknown as string, forged, body, { now })),
+        String(notText),
+      ).toEqual({ code: "secret_invalid", message: "the secret is not whsec_ and base64" });
+    }
+  });
+
   it("refuses a secret left undefined, as an unset environment variable gives, rather than crashing", async () => {
     const unset = undefined as unknown as string;
     expect((await refusal(verifyWebhook(unset, headersFor(), body, { now }))).code).toBe("secret_invalid");

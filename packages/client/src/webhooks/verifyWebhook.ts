@@ -104,7 +104,12 @@ export async function verifyWebhook(
 }
 
 function decodeSecret(secret: string): Uint8Array<ArrayBuffer> {
-  const encoded = typeof secret === "string" && secret.startsWith(secretPrefix) ? secret.slice(6) : secret;
+  // Only text is a secret: atob turns anything else into text first, and `null`, `true`
+  // or `1234` read as base64 would give a key anyone can compute (a forged delivery
+  // would verify for a receiver whose configuration left its secret null).
+  if (typeof secret !== "string")
+    throw new WsafeWebhookError(WebhookErrorCode.SecretInvalid, "the secret is not whsec_ and base64");
+  const encoded = secret.startsWith(secretPrefix) ? secret.slice(6) : secret;
   let binary = "";
   try {
     binary = atob(encoded);
