@@ -158,3 +158,19 @@ describe(describeProblems, () => {
     ]);
   });
 });
+
+describe("a version label", () => {
+  it("is told in words what it must look like, not shown a pattern", () => {
+    const version = {
+      creator_id: "u_1",
+      created: 2,
+      approvedOn: 3,
+      version: "v2",
+      description: "d",
+      type: "file",
+    };
+    expect(describeProblems("Version", version).map((problem) => problem.message)).toEqual([
+      '`version` must be numbers separated by dots, such as 2.1 or 1.0.3, got "v2"',
+    ]);
+  });
+});

@@ -13,7 +13,7 @@ export const versionSchema = z
     approvedOn: timestamp("When the version was approved."),
     version: z
       .string()
-      .regex(/^\d+(\.\d+)*$/)
+      .regex(/^\d+(\.\d+)*$/, { error: "must be numbers separated by dots, such as 2.1 or 1.0.3" })
       .describe("Version label in dotted numeric form, such as `2.1` or `1.0.3`."),
     description: z.string().describe("What changed in this version."),
     type: z.enum(["file"]).describe("Kind of version. Only `file` occurs in /v1."),
