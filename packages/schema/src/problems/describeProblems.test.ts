@@ -174,3 +174,13 @@ describe("a version label", () => {
     ]);
   });
 });
+
+describe("a webhook secret", () => {
+  // A receiver that checks the secret it stored against the catalog's schema learns
+  // where a secret comes from, not the pattern's characters.
+  it("is told what a secret looks like and where one comes from", () => {
+    expect(describeProblems("WebhookSecret", "sk_live_abc").map((problem) => problem.message)).toEqual([
+      'the record must be `whsec_` and the key in base64, as webhooks.create and webhooks.rotate_secret return it, got "sk_live_abc"',
+    ]);
+  });
+});

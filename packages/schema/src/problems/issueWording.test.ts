@@ -83,8 +83,8 @@ describe("a value of the wrong kind", () => {
     });
     expect(wordsOf(answer, { answer: { kind: "text", text: 1, score: true } })).toEqual([
       "`answer.text` must be a string, got 1",
-      // No schema says which values the union takes.
-      "`answer.score` must be something else, got true",
+      // No schema says which values the union takes: its options' own issues do.
+      "`answer.score` must be a string or a number, got true",
     ]);
     expect(wordsOf(answer, { answer: { kind: "items", item_ids: "1", none: 0, done: "yes" } })).toEqual([
       '`answer.item_ids` must be a list, got "1"',
@@ -171,6 +171,72 @@ describe("a value the field does not take", () => {
     expect(wordsOf(z.object({ version: z.string().regex(/^\d+(\.\d+)*$/) }), { version: "v2" })).toEqual([
       '`version` must match the pattern /^\\d+(\\.\\d+)*$/, got "v2"',
     ]);
+  });
+});
+
+describe("a value out of a union whose schema is unknown", () => {
+  const answer = z.object({
+    answer: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("text"), grade: z.union([z.literal("A"), z.literal("B")]) }),
+      z.object({ kind: z.literal("items"), item: z.union([z.string(), z.object({ id: z.int() })]) }),
+    ]),
+  });
+
+  it("lists the discriminator's values", () => {
+    expect(wordsOf(answer, { answer: { kind: "photo" } })).toEqual([
+      '`answer.kind` must be one of "text", "items", got "photo"',
+    ]);
+  });
+
+  it("names each option's literal value", () => {
+    expect(wordsOf(answer, { answer: { kind: "text", grade: "C" } })).toEqual([
+      '`answer.grade` must be "A" or "B", got "C"',
+    ]);
+  });
+
+  // An option that failed inside the value (an object with a bad field) says nothing of
+  // the value as a whole.
+  it("falls back to zod's expectation when an option failed deeper", () => {
+    expect(wordsOf(answer, { answer: { kind: "items", item: { id: "1" } } })).toEqual([
+      "`answer.item` must be something else, got an object",
+    ]);
+  });
+});
+
+describe("the schema's own words for a built-in check", () => {
+  it("follow the field for any kind of issue, not only a pattern", () => {
+    const inspection = z.object({
+      notes: z.string().max(5, { error: "must fit on a label (5 characters)" }),
+      count: z.int({ error: "must be a whole number of inspections" }),
+      result: z.enum(["pass", "fail"], { error: "must be pass or fail, as the inspector wrote it" }),
+    });
+    expect(wordsOf(inspection, { notes: "too long", count: 1.5, result: "ok" })).toEqual([
+      '`notes` must fit on a label (5 characters), got "too long"',
+      "`count` must be a whole number of inspections, got 1.5",
+      '`result` must be pass or fail, as the inspector wrote it, got "ok"',
+    ]);
+  });
+
+  it("still say a missing field is missing", () => {
+    const schema = z.object({ count: z.int({ error: "must be a whole number of inspections" }) });
+    expect(wordsOf(schema, {})).toEqual(["required field `count` missing"]);
+  });
+
+  // A service that set zod's French locale or its own error map gets our wording, not
+  // zod's French put after the field name: only a schema's own words are kept.
+  it("are told apart from zod's words in any locale or error map", () => {
+    const schema = z.object({ limit: z.int().min(1) });
+    try {
+      z.config(z.locales.fr());
+      expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
+      z.config({ customError: (issue) => `custom: ${issue.code}` });
+      expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
+    } finally {
+      z.config({ customError: undefined, ...z.locales.en() });
+    }
+    expect(schema.safeParse({ limit: 0 }).error?.issues[0]?.message).toBe(
+      "Too small: expected number to be >=1",
+    );
   });
 });
 

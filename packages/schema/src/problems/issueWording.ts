@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import * as z from "zod";
 import { quoteInput } from "../quoteInput.js";
 import { expectedValue } from "./expectedValue.js";
 
@@ -14,15 +14,25 @@ export interface IssueContext {
   knownKeys?: readonly string[];
 }
 
+/** A zod error map's answer as text: maps return a string, `{ message }` or nothing. */
+function textOf(answer: unknown): string | undefined {
+  if (typeof answer === "string") return answer;
+  if (answer !== null && typeof answer === "object" && "message" in answer) return String(answer.message);
+  return undefined;
+}
+
 /**
- * What a string that fails a pattern must be: the schema's own words where it gave them
- * ("must be printable ASCII characters (space to ~)"), which say the rule as its reader
- * knows it; else the pattern itself. zod names every pattern's format `regex`, which is
- * not what the value should be.
+ * The words a schema gave this issue itself (its `error` option: `.regex(pattern, { error:
+ * "must be printable ASCII characters (space to ~)" })`), or `undefined` when zod worded it.
+ * zod keeps no mark of who wrote a message, so the issue's message is compared with what
+ * zod's configured maps (a custom map, else the locale) say of the same issue and value,
+ * which is also right for a service that set another locale.
  */
-function patternRule(issue: z.core.$ZodIssueInvalidStringFormat): string {
-  const zodDefault = `Invalid string: must match pattern ${issue.pattern}`;
-  return issue.message === zodDefault ? `must match the pattern ${issue.pattern}` : issue.message;
+function schemasOwnWords(issue: z.core.$ZodIssue, value: unknown): string | undefined {
+  const config = z.config();
+  const raw = { ...issue, input: value } as unknown as z.core.$ZodRawIssue;
+  const zodsWords = textOf(config.customError?.(raw)) ?? textOf(config.localeError?.(raw)) ?? "Invalid input";
+  return issue.message === zodsWords ? undefined : issue.message;
 }
 
 /** The value a payload held, as a message quotes it: `"yesterday"`, `1.5`, `null`, `a list`. */
@@ -44,6 +54,30 @@ const expectedWords: Record<string, string> = {
   record: "an object",
   null: "null",
 };
+
+/**
+ * What a union takes, in words, where its schema is unknown (an option of a discriminated
+ * union): the discriminator's values zod lists, or each option's own expectation when
+ * every option failed on the value itself ("a string or a number"); else `undefined`.
+ */
+function unionWords(issue: z.core.$ZodIssueInvalidUnion): string | undefined {
+  if ("options" in issue && issue.options !== undefined && issue.options.length > 0)
+    return oneOf(issue.options);
+  const words = issue.errors.map((option) => {
+    const only = option.length === 1 && option[0]!.path.length === 0 ? option[0]! : undefined;
+    if (only?.code === "invalid_type") return expectedWords[only.expected];
+    if (only?.code === "invalid_value") return only.values.map((v) => JSON.stringify(v)).join(" or ");
+    return undefined;
+  });
+  if (words.length === 0 || words.some((word) => word === undefined)) return undefined;
+  return [...new Set(words)].join(" or ");
+}
+
+/** `"file"`, or `one of "file", "folder"`: the values a field may take. */
+const oneOf = (values: readonly unknown[]) =>
+  values.length === 1
+    ? JSON.stringify(values[0])
+    : `one of ${values.map((v) => JSON.stringify(v)).join(", ")}`;
 
 /** Edit distance of two short names, for "did you mean". */
 function distance(a: string, b: string): number {
@@ -85,6 +119,12 @@ const plural = (count: number | bigint, one: string, many: string) => `${count} 
 export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): string {
   const { value, field, schema } = context;
   const subject = field === "" ? "the record" : `\`${field}\``;
+  // The schema's own words say its rule as its reader knows it; they are written to follow
+  // the field ("must be numbers separated by dots, such as 2.1"). A missing field is still
+  // said to be missing, and a refinement's message (`custom`) keeps its own branch below.
+  const ownWords = issue.code === "custom" ? undefined : schemasOwnWords(issue, value);
+  if (ownWords !== undefined && !(value === undefined && field !== ""))
+    return `${subject} ${ownWords}, got ${receivedValue(value)}`;
   const expected = () =>
     schema
       ? expectedValue(schema)
@@ -110,7 +150,7 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
         return `${subject} must list at most ${plural(issue.maximum, "value", "values")}`;
       return `${subject} must be ${issue.inclusive ? "at most" : "less than"} ${issue.maximum}, got ${receivedValue(value)}`;
     case "invalid_value":
-      return `${subject} must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`}, got ${receivedValue(value)}`;
+      return `${subject} must be ${oneOf(issue.values)}, got ${receivedValue(value)}`;
     case "unrecognized_keys": {
       const names = issue.keys.map(
         (key) => `\`${quoteInput(key, 40)}\`${suggestion(key, context.knownKeys)}`,
@@ -119,7 +159,7 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
       return `unknown field${names.length === 1 ? "" : "s"} ${names.join(", ")}${where}`;
     }
     case "invalid_union":
-      return `${subject} must be ${expected()}, got ${receivedValue(value)}`;
+      return `${subject} must be ${schema ? expectedValue(schema) : (unionWords(issue) ?? expected())}, got ${receivedValue(value)}`;
     case "invalid_key": {
       const key = String(issue.path.at(-1));
       const empty = issue.issues.some((inner) => inner.code === "too_small" && inner.minimum === 1);
@@ -129,7 +169,9 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
         : `\`${owner}\` has a key that is not allowed: ${JSON.stringify(quoteInput(key, 40))}`;
     }
     case "invalid_format":
-      if (issue.format === "regex") return `${subject} ${patternRule(issue)}, got ${receivedValue(value)}`;
+      // zod names every pattern's format `regex`, which is not what the value should be.
+      if (issue.format === "regex")
+        return `${subject} must match the pattern ${issue.pattern}, got ${receivedValue(value)}`;
       return `${subject} must be a valid ${issue.format}, got ${receivedValue(value)}`;
     case "not_multiple_of":
       return `${subject} must be a multiple of ${issue.divisor}, got ${receivedValue(value)}`;

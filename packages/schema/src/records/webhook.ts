@@ -87,7 +87,9 @@ export type Webhook = z.infer<typeof webhookSchema>;
  */
 export const webhookSecretSchema = z
   .string()
-  .regex(/^whsec_[A-Za-z0-9+/]+=*$/)
+  .regex(/^whsec_[A-Za-z0-9+/]+=*$/, {
+    error: "must be `whsec_` and the key in base64, as webhooks.create and webhooks.rotate_secret return it",
+  })
   .meta({
     id: "WebhookSecret",
     description:
