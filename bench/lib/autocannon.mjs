@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { runPinnedChild } from "./runPinnedChild.mjs";
 
 const client = fileURLToPath(new URL("./loadClient.mjs", import.meta.url));
 
@@ -24,28 +24,5 @@ export function autocannon({ url, body, connections, seconds, cpus }) {
     connections: Math.min(connections, 64),
     seconds: Math.min(seconds, 60),
   };
-  const args = [client, JSON.stringify(options)];
-  return new Promise((resolve, reject) => {
-    const [command, commandArgs] = cpus
-      ? ["taskset", ["-c", cpus, process.execPath, ...args]]
-      : [process.execPath, args];
-    const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-2000);
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      const line = stdout.trim().split("\n").pop() ?? "";
-      try {
-        resolve(JSON.parse(line));
-      } catch {
-        reject(new Error(`autocannon failed (exit ${code}): ${stderr || stdout}`));
-      }
-    });
-  });
+  return runPinnedChild(client, options, cpus, "autocannon");
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,6 +14,7 @@ import { startChildServer } from "../lib/childServer.mjs";
 import { pinningPlan, pinProcess, tasksetAvailable } from "../lib/cpuPinning.mjs";
 import { loud, progress } from "../lib/log.mjs";
 import { clockTicksPerSecond, cpuMicrosPerRequest, readCpuTicks } from "../lib/procCpu.mjs";
+import { runPinnedChild } from "../lib/runPinnedChild.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { summariseRounds } from "../lib/summariseRounds.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
@@ -73,28 +73,7 @@ export function inspectionsDataset(equipment, now = Date.now()) {
 /** Runs the load generator once, pinned to `cpus`, and answers its autocannon-shaped result. */
 function inspectionLoad(/** @type {any} */ options, /** @type {string | undefined} */ cpus) {
   const script = fileURLToPath(new URL("../children/inspectionLoad.mjs", import.meta.url));
-  const args = [script, JSON.stringify(options)];
-  const [command, commandArgs] = cpus
-    ? ["taskset", ["-c", cpus, process.execPath, ...args]]
-    : [process.execPath, args];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr = (stderr + chunk).slice(-2000);
-    });
-    child.on("exit", (code) => {
-      try {
-        resolve(JSON.parse(stdout.trim().split("\n").pop() ?? ""));
-      } catch {
-        reject(new Error(`the inspection load failed (exit ${code}): ${stderr || stdout}`));
-      }
-    });
-  });
+  return runPinnedChild(script, options, cpus, "the inspection load");
 }
 
 /** The conformance kit's checks of inspections.record on one server, its kit equipment recorded once. */
