@@ -140,8 +140,7 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
       // Sent as it is read, waiting for `drain`; a failure destroys the connection, and
       // a connection that goes away destroys the stream, which frees the database cursor.
       response.writeHead(200, responder.laneHeaders(call.id, elapsedMs, answer.retryAfter, undefined));
-      // Counted once its last chunk is handed over, however long the reading takes.
-      if (requestTallies || logRequests) response.once("finish", () => finished(response.req, call, state));
+      tallyWhenSent(response, call, state, false);
       pipeline(body, response, () => {});
       return;
     }
@@ -149,13 +148,28 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
     const length = typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.length;
     response.writeHead(200, responder.laneHeaders(call.id, elapsedMs, answer.retryAfter, length));
     response.end(bytes);
+    tallyWhenSent(response, call, state, true);
+  }
+
+  /**
+   * Tallies an answer and writes its log line once its bytes are on the connection, whose
+   * byte count the tally reads: at once for a whole answer `end` has handed to its
+   * connection, else at `finish` - a streamed list (its last chunk is handed over however
+   * long the reading takes) or an answer pipelined behind another, which has no connection
+   * yet. Waiting for `finish` always made a listener, its `once` wrapper and an emit per
+   * request (~1.7 µs of CPU under the pipeline bench, issue 38's goal 5).
+   *
+   * @param whole - whether `end` has been called with the whole body
+   */
+  function tallyWhenSent(
+    response: ServerResponse,
+    call: LaneCall,
+    state: RequestState,
+    whole: boolean,
+  ): void {
     if (!requestTallies && !logRequests) return;
-    // Counted now: `end` has handed every byte to the connection, whose count already
-    // holds them. Waiting for `finish` made a listener, its `once` wrapper and an
-    // emit per request (~1.7 µs of CPU under the pipeline bench, issue 38's goal 5). An
-    // answer pipelined behind another has no connection yet: its bytes reach it later.
-    if (response.socket === null) response.once("finish", () => finished(response.req, call, state));
-    else finished(response.req, call, state);
+    if (whole && response.socket !== null) finished(response.req, call, state);
+    else response.once("finish", () => finished(response.req, call, state));
   }
 
   function finished(request: IncomingMessage, call: LaneCall, state: RequestState): void {
