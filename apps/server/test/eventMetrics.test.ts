@@ -5,12 +5,11 @@
 // invisible to operators.
 import {
   eventually,
-  parseExposition,
   type ScratchDatabase,
   samplesOf,
+  scrapeExposition,
   testStores,
 } from "@wsafe/test-support";
-import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
@@ -26,7 +25,7 @@ describe.each(testStores)("the events metrics on $name", ({ skip, create }) => {
   let db: ScratchDatabase;
   let server: RunningServer;
   const readers: StreamReading[] = [];
-  const scrape = async () => parseExposition(await (await request(server.metricsUrl!)).body.text());
+  const scrape = () => scrapeExposition(server.metricsUrl!);
 
   beforeAll(async () => {
     if (skip) return;

@@ -4,8 +4,7 @@
 // one before them is sent). Read from a raw TLS connection, not through a client that
 // could hide a header or a pipelined answer.
 import { connect } from "node:tls";
-import { fixtureTokens, parseExposition, samplesOf, testStores } from "@wsafe/test-support";
-import { request } from "undici";
+import { fixtureTokens, samplesOf, scrapeExposition, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
 
@@ -13,7 +12,7 @@ const method = 'method="resources.list"';
 
 /** The lane's tallies of resources.list: answers and bytes. */
 async function tallies(metricsUrl: string): Promise<{ answers: number; bytes: number }> {
-  const samples = parseExposition(await (await request(metricsUrl)).body.text());
+  const samples = await scrapeExposition(metricsUrl);
   const sum = (name: string) =>
     Object.entries(samplesOf(samples, name))
       .filter(([labels]) => labels.includes(method))

@@ -57,7 +57,7 @@ export {
 export { type PlainEquipment, plainEquipment } from "./fixtures/plainEquipment.js";
 // Helpers.
 export { type EventuallyOptions, eventually } from "./helpers/eventually.js";
-export { parseExposition, samplesOf } from "./helpers/parseExposition.js";
+export { parseExposition, samplesOf, scrapeExposition } from "./helpers/parseExposition.js";
 export { thrown } from "./helpers/thrown.js";
 // The real-server launcher.
 export { freePort } from "./server/freePort.js";

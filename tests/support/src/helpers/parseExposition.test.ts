@@ -1,5 +1,7 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { parseExposition, samplesOf } from "./parseExposition.js";
+import { parseExposition, samplesOf, scrapeExposition } from "./parseExposition.js";
 
 const text = `# HELP a_total A.
 # TYPE a_total counter
@@ -29,5 +31,27 @@ describe(parseExposition, () => {
     });
     expect(samplesOf(samples, "c")).toEqual({ "": 0.5 });
     expect(samplesOf(samples, "b_seconds")).toEqual({});
+  });
+});
+
+describe(scrapeExposition, () => {
+  it("reads a metrics page's samples, and says what a page that is not one answered", async () => {
+    const server = createServer((request, response) => {
+      if (request.url === "/metrics") response.end(text);
+      else response.writeHead(404).end("no such page");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(samplesOf(await scrapeExposition(`${base}/metrics`), "a_total")).toEqual({
+        '{method="users.info",outcome="ok"}': 2,
+        '{method="none",outcome="docs"}': 1,
+      });
+      await expect(scrapeExposition(`${base}/other`)).rejects.toThrow(
+        `${base}/other answered 404: no such page`,
+      );
+    } finally {
+      server.close();
+    }
   });
 });

@@ -39,3 +39,19 @@ export function samplesOf(samples: Map<string, number>, name: string): Record<st
   }
   return found;
 }
+
+/**
+ * Reads a server's `/metrics` page and answers its samples (see {@link parseExposition});
+ * a page that does not answer 200 throws, saying what it answered.
+ *
+ * @param metricsUrl - the server's metrics address on 127.0.0.1
+ * @example
+ * samplesOf(await scrapeExposition(server.metricsUrl), "wsafe_requests_total");
+ */
+export async function scrapeExposition(metricsUrl: string): Promise<Map<string, number>> {
+  const response = await fetch(metricsUrl);
+  const text = await response.text();
+  if (response.status !== 200)
+    throw new Error(`${metricsUrl} answered ${response.status}: ${text.slice(0, 200)}`);
+  return parseExposition(text);
+}
