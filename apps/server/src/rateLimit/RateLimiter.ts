@@ -1,7 +1,6 @@
 // Loaded only with --redis (in create): the Redis client costs a process start ~0.2 s of
 // CPU that a server counting in memory, and every `wsafe` command, would pay for nothing.
 import type { Redis } from "ioredis";
-import type { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "../errors/ApiError.js";
 import { MemoryRateCounter } from "./MemoryRateCounter.js";
 
@@ -28,9 +27,16 @@ function exceeded(ms: number): ApiError {
  */
 export class RateLimiter {
   private constructor(
-    private readonly limiter: MemoryRateCounter | RateLimiterRedis,
+    /**
+     * Counts one request of a token: synchronously in memory, asynchronously in Redis.
+     *
+     * @param key - a stable non-secret key of the token (never the secret)
+     * @throws ApiError `rate_limit_exceeded` with `retryAfter` when over the limit (in
+     *   memory thrown, in Redis the returned promise rejects with it)
+     */
+    readonly consume: (key: string) => void | Promise<void>,
+    private readonly memory: MemoryRateCounter | undefined,
     private readonly redis: Redis | undefined,
-    private readonly refusal?: typeof RateLimiterRes,
   ) {}
 
   /**
@@ -40,11 +46,16 @@ export class RateLimiter {
    * @param redisUrl - `redis://...` to share counters between processes
    */
   static async create(limit: RateLimit, redisUrl?: string): Promise<RateLimiter> {
-    const options = { points: limit.points, duration: limit.durationSeconds, keyPrefix: "wsafe-rl" };
     // In memory, our own synchronous counter with the semantics of rate-limiter-flexible's
     // RateLimiterMemory (MemoryRateCounter.test.ts compares them): no promise per request.
-    if (!redisUrl)
-      return new RateLimiter(new MemoryRateCounter(limit.points, limit.durationSeconds), undefined);
+    if (!redisUrl) {
+      const counter = new MemoryRateCounter(limit.points, limit.durationSeconds);
+      const consume = (key: string) => {
+        const refusedFor = counter.consume(key);
+        if (refusedFor !== undefined) throw exceeded(refusedFor);
+      };
+      return new RateLimiter(consume, counter, undefined);
+    }
     // Commands fail fast instead of queueing while Redis is away: the request then
     // answers server_error rather than hanging.
     const [{ Redis }, { RateLimiterRedis, RateLimiterRes }] = await Promise.all([
@@ -58,30 +69,22 @@ export class RateLimiter {
     });
     redis.on("error", () => {});
     await redis.connect();
-    return new RateLimiter(new RateLimiterRedis({ ...options, storeClient: redis }), redis, RateLimiterRes);
-  }
-
-  /**
-   * Counts one request of a token: synchronously in memory, asynchronously in Redis.
-   *
-   * @param key - a stable non-secret key of the token (never the secret)
-   * @throws ApiError `rate_limit_exceeded` with `retryAfter` when over the limit (in
-   *   memory thrown, in Redis the returned promise rejects with it)
-   */
-  consume(key: string): void | Promise<void> {
-    const limiter = this.limiter;
-    if (limiter instanceof MemoryRateCounter) {
-      const refusedFor = limiter.consume(key);
-      if (refusedFor !== undefined) throw exceeded(refusedFor);
-      return;
-    }
-    const refusal = this.refusal!;
-    return limiter.consume(key).then(
-      () => undefined,
-      (rejection: unknown) => {
-        throw rejection instanceof refusal ? exceeded(rejection.msBeforeNext) : rejection;
-      },
-    );
+    const limiter = new RateLimiterRedis({
+      points: limit.points,
+      duration: limit.durationSeconds,
+      keyPrefix: "wsafe-rl",
+      storeClient: redis,
+    });
+    // The library rejects with a RateLimiterRes over the limit, and with the error itself
+    // when Redis fails: only the first is the caller's refusal.
+    const consume = (key: string) =>
+      limiter.consume(key).then(
+        () => undefined,
+        (rejection: unknown) => {
+          throw rejection instanceof RateLimiterRes ? exceeded(rejection.msBeforeNext) : rejection;
+        },
+      );
+    return new RateLimiter(consume, undefined, redis);
   }
 
   /** Whether the counters live in Redis (and readiness should ask it). */
@@ -100,7 +103,7 @@ export class RateLimiter {
 
   /** Disconnects from Redis, if used. */
   async close(): Promise<void> {
-    if (this.limiter instanceof MemoryRateCounter) this.limiter.close();
+    this.memory?.close();
     if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
   }
 }
