@@ -27,7 +27,7 @@ describe(sleep, () => {
     expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 
-  it("rejects with the reason as soon as the signal aborts, and leaves no timer", async () => {
+  it("rejects with the reason as soon as the signal aborts, and leaves no timer and no listener", async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
     const wait = sleep(60_000, controller.signal);
@@ -35,6 +35,7 @@ describe(sleep, () => {
     controller.abort(reason);
     await expect(wait).rejects.toBe(reason);
     expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("rejects at once with the reason of a signal that has already aborted", async () => {
