@@ -151,6 +151,18 @@ describe(createClient, () => {
       const client = createClient({ baseUrl, token, fetch: fakeFetch(reply), headerPrefix: "ACME" });
       expect(getMeta(await client.resources.list())).toMatchObject({ requestId: "acme1", responseTime: 12 });
     });
+
+    it("gives no server time, rather than 0 or NaN, for a reply whose header is missing or not a number", async () => {
+      const body = JSON.stringify({ ok: true, resources: [] });
+      const fetch = fakeFetch(
+        new Response(body, { status: 200 }),
+        new Response(body, { status: 200, headers: { "SVC-Response-Time": "3ms" } }),
+      );
+      const client = createClient({ baseUrl, token, fetch });
+      const noServerTime = { requestId: undefined, responseTime: undefined, status: 200, attempts: 1 };
+      expect(getMeta(await client.resources.list())).toEqual(noServerTime);
+      expect(getMeta(await client.resources.list())).toEqual(noServerTime);
+    });
   });
 
   describe("when the service answers ok: false", () => {

@@ -46,6 +46,14 @@ describe(certificateFailure, () => {
     expect(certificateFailure(undefined)).toBeUndefined();
   });
 
+  it("looks at five links of the chain, the error itself and four causes below it, no further", () => {
+    const nested = (depth: number, cause: unknown): unknown =>
+      depth === 0 ? cause : nested(depth - 1, new Error(`link ${depth}`, { cause }));
+    const expired = coded("CERT_HAS_EXPIRED");
+    expect(certificateFailure(nested(4, expired))).toBe(expired);
+    expect(certificateFailure(nested(5, expired))).toBeUndefined();
+  });
+
   it("stops on a cyclic chain", () => {
     const a = new Error("a") as Error & { cause?: unknown };
     a.cause = new Error("b", { cause: a });
