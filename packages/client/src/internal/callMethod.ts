@@ -86,11 +86,13 @@ export async function callMethod(
         controller.abort();
       }, timeoutMs)
     : undefined;
-  const forwardAbort = () => controller.abort(callerSignal?.reason);
+  // Called or added as a listener only when the caller gave a signal; `finally` takes it off again.
+  const forwardAbort = () => controller.abort(callerSignal!.reason);
   if (callerSignal?.aborted) forwardAbort();
-  else callerSignal?.addEventListener("abort", forwardAbort, { once: true });
+  else callerSignal?.addEventListener("abort", forwardAbort);
 
-  let meta: ResponseMeta = { requestId: undefined, responseTime: undefined, status: undefined, attempts: 1 };
+  // What the last reply said: set afresh by each try, before anything reads it.
+  let meta: ResponseMeta;
   const stopped = (): WsafeError =>
     timedOut
       ? timeoutErrorAfter(method, timeoutMs, meta)
