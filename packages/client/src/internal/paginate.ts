@@ -6,9 +6,9 @@ type Page = { response_metadata?: { next_cursor?: unknown } } & Record<string, u
 /** The largest page the service answers, and what a walk asks for unless told otherwise. */
 const defaultLimit = 1000;
 
-/** The list of a page: its one array field besides `ok` and `response_metadata`. */
+/** The list of a page: its one array field (`ok` is a boolean, `response_metadata` an object). */
 function recordsOf(page: Page): unknown[] {
-  for (const key in page) if (key !== "response_metadata" && Array.isArray(page[key])) return page[key];
+  for (const key in page) if (Array.isArray(page[key])) return page[key];
   return [];
 }
 
