@@ -20,7 +20,7 @@ export function parseEnvelope(text: string): Envelope | undefined {
   try {
     body = JSON.parse(text);
   } catch {
-    return undefined;
+    // Not JSON: `body` stays undefined, which the next line refuses.
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
   const { ok, error } = body as { ok?: unknown; error?: unknown };

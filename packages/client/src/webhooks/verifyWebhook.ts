@@ -136,7 +136,7 @@ function parsePayload(body: Uint8Array): WebhookPayload {
   try {
     payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch {
-    payload = undefined;
+    // Not UTF-8 or not JSON: `payload` stays undefined, which the next check refuses.
   }
   const shaped = payload as Partial<WebhookPayload> | null | undefined;
   if (typeof shaped?.type !== "string" || typeof shaped.timestamp !== "string" || !("data" in shaped)) {
