@@ -18,19 +18,14 @@ import type { DatasetInput, Event } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EventFeed } from "../src/events/EventFeed.js";
-import { EventLog } from "../src/events/EventLog.js";
 import { recordDueEvents } from "../src/events/recordTimeEvents.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
-import { InspectionStore } from "../src/inspections/InspectionStore.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
 import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
+import { createPipelineServices } from "../src/server/createPipelineServices.js";
 import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
-import { OpenStreams } from "../src/streams/OpenStreams.js";
-import { defaultWebhookSettings } from "../src/webhooks/WebhookSettings.js";
-import { WebhookStore } from "../src/webhooks/WebhookStore.js";
 import { callInProcess } from "./support/callInProcess.js";
 import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
 import { RANDOM_EPOCH, type RandomAccount, randomAccount } from "./support/randomDatasets.js";
@@ -92,16 +87,11 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
     if (skip) return;
     database = await create();
     store = await openStore(database.database);
-    services = {
-      store,
-      events: new EventLog(store.sql),
-      // Not started: this suite streams nothing.
-      feed: new EventFeed(store.sql, () => {}),
-      streams: new OpenStreams({ info: () => {} }),
-      webhooks: { store: new WebhookStore(store.sql), settings: defaultWebhookSettings },
-      inspections: new InspectionStore(store.sql),
+    services = createPipelineServices(store, {
       rateLimiter: await RateLimiter.create({ points: 1_000_000, durationSeconds: 60 }),
-    };
+      // Nothing is started: this suite streams nothing.
+      log: { info: () => {}, error: () => {} },
+    });
   }, 60_000);
   afterAll(async () => {
     await services?.rateLimiter.close();

@@ -3,29 +3,25 @@ import type { Server as HttpsServer } from "node:https";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { announceRetention } from "../events/announceRetention.js";
-import { EventFeed } from "../events/EventFeed.js";
-import { EventLog } from "../events/EventLog.js";
 import { EventRecorder } from "../events/EventRecorder.js";
 import { RetentionPruner } from "../events/RetentionPruner.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
 import { importDataset } from "../import/importDataset.js";
-import { InspectionStore } from "../inspections/InspectionStore.js";
 import { createServerMetrics } from "../metrics/createServerMetrics.js";
 import { ImportProgress } from "../metrics/ImportProgress.js";
 import { serveMetrics } from "../metrics/serveMetrics.js";
 import type { MetricsServer } from "../metrics/startMetricsServer.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { openStore } from "../store/openStore.js";
-import { OpenStreams } from "../streams/OpenStreams.js";
 import { StreamAccessWatch } from "../streams/StreamAccessWatch.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { serverTlsOptions } from "../tls/serverTlsOptions.js";
 import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
-import { WebhookStore } from "../webhooks/WebhookStore.js";
 import { closeWithin } from "./closeWithin.js";
+import { createPipelineServices } from "./createPipelineServices.js";
 import { ensurePortFree } from "./ensurePortFree.js";
 import { PortInUseError } from "./PortInUseError.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
@@ -98,36 +94,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   let draining = false;
   const inFlight = new RequestsInFlight();
-  const events = new EventLog(store.sql, options.eventsRetentionMs);
+  const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
+  const services = createPipelineServices(store, {
+    rateLimiter,
+    // The app is made below, once the services it serves exist; these run later.
+    log: {
+      info: (fields, message) => app.log.info(fields, message),
+      error: (fields, message) => app.log.error(fields, message),
+    },
+    eventsRetentionMs: options.eventsRetentionMs,
+    webhooks: webhookSettings,
+    streams: options.streams,
+  });
+  const { events, feed, streams } = services;
   // The expected events of events.list walks, kept under the same switch as the read cache.
   if (options.readCache !== false) await events.startCache();
-  const webhookSettings = { ...defaultWebhookSettings, ...options.webhooks };
-  const webhooks = {
-    store: new WebhookStore(store.sql),
-    settings: webhookSettings,
-    log: (fields: object, message: string) => app.log.info(fields, message),
-  };
-  const feed = new EventFeed(store.sql, (error) =>
-    app.log.error({ err: error }, "reading recorded events failed; trying again"),
-  );
-  const streams = new OpenStreams(
-    { info: (fields, message) => app.log.info(fields, message) },
-    options.streams,
-  );
   metrics?.watchStreams(streams);
   const streamAccess = new StreamAccessWatch(store.sql, streams, (error) =>
     app.log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
   );
   const app = createApp({
-    services: {
-      store,
-      rateLimiter,
-      events,
-      feed,
-      webhooks,
-      streams,
-      inspections: new InspectionStore(store.sql),
-    },
+    services,
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
