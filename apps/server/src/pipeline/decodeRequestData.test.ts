@@ -60,6 +60,20 @@ describe(decodeRequestData, () => {
     expect({ ...decodeRequestData("POST", "", Buffer.alloc(0)) }).toEqual({});
   });
 
+  it("gives absent and empty data no prototype either, so `__proto__` and `constructor` are never inherited", () => {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["POST", undefined],
+      ["POST", Buffer.alloc(0)],
+      ["POST", Buffer.from("\uFEFF")],
+    ] as const) {
+      const data = decodeRequestData(method, "", body);
+      expect(Object.getPrototypeOf(data), `${method} ${body?.length}`).toBeNull();
+      expect(Object.keys(data)).toEqual([]);
+      expect("constructor" in data).toBe(false);
+    }
+  });
+
   it("treats only JSON white space as empty, never other Unicode spaces", () => {
     expect(decodeRequestData("GET", "%20%0A%09%0D", undefined)).toEqual({});
     expect(decodeRequestData("POST", "", Buffer.from(" \r\n\t"))).toEqual({});

@@ -67,9 +67,9 @@ export function decodeRequestData(
     }
     return queryObject(text);
   }
-  if (!body || body.length === 0) return Object.create(null) as Record<string, unknown>;
   let text: string;
   try {
+    // No body, or an empty one, decodes to "", which `toObject` reads as `{}`.
     text = strictUtf8.decode(body);
   } catch {
     throw invalid("request body is not valid UTF-8");
