@@ -23,11 +23,14 @@ function withoutPrototypes(value: unknown): void {
   Object.setPrototypeOf(record, null);
 }
 
-/** Whether a value is an object of a class (a stream, a file), which JSON never decodes to. */
-function isClassInstance(value: unknown): boolean {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+/**
+ * Whether a value is an object as JSON decodes one: not an array, nor of any class (a
+ * stream, a file), which JSON never decodes to; its prototype `Object.prototype`, or none.
+ */
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
-  return prototype !== Object.prototype && prototype !== null;
+  return prototype === Object.prototype || prototype === null;
 }
 
 /**
@@ -42,15 +45,13 @@ function isClassInstance(value: unknown): boolean {
  * requestDataObject(JSON.parse('{"token":"t"}')); // { token: "t" }, null prototype
  */
 export function requestDataObject(parsed: unknown): Record<string, unknown> {
-  // A class instance or anything but an object is refused before the walk changes it.
-  if (isClassInstance(parsed) || parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new ApiError("request_data_invalid", "request data must be a JSON object");
-  }
+  // An array, a class instance or anything but an object is refused before the walk changes it.
+  if (!isJsonObject(parsed)) throw new ApiError("request_data_invalid", "request data must be a JSON object");
   try {
     withoutPrototypes(parsed);
   } catch {
     // JSON.parse does not recurse; the walk does, and valid JSON can be deeper than the stack.
     throw new ApiError("request_data_invalid", "request data is nested too deeply");
   }
-  return parsed as Record<string, unknown>;
+  return parsed;
 }
