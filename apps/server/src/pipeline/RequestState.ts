@@ -43,8 +43,8 @@ export interface RequestState {
   token?: TokenRecord;
   /** Set by `parameters`: the method's parameters, parsed. */
   params?: Methods[MethodName]["parsedParams"];
-  /** Set by `method_lookups`: what the method's handler answered. */
-  outcome?: MethodOutcome<MethodName>;
+  /** Set by `method_lookups`: what the method's handler answered, or its promise of it. */
+  outcome?: MethodOutcome<MethodName> | Promise<MethodOutcome<MethodName>>;
 }
 
 /** What the checks and the methods use besides the request: the store, its events and the rate limiter. */

@@ -28,7 +28,7 @@ export function stepsInSchemaOrder(steps: RequestCheckSteps): readonly RequestCh
  * @param services - the store and the rate limiter
  * @param from - the index of the first step to run
  * @returns what the method's handler answered (`method_lookups`, the last step), or a
- *   promise of it once a step waited
+ *   promise of it once a step or the handler waited
  * @throws the failing step's error, when no step waited before it (else the promise rejects)
  */
 export function runRequestChecks(
