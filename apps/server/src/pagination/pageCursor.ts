@@ -25,7 +25,7 @@ export interface CursorContent extends CursorWalk {
 const version = "v1";
 const macBytes = 16;
 
-const encode = (text: string) => Buffer.from(text, "utf8").toString("base64url");
+const encode = (text: string) => Buffer.from(text).toString("base64url");
 const mac = (secret: Buffer, payload: string) =>
   createHmac("sha256", secret).update(payload).digest().subarray(0, macBytes);
 

@@ -1,7 +1,6 @@
 /**
  * Thrown by the `http_method` check for OPTIONS on a method's URL: not a failure but a
- * CORS pre-flight, which the HTTP edge answers with 204 and no body.
+ * CORS pre-flight, which the HTTP edge answers with 204 and no body. Known by its class
+ * alone (`instanceof`); nothing reads any field of it.
  */
-export class CorsPreflight {
-  readonly name = "CorsPreflight";
-}
+export class CorsPreflight {}
