@@ -1,6 +1,8 @@
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, TRPCError } from "@trpc/server";
+import { requestLimits } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/ApiError.js";
+import { unreadableBody } from "../pipeline/edgeChecks.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { appRouter } from "./appRouter.js";
 import { formatTrpcError } from "./formatTrpcError.js";
@@ -38,6 +40,20 @@ describe(formatTrpcError, () => {
     expect(shapeOf(new ApiError("rate_limit_exceeded", "slow down", { retryAfter: 3 })).data).toMatchObject({
       httpStatus: 429,
       error: "rate_limit_exceeded",
+    });
+  });
+
+  it("says the ApiError's description even when the TRPCError carrying it was made without words", () => {
+    // As the /trpc scope's error handler makes it for a body over the limit, before tRPC
+    // reads the request: tRPC then takes the cause's own message, "request_data_invalid: ...".
+    const tooLarge = Object.assign(new Error("Request body is too large"), {
+      code: "FST_ERR_CTP_BODY_TOO_LARGE",
+    });
+    const error = new TRPCError({ code: "PAYLOAD_TOO_LARGE", cause: unreadableBody(tooLarge) });
+    expect(shapeOf(error, null, null)).toEqual({
+      code: -32013,
+      message: `request body exceeds ${requestLimits.bodyBytes} bytes`,
+      data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, error: "request_data_invalid" },
     });
   });
 
