@@ -152,16 +152,32 @@ describe(createClient, () => {
       expect(getMeta(await client.resources.list())).toMatchObject({ requestId: "acme1", responseTime: 12 });
     });
 
-    it("gives no server time, rather than 0 or NaN, for a reply whose header is missing or not a number", async () => {
+    // The header is integer milliseconds (decisions.md); what a proxy left empty or
+    // rewrote is no server time, where `Number` read "" as 0 and "0x10" as 16.
+    it("gives no server time, rather than 0, NaN or a guess, for a header that is missing or not whole milliseconds", async () => {
       const body = JSON.stringify({ ok: true, resources: [] });
+      const headers = ["3ms", "", " ", "0x10", "Infinity", "1e3", "-2", "1.5"];
       const fetch = fakeFetch(
         new Response(body, { status: 200 }),
-        new Response(body, { status: 200, headers: { "SVC-Response-Time": "3ms" } }),
+        ...headers.map((time) => new Response(body, { status: 200, headers: { "SVC-Response-Time": time } })),
       );
       const client = createClient({ baseUrl, token, fetch });
       const noServerTime = { requestId: undefined, responseTime: undefined, status: 200, attempts: 1 };
-      expect(getMeta(await client.resources.list())).toEqual(noServerTime);
-      expect(getMeta(await client.resources.list())).toEqual(noServerTime);
+      for (const _ of [undefined, ...headers])
+        expect(getMeta(await client.resources.list())).toEqual(noServerTime);
+    });
+
+    it("reads whole milliseconds, 0 included", async () => {
+      const body = JSON.stringify({ ok: true, resources: [] });
+      const fetch = fakeFetch(
+        ...["0", "17", "1234"].map(
+          (time) => new Response(body, { status: 200, headers: { "SVC-Response-Time": time } }),
+        ),
+      );
+      const client = createClient({ baseUrl, token, fetch });
+      const times = [];
+      for (let i = 0; i < 3; i++) times.push(getMeta(await client.resources.list())?.responseTime);
+      expect(times).toEqual([0, 17, 1234]);
     });
   });
 

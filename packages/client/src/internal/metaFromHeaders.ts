@@ -2,6 +2,8 @@ import { headerNames } from "@wsafe/schema/wire";
 import type { ResponseLike } from "../FetchLike.js";
 import type { ResponseMeta } from "../ResponseMeta.js";
 
+const wholeMilliseconds = /^\d+$/;
+
 /**
  * Reads the request id and server time a reply carries (`<prefix>-Request-ID`, `<prefix>-Response-Time`).
  *
@@ -17,7 +19,9 @@ export function metaFromHeaders(
   const time = response.headers.get(names.responseTime);
   return {
     requestId: response.headers.get(names.requestId) ?? undefined,
-    responseTime: time === null || Number.isNaN(Number(time)) ? undefined : Number(time),
+    // Integer milliseconds, as the contract writes it; anything else (a header a proxy
+    // emptied or rewrote) is no server time, not `Number`'s guess at it ("" is 0).
+    responseTime: time !== null && wholeMilliseconds.test(time) ? Number(time) : undefined,
     status: response.status,
     attempts,
   };
