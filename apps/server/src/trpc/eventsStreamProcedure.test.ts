@@ -11,14 +11,12 @@ import { EventFeed } from "../events/EventFeed.js";
 import { EventLog } from "../events/EventLog.js";
 import { eventsChannel } from "../events/recordTimeEvents.js";
 import { importDataset } from "../import/importDataset.js";
-import { InspectionStore } from "../inspections/InspectionStore.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
+import { createPipelineServices } from "../server/createPipelineServices.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
-import { OpenStreams } from "../streams/OpenStreams.js";
-import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
-import { WebhookStore } from "../webhooks/WebhookStore.js";
+import type { OpenStreams } from "../streams/OpenStreams.js";
 import { streamEventBatches } from "./eventsStreamProcedure.js";
 import type { TrpcContext } from "./TrpcContext.js";
 
@@ -50,22 +48,18 @@ describe(streamEventBatches, () => {
   const lines: LogLine[] = [];
   const open: OpenStreams[] = [];
 
-  /** The services of a server whose streams log into `lines`. */
+  /** The services of a server whose streams log into `lines`, the feed the test's own. */
   function services(): PipelineServices {
-    const streams = new OpenStreams(
-      { info: (fields, message) => lines.push({ fields: fields as Record<string, unknown>, message }) },
-      { maxDurationMs, bufferedEvents, perToken: 5, endGraceMs: 1_000 },
-    );
-    open.push(streams);
-    return {
-      store,
+    const made = createPipelineServices(store, {
       rateLimiter,
-      events,
-      feed,
-      streams,
-      inspections: new InspectionStore(store.sql),
-      webhooks: { store: new WebhookStore(store.sql), settings: defaultWebhookSettings, log: () => {} },
-    };
+      log: {
+        info: (fields, message) => lines.push({ fields: fields as Record<string, unknown>, message }),
+        error: () => {},
+      },
+      streams: { maxDurationMs, bufferedEvents, perToken: 5, endGraceMs: 1_000 },
+    });
+    open.push(made.streams);
+    return { ...made, events, feed };
   }
 
   /** A `/trpc` request's context that arrived at `now`. */
