@@ -120,4 +120,19 @@ describe("paginated methods", () => {
       if (instant) expect(filters).toContain(instant);
     }
   });
+
+  // The server keeps a walk's instant only when its parameter parses to a number (ms since
+  // the epoch); a parameter of another type would be dropped silently and the walk read at
+  // each page's own now.
+  it("bind their instant to a parameter that parses to milliseconds since the epoch", () => {
+    const bound = paginated.filter((method) => method.pagination!.instant !== undefined);
+    expect(bound.map((method) => method.name)).toEqual(["equipments.list"]);
+    for (const method of bound) {
+      const shape: Record<string, z.ZodType> = method.params.shape;
+      const parameter = shape[method.pagination!.instant!]!;
+      expect(parameter.safeParse(1_700_000_000_000)).toEqual({ success: true, data: 1_700_000_000_000 });
+      for (const other of ["2026-01-01", 1.5, "1700000000000"])
+        expect(parameter.safeParse(other).success, `${method.name} ${String(other)}`).toBe(false);
+    }
+  });
 });
