@@ -103,6 +103,14 @@ describe("client.paginate", () => {
     ).rejects.toThrow("resources.list: the answer is not a page (no next_cursor)");
   });
 
+  // A walk hands out nothing of an answer it cannot follow: records taken from a
+  // non-page would look like the first page of a walk that then broke off.
+  it("hands out no record of an answer that is not a page", async () => {
+    const fetch = fakeFetch(envelope({ ok: true, resources: [{ id: "r1" }] }));
+    const items = createClient({ baseUrl, token: "t", fetch }).paginate("resources.list").items();
+    await expect(items.next()).rejects.toThrow("resources.list: the answer is not a page (no next_cursor)");
+  });
+
   it("finds no records in a page without a list, rather than inventing one", async () => {
     const fetch = fakeFetch(envelope({ ok: true, response_metadata: { next_cursor: "" } }));
     const walk = createClient({ baseUrl, token: "t", fetch }).paginate("resources.list");

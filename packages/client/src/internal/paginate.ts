@@ -26,10 +26,12 @@ export function paginate(call: Call, method: string, params: object = {}, option
     let data: Record<string, unknown> = { limit: defaultLimit, ...params };
     for (;;) {
       const page = (await call(method, data, options)) as Page;
-      yield page;
+      // Checked before the page is handed out: records of an answer the walk cannot
+      // follow would pass for the first page of a walk that then broke off.
       const next = page.response_metadata?.next_cursor;
       if (typeof next !== "string")
         throw new TypeError(`${method}: the answer is not a page (no next_cursor)`);
+      yield page;
       if (next === "") return;
       data = { ...data, cursor: next };
     }
