@@ -196,6 +196,24 @@ describe("a value out of a union whose schema is unknown", () => {
 
   // An option that failed inside the value (an object with a bad field) says nothing of
   // the value as a whole.
+  it("joins an option's own list of values with the others", () => {
+    const reading = z.object({
+      reading: z.discriminatedUnion("kind", [
+        z.object({ kind: z.literal("gauge"), level: z.union([z.enum(["low", "high"]), z.number()]) }),
+      ]),
+    });
+    expect(wordsOf(reading, { reading: { kind: "gauge", level: "mid" } })).toEqual([
+      '`reading.level` must be "low" or "high" or a number, got "mid"',
+    ]);
+  });
+
+  it("says a value that fits several forms of an exclusive union must fit one", () => {
+    const code = z.object({ code: z.xor([z.string().max(4), z.string().regex(/^[A-Z]+$/)]) });
+    expect(wordsOf(code, { code: "AB" })).toEqual([
+      '`code` must match exactly one of its forms, got "AB", which matches 2',
+    ]);
+  });
+
   it("falls back to zod's expectation when an option failed deeper", () => {
     expect(wordsOf(answer, { answer: { kind: "items", item: { id: "1" } } })).toEqual([
       "`answer.item` must be something else, got an object",
@@ -230,6 +248,14 @@ describe("the schema's own words for a built-in check", () => {
       z.config(z.locales.fr());
       expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
       z.config({ customError: (issue) => `custom: ${issue.code}` });
+      expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
+      // An error map may answer `{ message }`, or nothing for zod's locale to word.
+      z.config({ customError: (issue) => ({ message: `custom: ${issue.code}` }) });
+      expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
+      z.config({ customError: () => null, ...z.locales.de() });
+      expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
+      // No map at all: zod says "Invalid input" of everything.
+      z.config({ customError: undefined, localeError: undefined });
       expect(wordsOf(schema, { limit: 0 })).toEqual(["`limit` must be at least 1, got 0"]);
     } finally {
       z.config({ customError: undefined, ...z.locales.en() });

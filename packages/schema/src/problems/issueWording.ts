@@ -61,15 +61,16 @@ const expectedWords: Record<string, string> = {
  * every option failed on the value itself ("a string or a number"); else `undefined`.
  */
 function unionWords(issue: z.core.$ZodIssueInvalidUnion): string | undefined {
-  if ("options" in issue && issue.options !== undefined && issue.options.length > 0)
-    return oneOf(issue.options);
+  const { options } = issue as { options?: readonly unknown[] };
+  if (options?.length) return oneOf(options);
   const words = issue.errors.map((option) => {
-    const only = option.length === 1 && option[0]!.path.length === 0 ? option[0]! : undefined;
+    // An option that failed inside the value (a field of an object) says nothing of the whole.
+    const only = option[0]?.path.length === 0 ? option[0] : undefined;
     if (only?.code === "invalid_type") return expectedWords[only.expected];
     if (only?.code === "invalid_value") return only.values.map((v) => JSON.stringify(v)).join(" or ");
     return undefined;
   });
-  if (words.length === 0 || words.some((word) => word === undefined)) return undefined;
+  if (words.some((word) => word === undefined)) return undefined;
   return [...new Set(words)].join(" or ");
 }
 
@@ -123,7 +124,7 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
   // the field ("must be numbers separated by dots, such as 2.1"). A missing field is still
   // said to be missing, and a refinement's message (`custom`) keeps its own branch below.
   const ownWords = issue.code === "custom" ? undefined : schemasOwnWords(issue, value);
-  if (ownWords !== undefined && !(value === undefined && field !== ""))
+  if (ownWords !== undefined && value !== undefined)
     return `${subject} ${ownWords}, got ${receivedValue(value)}`;
   const expected = () =>
     schema
@@ -159,6 +160,9 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
       return `unknown field${names.length === 1 ? "" : "s"} ${names.join(", ")}${where}`;
     }
     case "invalid_union":
+      // z.xor: the value fits more than one option, where it must fit exactly one.
+      if ("matches" in issue)
+        return `${subject} must match exactly one of its forms, got ${receivedValue(value)}, which matches ${issue.matches.length}`;
       return `${subject} must be ${schema ? expectedValue(schema) : (unionWords(issue) ?? expected())}, got ${receivedValue(value)}`;
     case "invalid_key": {
       const key = String(issue.path.at(-1));
