@@ -22,7 +22,7 @@ import { recordDueEvents } from "../src/events/recordTimeEvents.js";
 import { importCheckedDataset } from "../src/import/importDataset.js";
 import type { PipelineServices } from "../src/pipeline/RequestState.js";
 import { RateLimiter } from "../src/rateLimit/RateLimiter.js";
-import { createPipelineServices } from "../src/server/createPipelineServices.js";
+import { createPipelineServices } from "../src/services/createPipelineServices.js";
 import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";

@@ -13,7 +13,7 @@ import { eventsChannel } from "../events/recordTimeEvents.js";
 import { importDataset } from "../import/importDataset.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
-import { createPipelineServices } from "../server/createPipelineServices.js";
+import { createPipelineServices } from "../services/createPipelineServices.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
 import type { OpenStreams } from "../streams/OpenStreams.js";
