@@ -180,7 +180,7 @@ describe("a webhook secret", () => {
   // where a secret comes from, not the pattern's characters.
   it("is told what a secret looks like and where one comes from", () => {
     expect(describeProblems("WebhookSecret", "sk_live_abc").map((problem) => problem.message)).toEqual([
-      'the record must be `whsec_` and the key in base64, as webhooks.create and webhooks.rotate_secret return it, got "sk_live_abc"',
+      'the document must be `whsec_` and the key in base64, as webhooks.create and webhooks.rotate_secret return it, got "sk_live_abc"',
     ]);
   });
 });

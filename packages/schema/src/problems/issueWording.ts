@@ -119,7 +119,8 @@ const plural = (count: number | bigint, one: string, many: string) => `${count} 
  */
 export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): string {
   const { value, field, schema } = context;
-  const subject = field === "" ? "the record" : `\`${field}\``;
+  // The payload itself (a secret, a dataset) is the document; an object inside it, the record.
+  const subject = field !== "" ? `\`${field}\`` : issue.path.length === 0 ? "the document" : "the record";
   // The schema's own words say its rule as its reader knows it; they are written to follow
   // the field ("must be numbers separated by dots, such as 2.1"). A missing field is still
   // said to be missing, and a refinement's message (`custom`) keeps its own branch below.
@@ -133,8 +134,6 @@ export function issueWording(issue: z.core.$ZodIssue, context: IssueContext): st
   switch (issue.code) {
     case "invalid_type":
       if (value === undefined && field !== "") return `required field \`${field}\` missing`;
-      if (field === "" && issue.path.length === 0)
-        return `the document must be ${expected()}, got ${receivedValue(value)}`;
       return `${subject} must be ${expected()}, got ${receivedValue(value)}`;
     case "too_small":
       if (issue.origin === "string")
