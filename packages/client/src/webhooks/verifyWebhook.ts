@@ -109,7 +109,7 @@ function decodeSecret(secret: string): Uint8Array<ArrayBuffer> {
   // would verify for a receiver whose configuration left its secret null).
   if (typeof secret !== "string")
     throw new WsafeWebhookError(WebhookErrorCode.SecretInvalid, "the secret is not whsec_ and base64");
-  const encoded = secret.startsWith(secretPrefix) ? secret.slice(6) : secret;
+  const encoded = secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret;
   let binary = "";
   try {
     binary = atob(encoded);
