@@ -21,7 +21,7 @@ export interface PipelineServicesOptions {
   log: ServicesLog;
   /** How long recorded events are kept (`--events-retention`); default the contract's. */
   eventsRetentionMs?: number;
-  /** Webhook settings over the defaults (whole: as the delivery worker takes them). */
+  /** The webhook settings, whole (the delivery worker is given the same object); default the defaults. */
   webhooks?: WebhookSettings;
   /** Stream limits over the defaults. */
   streams?: Partial<StreamSettings>;
