@@ -17,8 +17,11 @@ export type { ImportOptions, ImportSummary } from "./import/importDataset.js";
  * Imports a dataset as `importDataset` does, but as if at the instant `at`: its events'
  * `occurred_at`, and the event clock moved there. A later `at` than now records the time
  * events up to it at once, from the data as it stands, as if that time had passed: for a
- * test or a demo on dates of its own, never for a service's store. An earlier `at` than
- * the store's clock counts as the clock's instant, as for any import.
+ * test or a demo on dates of its own, never for a service's store. On a store that has
+ * recorded no event yet, an earlier `at` than its clock moves the clock back to `at`: a
+ * store's clock starts when the store was made (a template store: the day the suite ran),
+ * and a timeline placed on fixed dates must not depend on that day. On a store with a
+ * history, an earlier `at` counts as the clock's instant, as for any import.
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset
@@ -30,7 +33,13 @@ export type { ImportOptions, ImportSummary } from "./import/importDataset.js";
  * const day = Date.UTC(2026, 11, 1);
  * await importDatasetAt(store, createDemoDataset({ now: day }), day - 86_400_000);
  */
-export function importDatasetAt(store: Store, input: unknown, at: number) {
+export async function importDatasetAt(store: Store, input: unknown, at: number) {
+  await store.sql.query(
+    `UPDATE event_clock SET recorded_until = $1::bigint
+      WHERE recorded_until > $1::bigint AND NOT EXISTS (SELECT 1 FROM events)
+        AND NOT EXISTS (SELECT 1 FROM account_event_clocks)`,
+    [at],
+  );
   return importCheckedDataset(store, checkDatasetShape(input), {}, at);
 }
 

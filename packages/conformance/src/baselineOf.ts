@@ -23,7 +23,7 @@ export function isWriteMethod(method: MethodName): boolean {
 
 /**
  * Where a method's checks start. A read method: the caller's own request data, else
- * the registry's first successful example (a window of events moved to now), unpaged,
+ * the registry's first successful example (a window of events that began in the past moved to start now), unpaged,
  * because the checks compare whole answers (GET against POST, one account's against
  * another's, whose cursors would differ) and page where they mean to; or, where the
  * example names a record no deployment has (an endpoint id) and the caller gave none,

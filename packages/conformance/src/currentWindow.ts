@@ -1,10 +1,10 @@
-import { eventsWindowProblem } from "@wsafe/schema";
-
 /**
- * An example's request data, its window of events moved to start now when the service
- * would refuse it as older than its retention: the registry's examples name fixed
- * instants, which a later run of the kit must not find stale. The window keeps its
- * length; request data without a window is returned as it is.
+ * An example's request data, its window of events moved to start now when it starts
+ * earlier, keeping its length: the registry's examples name fixed instants (the
+ * examples' day), and what a deployment holds on a day of the past depends on when its
+ * data arrived. A window from now holds what falls due as the data stands, whichever day
+ * the kit runs; one in the past could be empty, refused as older than the retention, or
+ * full of the deployment's own import. Request data without a window is returned as it is.
  *
  * @param params - request data of an example
  * @param now - the kit's instant
@@ -14,6 +14,6 @@ import { eventsWindowProblem } from "@wsafe/schema";
 export function currentWindow(params: Record<string, unknown>, now = Date.now()): Record<string, unknown> {
   const { from, to } = params;
   if (typeof from !== "number" || (to !== undefined && typeof to !== "number")) return params;
-  if (eventsWindowProblem({ from, to }, now)?.parameter !== "from") return params;
+  if (from >= now) return params;
   return { ...params, from: now, ...(to === undefined ? {} : { to: now + (to - from) }) };
 }

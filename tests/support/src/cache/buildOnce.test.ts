@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildOnce } from "./buildOnce.js";
 
 const scratch = mkdtemp(join(tmpdir(), "wsafe-build-once-")).then((path) => ({ path }));
@@ -40,5 +40,32 @@ describe(buildOnce, () => {
     await expect(buildOnce(target, () => Promise.reject(new Error("no space")))).rejects.toThrow("no space");
     await buildOnce(target, (into) => writeFile(join(into, "made"), "yes"));
     expect(await readdir(target)).toEqual(["made"]);
+  });
+
+  // A suite run under `faketime` (issue 47) has the process's clock a year ahead of the
+  // files' times: a claim just made, its PID not yet written, looked a year old and was
+  // taken from its maker, who then built beside the taker.
+  it("waits for a fresh claim without a PID however far the process's clock is from the files'", async () => {
+    const target = join((await scratch).path, "clock-ahead");
+    await mkdir(`${target}.building`);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 365 * 86_400_000);
+    try {
+      let builds = 0;
+      const waiting = buildOnce(target, async (into) => {
+        builds++;
+        await writeFile(join(into, "taken"), "");
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The maker goes on: its PID, then its target.
+      await writeFile(`${target}.building/pid`, String(process.pid));
+      await mkdir(target);
+      await writeFile(join(target, "made"), "by its maker");
+      await waiting;
+      expect(builds).toBe(0);
+      expect(await readdir(target)).toEqual(["made"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -34,9 +34,12 @@ export async function buildOnce(
   timeoutMs = 600_000,
 ): Promise<string> {
   const claim = `${target}.building`;
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
+  // Since when this waiter has found a claim without a PID (on its own clock, never the
+  // file's time against the process's clock: a suite run under `faketime` has the two apart).
+  let pidlessSince: number | undefined;
   while (!(await exists(target))) {
-    if (Date.now() > deadline)
+    if (performance.now() > deadline)
       throw new Error(`${target} was not made within ${timeoutMs} ms (see ${claim})`);
     try {
       await mkdir(claim, { recursive: false });
@@ -48,11 +51,13 @@ export async function buildOnce(
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       // Another process builds it: wait, unless that process is gone.
       const holder = Number(await readFile(`${claim}/pid`, "utf8").catch(() => ""));
-      const age = Date.now() - ((await stat(claim).catch(() => undefined))?.mtimeMs ?? Date.now());
-      // No PID 30 s after the claim: its maker died between the two steps.
-      if ((holder > 0 && !isRunning(holder)) || (!holder && age > 30_000))
+      pidlessSince = holder ? undefined : (pidlessSince ?? performance.now());
+      const pidlessForMs = pidlessSince === undefined ? 0 : performance.now() - pidlessSince;
+      // No PID for 30 s: its maker died between the two steps.
+      if ((holder > 0 && !isRunning(holder)) || pidlessForMs > 30_000) {
         await rm(claim, { recursive: true, force: true });
-      else await sleep(100);
+        pidlessSince = undefined;
+      } else await sleep(100);
       continue;
     }
     try {

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { readdir, readFile, rm, stat, utimes } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,14 +95,29 @@ export async function makeStoreTemplate(
   });
 }
 
-/** Removes the embedded templates no process has used for two days: old migrations, old demos. */
-async function pruneOldTemplates(folder: string): Promise<void> {
-  const old = Date.now() - 2 * 24 * 3600 * 1000;
+/**
+ * Removes the embedded templates no process has used for two days before `newest` was
+ * made: old migrations, old demos. Measured on the file system's clock alone (the
+ * templates' times), never the process's: a suite run with its clock moved (`faketime`)
+ * would otherwise find every template old, or none.
+ */
+async function pruneOldTemplates(folder: string, newest: string): Promise<void> {
+  const old = (await stat(newest)).mtimeMs - 2 * 24 * 3600 * 1000;
   for (const name of await readdir(folder).catch(() => [] as string[])) {
     if (name.endsWith(".building")) continue;
     const info = await stat(join(folder, name)).catch(() => undefined);
     if (info && info.mtimeMs < old) await rm(join(folder, name), { recursive: true, force: true });
   }
+}
+
+/**
+ * Marks a template used, so that pruning keeps it: an entry made and removed in its
+ * folder moves the folder's time to the file system's clock, whatever the process's.
+ */
+async function markUsed(target: string): Promise<void> {
+  const marker = join(target, `.used-${process.pid}-${randomUUID()}`);
+  await writeFile(marker, "");
+  await rm(marker, { force: true });
 }
 
 const made = new Map<string, Promise<string | undefined>>();
@@ -133,11 +148,9 @@ export function pgliteStoreTemplate(
       const target = join(folder, await storeTemplateKey(template, "pglite", directory));
       if (!existsSync(target)) {
         await buildOnce(target, (content) => makeStoreTemplate(template, join(content, "data"), directory));
-        await pruneOldTemplates(folder);
+        await pruneOldTemplates(folder, target);
       }
-      // Marks it used, so that pruning keeps it.
-      const now = new Date();
-      await utimes(target, now, now);
+      await markUsed(target);
       return join(target, "data");
     })();
     made.set(id, found);
