@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the real servers the tests and benchmarks use, on 127.0.0.1 only:
-# PostgreSQL (port 54329) and Redis (port 63799). Installs them from Debian's
+# PostgreSQL (port 54329; a second one on 54330 with its clock a year ahead, through
+# faketime) and Redis (port 63799). Installs them from Debian's
 # packages when missing (apt-get update first), Chromium for the docs'
 # browser tests, Python's jsonschema for the ecosystem suite, Python's standardwebhooks
 # (pip, in a virtual environment; PyPI may be unreachable) for the webhook receivers,
@@ -13,6 +14,8 @@ set -u
 PATH="$PATH:/usr/sbin:/sbin"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PG_PORT=${WSAFE_PG_PORT:-54329}
+PG_AHEAD_PORT=${WSAFE_PG_AHEAD_PORT:-54330}
+CLOCK_AHEAD=+365d
 REDIS_PORT=${WSAFE_REDIS_PORT:-63799}
 STATE=/tmp/wsafe-services
 log() { echo "services: $*" >&2; }
@@ -31,11 +34,13 @@ apt_install() {
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
+# A PostgreSQL cluster of ours: start_postgres DATA PORT [NAME=VALUE...] (variables of the
+# server's environment, such as libfaketime's, which give it a clock of its own).
 start_postgres() {
+  local data=$1 port=$2; shift 2
   [ -n "$(pg_bin)" ] || apt_install postgresql || return 1
   local bin; bin=$(pg_bin)
-  if "$bin/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then return 0; fi
-  local data=$STATE/pg
+  if "$bin/pg_isready" -q -h 127.0.0.1 -p "$port"; then return 0; fi
   local runas=()
   # PostgreSQL refuses to run as root; Debian's package made the postgres user.
   if [ "$(id -u)" = 0 ]; then runas=(runuser -u postgres --); fi
@@ -45,9 +50,20 @@ start_postgres() {
     [ "$(id -u)" = 0 ] && chown postgres:postgres "$data"
     "${runas[@]}" "$bin/initdb" -D "$data" -U wsafe --auth=trust -E UTF8 >/dev/null || return 1
   fi
-  "${runas[@]}" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
-    -o "-h 127.0.0.1 -p $PG_PORT -k /tmp -c fsync=off -c max_connections=200" start >&2 || return 1
+  "${runas[@]}" env "$@" "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
+    -o "-h 127.0.0.1 -p $port -k /tmp -c fsync=off -c max_connections=200" start >&2 || return 1
 }
+
+# Debian's faketime (libfaketime): the suites whose answers depend on dates run once more
+# with the clock a year ahead (tests/clock-ahead), beside a PostgreSQL whose clock is
+# moved the same way, so that no check holds only on the day it was written.
+# The server gets the library itself (LD_PRELOAD), not the `faketime` command: that one
+# waits for every process of its clock to end, and a daemon's never does.
+ensure_faketime() {
+  command -v faketime >/dev/null || apt_install faketime || return 1
+  command -v faketime >/dev/null && [ -n "$(faketime_library)" ]
+}
+faketime_library() { dpkg -L libfaketime 2>/dev/null | grep -m1 '/libfaketime\.so\.1$'; }
 
 start_redis() {
   command -v redis-server >/dev/null || apt_install redis-server || return 1
@@ -116,7 +132,7 @@ ensure_python_standardwebhooks() {
 }
 
 status=0
-if start_postgres; then
+if start_postgres "$STATE/pg" "$PG_PORT"; then
   echo "WSAFE_TEST_DATABASE_URL=postgres://wsafe@127.0.0.1:$PG_PORT/postgres"
 else
   log "PostgreSQL unavailable: PostgreSQL tests will skip"; status=1
@@ -156,6 +172,17 @@ if ensure_prometheus; then
   echo "WSAFE_PROMTOOL=/usr/bin/promtool"
 else
   log "prometheus: unavailable: the metrics scrape test will skip"
+fi
+if ensure_faketime; then
+  echo "WSAFE_FAKETIME=$(command -v faketime)"
+  echo "WSAFE_CLOCK_AHEAD=$CLOCK_AHEAD"
+  if start_postgres "$STATE/pg-ahead" "$PG_AHEAD_PORT" "LD_PRELOAD=$(faketime_library)" "FAKETIME=$CLOCK_AHEAD"; then
+    echo "WSAFE_TEST_DATABASE_URL_AHEAD=postgres://wsafe@127.0.0.1:$PG_AHEAD_PORT/postgres"
+  else
+    log "PostgreSQL with the clock ahead unavailable: the clock-ahead suites run on the embedded store only"
+  fi
+else
+  log "faketime: unavailable: the clock-ahead suites will skip"
 fi
 if ensure_testssl; then
   echo "WSAFE_TESTSSL=$(command -v testssl)"

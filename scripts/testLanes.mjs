@@ -23,6 +23,9 @@ export const systemLane = [
   "@wsafe/ecosystem#test",
   "@wsafe/deployment#test",
   "@wsafe/operate#test",
+  // The date-dependent suites again, the clock a year ahead: servers of their own, beside
+  // a package suite like the rest of this lane.
+  "@wsafe/clock-ahead#test",
 ];
 
 /** The package lane, in order; checks no lane names are added at its end. */
