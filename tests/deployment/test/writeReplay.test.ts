@@ -119,7 +119,7 @@ describe.skipIf(missing.length > 0)("a server killed after its commit, behind th
       expect(await victim().process.stop("SIGKILL")).toBe("SIGKILL");
       const got = await outcome;
       console.log(
-        `write replay: answered ${JSON.stringify(got)} ${Math.round(performance.now() - killedAt)} ms after kill -9`,
+        `replay: the held call answered ${JSON.stringify(got)} ${Math.round(performance.now() - killedAt)} ms after kill -9`,
       );
       return { marker, outcome: got };
     }
