@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { schemaCatalog, schemaNames } from "@wsafe/schema";
+import { methodNames, methods, schemaCatalog, schemaNames } from "@wsafe/schema";
 import { serverMetrics } from "@wsafe/schema/metrics";
 import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 import { describe, expect, it } from "vitest";
@@ -115,6 +115,16 @@ describe("the conventions and operations pages", () => {
     ])
       expect(shows(html, phrase), phrase).toBe(true);
     expect(html).toMatch(/href="[^"]*\/deploy\/README\.md"/);
+  });
+
+  it("say on the Operate page that the reference proxy never sends a write twice, naming each from the registry", () => {
+    const section = sectionHtml(mainHtml(pageHtml("/operate/")), "reference-deployment");
+    expect(shows(section, "and never a write that reached one")).toBe(true);
+    const writes = methodNames.filter((name) => methods[name].permission === "write");
+    expect(writes.length).toBeGreaterThan(0);
+    const named = [...section.matchAll(/<code[^>]*>([\w.]+)<\/code>/g)].map((match) => match[1]);
+    expect(methodNames.filter((name) => named.includes(name))).toEqual(writes);
+    expect(section).toContain('href="/inspections/#retrying-safely-idempotency-keys"');
   });
 
   it("has the authentication, rate limit, versions, changelog and benchmark pages", () => {

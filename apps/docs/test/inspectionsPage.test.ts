@@ -60,6 +60,15 @@ describe("the Recording inspections page", () => {
     expect(shows(events, "accept a cause it does not know")).toBe(true);
   });
 
+  // A write sent without a key that met a dead server cannot be retried by anyone: the
+  // page says so, and links the proxy's rule that follows from it.
+  it("says why every write needs a key, and where the reference proxy acts on it", () => {
+    const section = sectionHtml(html, "retrying-safely-idempotency-keys");
+    expect(shows(section, "Send a key with every write.")).toBe(true);
+    expect(shows(section, "Without a key, nobody can send it again safely")).toBe(true);
+    expect(section).toContain('href="/operate/#reference-deployment"');
+  });
+
   it("shows the recipe's receiver as generated, and is linked from the sidebar and the retries page", () => {
     expect(copiedCode(html, receiverFile)).toBe(receiverCode);
     expect(pageHtml("/webhooks/")).toContain('href="/inspections/"');

@@ -20,14 +20,16 @@ const variables: Record<keyof typeof services, string> = {
 /**
  * The variables that are not set, and says so loudly when any is missing: a skipped
  * deployment suite must never pass for a tested one.
+ *
+ * @param needed - the services the suite starts; default every one
  */
-export function missingServices(): string[] {
-  const missing = (Object.keys(services) as (keyof typeof services)[])
-    .filter((name) => !services[name])
-    .map((name) => variables[name]);
+export function missingServices(
+  needed: readonly (keyof typeof services)[] = Object.keys(services) as (keyof typeof services)[],
+): string[] {
+  const missing = needed.filter((name) => !services[name]).map((name) => variables[name]);
   if (missing.length > 0) {
     console.warn(
-      `\n!!! SKIPPED: the deployment suite needs ${missing.join(", ")}. ` +
+      `\n!!! SKIPPED: this deployment suite needs ${missing.join(", ")}. ` +
         "Run `bash scripts/services.sh` (as root, it installs haproxy and pgbouncer from Debian's packages) and export what it prints, or run `npm test` at the root.\n",
     );
   }

@@ -1,19 +1,17 @@
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   createPostgresDatabase,
-  eventually,
   freePort,
   type PostgresScratchDatabase,
   type ServerProcess,
   startServerProcess,
-  testCertificate,
   wsafeBin,
 } from "@wsafe/test-support";
-import { readProxiedServers } from "./haproxyStats.js";
 import { renderTemplate } from "./renderTemplate.js";
 import { services } from "./services.js";
+import { startProxy } from "./startProxy.js";
 
 /** The `wsafe` command line of the workspace's server, as operators run it. */
 const wsafeCommand = wsafeBin();
@@ -59,8 +57,11 @@ export interface Topology {
    * stops it too.
    */
   startExtraServer(name: string, env: Record<string, string | undefined>): Promise<WsafeServer>;
-  /** Starts the server again (after a crash or a stop), on its port, and waits for its readiness line. */
-  restart(server: WsafeServer): Promise<void>;
+  /**
+   * Starts the server again (after a crash or a stop), on its port, and waits for its
+   * readiness line; `env` changes its environment for this start (another `WSAFE_DATABASE`, say).
+   */
+  restart(server: WsafeServer, env?: Record<string, string>): Promise<void>;
   /** Waits until the proxy says every server is `UP`. */
   allUp(): Promise<void>;
   /** Stops every process by its PID, drops the database, removes the files. */
@@ -114,8 +115,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   try {
     database = await createPostgresDatabase("deploy", postgres);
     const direct = new URL(database.database);
-    const [pgbouncerPort, proxyPort, statsPort, ...serverPorts] = await Promise.all(
-      Array.from({ length: 3 + serverCount }, () => freePort()),
+    const [pgbouncerPort, ...serverPorts] = await Promise.all(
+      Array.from({ length: 1 + serverCount }, () => freePort()),
     );
     const pooled = new URL(direct);
     pooled.port = String(pgbouncerPort);
@@ -164,48 +165,23 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       }),
     );
 
-    const pems = await testCertificate();
-    await writeFile(join(directory, "proxy.pem"), `${pems.cert}\n${pems.key}\n`, { mode: 0o600 });
-    await renderTemplate("haproxy.cfg.template", join(directory, "haproxy.cfg"), {
-      WSAFE_PROXY_BIND: `127.0.0.1:${proxyPort}`,
-      WSAFE_PROXY_CERT: join(directory, "proxy.pem"),
-      WSAFE_PROXY_STATS_BIND: `127.0.0.1:${statsPort}`,
-      ...Object.fromEntries(
-        servers.map((server, index) => [`WSAFE_SERVER_${index + 1}`, `127.0.0.1:${server.port}`]),
-      ),
-    });
-    // -db: in the foreground, one process, so that its PID is the one to stop.
-    started.push(
-      await startServerProcess(["-db", "-f", join(directory, "haproxy.cfg")], {
-        command: haproxy,
-        name: "haproxy",
-        cwd: directory,
-        // Ready when the proxy reports every server UP (below), not at a line of its own.
-        readyPattern: null,
-      }),
+    const proxy = await startProxy(
+      haproxy,
+      directory,
+      servers.map((server) => `127.0.0.1:${server.port}`),
     );
-    const statsUrl = `http://127.0.0.1:${statsPort}/stats`;
-    const allUp = () =>
-      eventually(
-        async () => {
-          const states = await readProxiedServers(statsUrl).catch(() => []);
-          return states.length === serverCount && states.every((server) => server.status === "UP");
-        },
-        "HAProxy has every server UP",
-        { timeoutMs: 60_000, intervalMs: 100 },
-      );
-    await allUp();
+    started.push(proxy.process);
     return {
-      proxyUrl: `https://127.0.0.1:${proxyPort}`,
-      certificate: pems.cert,
-      statsUrl,
+      proxyUrl: proxy.url,
+      certificate: proxy.certificate,
+      statsUrl: proxy.statsUrl,
       servers,
       database: { direct: direct.toString(), pooled: pooled.toString() },
       directory,
       wsafeBin: wsafeCommand,
       serverEnv,
-      async restart(server) {
-        server.process = await startServer(server.name, server.port, serverEnv, directory);
+      async restart(server, env) {
+        server.process = await startServer(server.name, server.port, { ...serverEnv, ...env }, directory);
         started.push(server.process);
       },
       async startExtraServer(name, env) {
@@ -219,7 +195,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         started.push(child);
         return { name, port, url: `http://127.0.0.1:${port}`, process: child };
       },
-      allUp,
+      allUp: proxy.allUp,
       stop,
     };
   } catch (error) {

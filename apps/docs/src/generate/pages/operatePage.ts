@@ -3,6 +3,7 @@
 // bounded stop (streams included), the bounds of events.stream, recording and retention, TLS and
 // HSTS, and the reference deployment of deploy/.
 import { createRequire } from "node:module";
+import { methodNames, methods } from "@wsafe/schema";
 import { type MetricDefinition, serverMetrics } from "@wsafe/schema/metrics";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { logsSection } from "../operate/logsSection.js";
@@ -10,6 +11,9 @@ import { backupSection, certificateSection, upgradeSection } from "../operate/ma
 import { startFaultsSection } from "../operate/startFaultsSection.js";
 
 const require = createRequire(import.meta.url);
+
+/** The methods the reference proxy never sends twice: every one that needs `write`. */
+const writeMethodNames = methodNames.filter((name) => methods[name].permission === "write");
 
 /** The repository's web address, from the schema package's `repository` field. */
 function repositoryWebUrl(): string {
@@ -139,5 +143,6 @@ export function operatePage(): string {
     ...upgradeSection(),
     "## Reference deployment",
     `[deploy/README.md](${deployReadme}) describes a deployment with real parts, each from Debian's packages: HAProxy terminating TLS in front of several \`wsafe serve\` processes (health-checked through \`/readyz\`), PgBouncer in transaction mode in front of PostgreSQL (each server also opens one direct session for \`LISTEN\`, so read-cache invalidation reaches every server), and Redis for the shared rate limits. Its templates, environment variables and a systemd unit are there; \`tests/deployment\` starts that topology on 127.0.0.1 and checks it under load, a \`kill -9\`, a rolling restart, an import and the rate limit.`,
+    `Its HAProxy sends a read that met a dead server again, to another server, and never a write that reached one: a server can die after it recorded a write and before it answered, and another server would record it again. The write methods it names are those that need the \`write\` permission, generated from the method registry: ${writeMethodNames.map(inlineCode).join(", ")}, on \`/v1\` (GET and POST) and \`/trpc\`. The caller of such a write gets the proxy's 502 and can send it again safely only with the \`idempotency_key\` it sent the first time ([retrying safely](/inspections/#retrying-safely-idempotency-keys)); \`@wsafe/client\` sends one with every call. A write whose connection was refused, which no server received, still goes to another server. A proxy of your own needs the same rule.`,
   );
 }
