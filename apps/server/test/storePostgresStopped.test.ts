@@ -105,6 +105,8 @@ describe("a PostgreSQL stopped and started again while a server runs on it", () 
       timeoutMs: 30_000,
       intervalMs: 250,
     });
+    // Its write probe runs every 2 s while the fault lasts: the line follows within that.
+    await eventually(() => scene.linesSaying("the database is back").length > 0, "the return is logged");
     const back = scene.linesSaying("the database is back");
     expect(back).toHaveLength(1);
     expect(back[0]).toMatchObject({

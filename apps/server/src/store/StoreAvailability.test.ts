@@ -7,7 +7,7 @@ const diskFull = Object.assign(new Error('could not extend file "base/5/16732": 
 const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
 
 /** A store whose write probe fails with `failure` until it is set to `undefined`. */
-function scene(engine: "pglite" | "postgres" = "pglite", probeEveryMs = 60_000) {
+function scene(engine: "pglite" | "postgres" = "pglite", probeEveryMs = 60_000, probeGapMs = 0) {
   const lines: { level: string; fields: { storeState?: unknown }; message: string }[] = [];
   const state: { failure: unknown; probes: number } = { failure: diskFull, probes: 0 };
   const availability = new StoreAvailability({
@@ -21,6 +21,7 @@ function scene(engine: "pglite" | "postgres" = "pglite", probeEveryMs = 60_000) 
     },
     engine,
     probeEveryMs,
+    probeGapMs,
   });
   return { lines, state, availability };
 }
@@ -116,6 +117,15 @@ describe(StoreAvailability, () => {
     // Back to idle: no probe once the store writes.
     expect(state.probes).toBe(probes);
     expect(lines).toHaveLength(2);
+  });
+
+  it("probes at most once a probeGapMs, however often it is asked", async () => {
+    const { availability, state } = scene("pglite", 60_000, 60_000);
+    made.push(availability);
+    availability.refused("disk_full", diskFull, performance.now());
+    const answers = [await availability.check(), await availability.check(), await availability.check()];
+    expect(answers).toEqual(["disk_full", "disk_full", "disk_full"]);
+    expect(state.probes).toBe(1);
   });
 
   it("says nothing more once stopped", async () => {

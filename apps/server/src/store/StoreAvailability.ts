@@ -19,6 +19,11 @@ export interface AvailabilityOptions {
   engine: Sql["kind"];
   /** How often the probe runs while a fault lasts, in ms; default 2 000. */
   probeEveryMs?: number;
+  /**
+   * The least time between two probes, in ms, whoever asks (readiness callers may be many
+   * load balancers asking every second); default 1 000.
+   */
+  probeGapMs?: number;
 }
 
 /**
@@ -74,6 +79,7 @@ export class StoreAvailability {
   #backAt = Number.NEGATIVE_INFINITY;
   #refused = 0;
   #probing: Promise<StoreState> | undefined;
+  #probedAt = Number.NEGATIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
 
@@ -100,10 +106,15 @@ export class StoreAvailability {
 
   /**
    * The state now: `ok` at once while no fault is known; else the outcome of a write
-   * probe (one at a time, shared by every caller).
+   * probe (one at a time, shared by every caller, at most one a `probeGapMs`).
    */
   check(): Promise<StoreState> {
     if (this.#state === "ok") return Promise.resolve("ok");
+    if (
+      this.#probing === undefined &&
+      performance.now() - this.#probedAt < (this.options.probeGapMs ?? 1_000)
+    )
+      return Promise.resolve(this.#state);
     this.#probing ??= this.#probe().finally(() => {
       this.#probing = undefined;
     });
@@ -148,6 +159,7 @@ export class StoreAvailability {
   }
 
   async #probe(): Promise<StoreState> {
+    this.#probedAt = performance.now();
     try {
       await this.options.probe();
       if (!this.#stopped) this.#leave();
