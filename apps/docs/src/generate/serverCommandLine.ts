@@ -1,7 +1,8 @@
-// What `wsafe serve` prints for people, from the built server's own functions (`dist/cli/`):
-// the ready lines and the words of a failed start, so the pages show what the command
-// prints today (a `curl` line added to the demo appears here with no edit). Loaded by
-// path: they are the command line's, not part of @wsafe/server's package API.
+// What `wsafe serve` prints for people, from the built server's own functions (`dist/`):
+// the ready lines and the words of a failed start, and what a running server says when
+// its store fails (a caller's description, `/readyz`, the log), so the pages show what
+// the server says today (a `curl` line added to the demo appears here with no edit).
+// Loaded by path: they are the server's own, not part of @wsafe/server's package API.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,8 +26,20 @@ interface DescribeErrorModule {
 
 const serverDirectory = dirname(createRequire(import.meta.url).resolve("@wsafe/server/package.json"));
 
+/** What the server says when its store fails while serving. */
+interface StoreFaultWordsModules {
+  description: { serverErrorDescription(requestId: string, fault?: "disk_full" | "unreachable"): string };
+  readiness: { fullDiskMessage: string };
+  log: {
+    storeStateLines: Record<
+      "disk_full" | "unreachable",
+      { lost: Record<"pglite" | "postgres", string>; back: string }
+    >;
+  };
+}
+
 async function load<T>(file: string): Promise<T> {
-  const path = join(serverDirectory, "dist", "cli", file);
+  const path = join(serverDirectory, "dist", file);
   try {
     return (await import(pathToFileURL(path).href)) as T;
   } catch (error) {
@@ -36,8 +49,13 @@ async function load<T>(file: string): Promise<T> {
   }
 }
 
-const ready = await load<ReadyLinesModule>("readyLines.js");
-const failures = await load<DescribeErrorModule>("describeError.js");
+const ready = await load<ReadyLinesModule>("cli/readyLines.js");
+const failures = await load<DescribeErrorModule>("cli/describeError.js");
+const storeFaults: StoreFaultWordsModules = {
+  description: await load("errors/serverErrorDescription.js"),
+  readiness: await load("health/fullDiskMessage.js"),
+  log: await load("store/StoreAvailability.js"),
+};
 
 /** What `wsafe serve` prints once it listens (see `readyLines` of the server). */
 export const readyLines = ready.readyLines;
@@ -45,3 +63,9 @@ export const readyLines = ready.readyLines;
 export const certificateLine = ready.certificateLine;
 /** The words `wsafe` gives a failure after `wsafe: cannot start: ` (see `describeError` of the server). */
 export const describeError = failures.describeError;
+/** The description of `server_error`, in words for a store that cannot be used (see the server's `serverErrorDescription`). */
+export const serverErrorDescription = storeFaults.description.serverErrorDescription;
+/** What `/readyz` says while the store's disk is full. */
+export const fullDiskMessage = storeFaults.readiness.fullDiskMessage;
+/** The log lines of a store that fails while serving, and of its return (see the server's `StoreAvailability`). */
+export const storeStateLines = storeFaults.log.storeStateLines;

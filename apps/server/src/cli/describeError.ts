@@ -1,19 +1,5 @@
 import { databaseKind } from "../store/database/databaseKind.js";
-
-/**
- * The errno numbers of the embedded store's file system (Emscripten's, not Linux's):
- * PGlite throws an `ErrnoError` with only `errno` set, which printed as `undefined`.
- */
-const embeddedErrnoCodes: Record<number, string> = {
-  2: "EACCES",
-  19: "EDQUOT",
-  29: "EIO",
-  44: "ENOENT",
-  51: "ENOSPC",
-  54: "ENOTDIR",
-  63: "EPERM",
-  69: "EROFS",
-};
+import { embeddedErrnoCodes } from "../store/database/embeddedErrnoCodes.js";
 
 /** What a file system's error code means, and what to do about it. */
 const fileSystemFaults: Record<string, (where: string) => string> = {

@@ -1,12 +1,15 @@
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import { listMigrationFiles } from "../store/database/migrate.js";
 import type { Store } from "../store/Store.js";
+import type { StoreAvailability } from "../store/StoreAvailability.js";
+import { fullDiskMessage } from "./fullDiskMessage.js";
 
 /**
  * How one dependency answered: `ok`, not at all, not in time, or, for migrations, not all
- * applied (`pending`) or not known because the store did not answer (`unknown`).
+ * applied (`pending`) or not known because the store did not answer (`unknown`), or, for
+ * the store's disk, `full`.
  */
-export type CheckOutcome = "ok" | "unreachable" | "timeout" | "pending" | "unknown";
+export type CheckOutcome = "ok" | "unreachable" | "timeout" | "pending" | "unknown" | "full";
 
 /** The body of `GET /readyz`. */
 export interface Readiness {
@@ -15,7 +18,9 @@ export interface Readiness {
   /** `draining` once the process was told to stop; then no dependency is asked. */
   status: "ready" | "not_ready" | "draining";
   /** Each dependency's outcome; `redis` only when rate limits live in Redis. */
-  checks?: { store: CheckOutcome; migrations: CheckOutcome; redis?: CheckOutcome };
+  checks?: { store: CheckOutcome; migrations: CheckOutcome; redis?: CheckOutcome; disk?: CheckOutcome };
+  /** For people: what is wrong and what to do, while the store's disk is full ({@link fullDiskMessage}). */
+  message?: string;
 }
 
 /** What readiness looks at. */
@@ -24,6 +29,11 @@ export interface ReadinessSources {
   rateLimiter: RateLimiter;
   /** Whether the server is stopping (SIGTERM): it then says so whatever its dependencies. */
   isDraining: () => boolean;
+  /**
+   * Whether the store can write: while a request met a full disk, readiness probes it
+   * and answers `disk: "full"` until a write succeeds. Absent: not asked.
+   */
+  storeAvailability?: StoreAvailability;
   /**
    * How long one dependency may take to answer, in ms. Default 2 000: below the
    * check timeout a load balancer is usually given, so it reads our answer rather than
@@ -70,7 +80,7 @@ async function within<T>(probe: Promise<T>, ms: number, late: T): Promise<T> {
  * @returns a function answering the current readiness
  */
 export function createReadinessCheck(sources: ReadinessSources): () => Promise<Readiness> {
-  const { store, rateLimiter, isDraining } = sources;
+  const { store, rateLimiter, isDraining, storeAvailability: availability } = sources;
   const timeoutMs = sources.timeoutMs ?? 2_000;
   let migrationFiles: Promise<string[]> | undefined;
   // One query answers two questions: the store is reachable, and its schema is current.
@@ -93,12 +103,20 @@ export function createReadinessCheck(sources: ReadinessSources): () => Promise<R
 
   return async () => {
     if (isDraining()) return { ok: false, status: "draining" };
-    const [storeChecks, redis] = await Promise.all([
+    const [storeChecks, redis, storeState] = await Promise.all([
       within(probeStore(), timeoutMs, { store: "timeout" as const, migrations: "unknown" as const }),
       rateLimiter.usesRedis ? within(probeRedis(), timeoutMs, "timeout" as const) : undefined,
+      availability ? within(availability.check(), timeoutMs, availability.state) : undefined,
     ]);
-    const checks = { ...storeChecks, ...(redis ? { redis } : {}) };
+    // Named only while full: a store that writes adds nothing to the answer.
+    const diskFull = storeState === "disk_full";
+    const checks = {
+      ...storeChecks,
+      ...(redis ? { redis } : {}),
+      ...(diskFull ? { disk: "full" as const } : {}),
+    };
     const ok = Object.values(checks).every((outcome) => outcome === "ok") && !isDraining();
-    return { ok, status: ok ? "ready" : isDraining() ? "draining" : "not_ready", checks };
+    const status = ok ? "ready" : isDraining() ? "draining" : "not_ready";
+    return { ok, status, checks, ...(diskFull ? { message: fullDiskMessage } : {}) };
   };
 }

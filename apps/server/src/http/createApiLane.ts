@@ -7,8 +7,10 @@ import type { RequestTallies } from "../metrics/RequestTallies.js";
 import { parseMethodPath } from "../pipeline/parseMethodPath.js";
 import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
 import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
+import { storeFaultOf } from "../store/database/storeFault.js";
 import { createRequestId } from "./createRequestId.js";
 import type { Responder } from "./createResponder.js";
+import { logRequestFailure } from "./logRequestFailure.js";
 import { type Answer, failureAnswer, resultAnswer } from "./methodAnswer.js";
 import { serializeBody } from "./serializeBody.js";
 
@@ -86,10 +88,14 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
       const pretty = state.data?.pretty === true;
       const answer = resultAnswer(result, pretty, (error) => {
         call.outcome = "server_error";
-        log.error(
-          { requestId: call.id, err: error },
-          "list failed after its first bytes were sent; connection closed",
-        );
+        const failure = {
+          cause: error,
+          fault: storeFaultOf(error),
+          startedAt: call.start,
+          requestId: call.id,
+          message: "list failed after its first bytes were sent; connection closed",
+        };
+        logRequestFailure(log, failure, services.storeAvailability);
       });
       // Only a streamed list waits for its first chunks; any other result is sent now.
       if (answer instanceof Promise) {
@@ -134,7 +140,15 @@ export function createApiLane(options: ApiLaneOptions): ApiLane {
       return;
     }
     call.outcome = answer.outcome;
-    if (answer.cause !== undefined) log.error({ requestId: call.id, err: answer.cause }, "request failed");
+    if (answer.cause !== undefined) {
+      const failure = {
+        cause: answer.cause,
+        fault: answer.storeFault,
+        startedAt: call.start,
+        requestId: call.id,
+      };
+      logRequestFailure(log, failure, services.storeAvailability);
+    }
     const elapsedMs = performance.now() - call.start;
     if (body instanceof Readable) {
       // Sent as it is read, waiting for `drain`; a failure destroys the connection, and

@@ -68,7 +68,8 @@ export interface AppOptions {
  */
 export function createApp(options: AppOptions): FastifyInstance {
   const { headerPrefix, corsOrigin, hsts } = options;
-  const responder = createResponder({ headerPrefix, corsOrigin, hsts });
+  const { storeAvailability } = options.services;
+  const responder = createResponder({ headerPrefix, corsOrigin, hsts, storeAvailability });
   const handle = createRequestHandler({ responder, services: options.services, docsDir: options.docsDir });
   const nodeServerOptions = {
     headersTimeout: HEADERS_TIMEOUT_MS,

@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { headerNames, jsonContentType } from "@wsafe/schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { StoreAvailability } from "../store/StoreAvailability.js";
+import { logRequestFailure } from "./logRequestFailure.js";
 import type { Answer } from "./methodAnswer.js";
 import { serializeBody } from "./serializeBody.js";
 import "./RequestLogState.js";
@@ -11,6 +13,8 @@ export interface ResponderOptions {
   corsOrigin: string;
   /** `Strict-Transport-Security` value, first on every answer; absent: none. */
   hsts?: string | undefined;
+  /** Where a failure that is the store's fault is reported, said once per change; absent: logged in full. */
+  storeAvailability?: StoreAvailability;
 }
 
 /** Writes the answers of one server: its headers, envelopes and bodies. */
@@ -51,7 +55,12 @@ export interface Responder {
  *
  * @param options - the server's header prefix, CORS origin and HSTS
  */
-export function createResponder({ headerPrefix, corsOrigin, hsts }: ResponderOptions): Responder {
+export function createResponder({
+  headerPrefix,
+  corsOrigin,
+  hsts,
+  storeAvailability,
+}: ResponderOptions): Responder {
   const names = headerNames(headerPrefix);
   const exposed = `${names.requestId}, ${names.responseTime}, ${names.retryAfter}`;
   // Lower case, as Fastify stores and sends header names, so both lanes send the same.
@@ -132,7 +141,10 @@ export function createResponder({ headerPrefix, corsOrigin, hsts }: ResponderOpt
     pretty: boolean,
   ): FastifyReply {
     request.wsafe.outcome = answer.outcome;
-    if (answer.cause !== undefined) request.log.error({ err: answer.cause }, "request failed");
+    if (answer.cause !== undefined) {
+      const failure = { cause: answer.cause, fault: answer.storeFault, startedAt: request.wsafe.start };
+      logRequestFailure(request.log, failure, storeAvailability);
+    }
     if (answer.retryAfter !== undefined) reply.header(retryAfterName, String(answer.retryAfter));
     commonHeaders(request, reply);
     reply.code(200).header("content-type", jsonContentType);

@@ -3,7 +3,9 @@ import { ApiError } from "../errors/ApiError.js";
 import { CorsPreflight } from "../pipeline/CorsPreflight.js";
 import type { PipelineServices, RequestState } from "../pipeline/RequestState.js";
 import { runRequestPipeline } from "../pipeline/runRequestPipeline.js";
+import { storeFaultOf } from "../store/database/storeFault.js";
 import type { Responder } from "./createResponder.js";
+import { logRequestFailure } from "./logRequestFailure.js";
 import { failureAnswer, resultAnswer } from "./methodAnswer.js";
 import { serveDocs } from "./serveDocs.js";
 
@@ -51,7 +53,13 @@ export function createRequestHandler({
       const pretty = state.data?.pretty === true;
       const answer = resultAnswer(result, pretty, (error) => {
         request.wsafe.outcome = "server_error";
-        request.log.error({ err: error }, "list failed after its first bytes were sent; connection closed");
+        const failure = {
+          cause: error,
+          fault: storeFaultOf(error),
+          startedAt: request.wsafe.start,
+          message: "list failed after its first bytes were sent; connection closed",
+        };
+        logRequestFailure(request.log, failure, services.storeAvailability);
       });
       // Only a streamed list waits for its first chunk; any other result is sent now,
       // without a promise turn.

@@ -4,6 +4,7 @@ import { ApiError } from "../errors/ApiError.js";
 import { serverErrorDescription } from "../errors/serverErrorDescription.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
+import { type StoreFault, storeFaultOf } from "../store/database/storeFault.js";
 import { streamListBody } from "./streamListBody.js";
 
 /**
@@ -19,6 +20,8 @@ export interface Answer {
   readonly retryAfter?: number;
   /** Something unforeseen, logged under the request id and never sent. */
   readonly cause?: unknown;
+  /** The store's fault, when the cause is one: said to the caller, and logged once per change. */
+  readonly storeFault?: StoreFault;
 }
 
 /**
@@ -56,13 +59,16 @@ export function failureAnswer(error: unknown, requestId: string): Answer {
 }
 
 /**
- * The answer to something unforeseen: `server_error`, its cause kept for the log.
+ * The answer to something unforeseen: `server_error`, its cause kept for the log. A
+ * store that cannot be used right now (a full disk, a database gone) is said in the
+ * description, with what to do.
  *
  * @param requestId - the request's id, which the envelope names
  * @param cause - what failed, logged and never sent
  */
 export function serverErrorAnswer(requestId: string, cause: unknown): Answer {
-  return { body: serverErrorBody(requestId), outcome: "server_error", cause };
+  const storeFault = storeFaultOf(cause);
+  return { body: serverErrorBody(requestId, storeFault), outcome: "server_error", cause, storeFault };
 }
 
 /** A failure envelope: the error's identifier and description, nothing else. */
@@ -78,11 +84,12 @@ function failureBody(error: ApiError): FailureBody {
 }
 
 /**
- * The envelope of something unforeseen: `server_error`, naming only the request id
- * under which the cause is logged (never the cause itself).
+ * The envelope of something unforeseen: `server_error`, naming the request id under
+ * which the cause is logged (never the cause itself), and the store's fault in words.
  *
  * @param requestId - the request's id, as its header carries it
+ * @param fault - the store's fault, when that is what failed
  */
-function serverErrorBody(requestId: string): FailureBody {
-  return { ok: false, error: "server_error", description: serverErrorDescription(requestId) };
+function serverErrorBody(requestId: string, fault: StoreFault | undefined): FailureBody {
+  return { ok: false, error: "server_error", description: serverErrorDescription(requestId, fault) };
 }

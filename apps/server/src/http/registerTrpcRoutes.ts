@@ -10,11 +10,13 @@ import { ApiError } from "../errors/ApiError.js";
 import { trpcMethod } from "../metrics/RequestTallies.js";
 import { unreadableBody } from "../pipeline/edgeChecks.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
+import { storeFaultOf } from "../store/database/storeFault.js";
 import { type AppRouter, createAppRouter } from "../trpc/appRouter.js";
 import type { TrpcContext } from "../trpc/TrpcContext.js";
 import { identifierOf } from "../trpc/trpcErrorCodes.js";
 import { trpcPrefix } from "../trpc/trpcPrefix.js";
 import type { Responder } from "./createResponder.js";
+import { logRequestFailure } from "./logRequestFailure.js";
 import { plainStreamCall, serveEventsStream } from "./serveEventsStream.js";
 
 /** What the `/trpc` routes of one server work with: the same services and responder as `/v1`. */
@@ -67,7 +69,11 @@ export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOpti
     const identifier = identifierOf(error);
     // A batch is one request: it counts as ok or as the first failure reported.
     req.wsafe.outcome ??= identifier;
-    if (identifier === "server_error") req.log.error({ err: error.cause ?? error }, "request failed");
+    if (identifier === "server_error") {
+      const cause = error.cause ?? error;
+      const failure = { cause, fault: storeFaultOf(cause), startedAt: req.wsafe.start };
+      logRequestFailure(req.log, failure, services.storeAvailability);
+    }
   };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>["trpcOptions"] = {
     router: appRouter,

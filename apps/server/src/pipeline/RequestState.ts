@@ -5,6 +5,7 @@ import type { InspectionStore } from "../inspections/InspectionStore.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
 import type { Store } from "../store/Store.js";
+import type { StoreAvailability } from "../store/StoreAvailability.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
 import type { OpenStreams } from "../streams/OpenStreams.js";
 import type { WebhookService } from "../webhooks/WebhookService.js";
@@ -58,6 +59,8 @@ export interface PipelineServices {
   readonly feed: EventFeed;
   /** The `events.stream` subscriptions open on this server, and their limits. */
   readonly streams: OpenStreams;
+  /** Whether the store can be used now (a full disk, a database gone), said once per change. */
+  readonly storeAvailability: StoreAvailability;
 }
 
 /**

@@ -203,6 +203,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           const holders = error instanceof ShutdownTimeoutError ? error.holders : undefined;
           app.log.error({ holders }, (error as Error).message);
         }
+        services.storeAvailability.stop();
         await recorder?.stop();
         await pruner?.stop();
         await streamAccess.stop();

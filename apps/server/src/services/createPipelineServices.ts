@@ -3,7 +3,9 @@ import { EventLog } from "../events/EventLog.js";
 import { InspectionStore } from "../inspections/InspectionStore.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import type { RateLimiter } from "../rateLimit/RateLimiter.js";
+import { probeWrite } from "../store/database/probeWrite.js";
 import type { Store } from "../store/Store.js";
+import { StoreAvailability } from "../store/StoreAvailability.js";
 import { OpenStreams } from "../streams/OpenStreams.js";
 import type { StreamSettings } from "../streams/StreamSettings.js";
 import { defaultWebhookSettings, type WebhookSettings } from "../webhooks/WebhookSettings.js";
@@ -54,5 +56,10 @@ export function createPipelineServices(store: Store, options: PipelineServicesOp
     },
     streams: new OpenStreams({ info: (fields, message) => log.info(fields, message) }, options.streams),
     inspections: new InspectionStore(store.sql),
+    storeAvailability: new StoreAvailability({
+      probe: () => probeWrite(store.sql),
+      log,
+      engine: store.sql.kind,
+    }),
   };
 }

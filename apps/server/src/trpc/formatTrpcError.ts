@@ -2,6 +2,7 @@ import type { TRPC_ERROR_CODE_KEY, TRPC_ERROR_CODE_NUMBER, TRPCErrorFormatter } 
 import type { ErrorIdentifier } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { serverErrorDescription } from "../errors/serverErrorDescription.js";
+import { storeFaultOf } from "../store/database/storeFault.js";
 import type { TrpcContext } from "./TrpcContext.js";
 import { identifierOf } from "./trpcErrorCodes.js";
 
@@ -45,7 +46,7 @@ export const formatTrpcError: TRPCErrorFormatter<TrpcContext, TrpcErrorShape> = 
   if (error.cause instanceof ApiError) message = error.cause.description;
   else if (identifier === "server_error")
     // No context yet (the input could not be read): no request id either.
-    message = ctx ? serverErrorDescription(ctx.requestId) : "internal error";
+    message = ctx ? serverErrorDescription(ctx.requestId, storeFaultOf(error.cause)) : "internal error";
   const data: TrpcErrorData = { code: shape.data.code, httpStatus: shape.data.httpStatus, error: identifier };
   if (shape.data.path !== undefined) data.path = shape.data.path;
   return { code: shape.code, message, data };

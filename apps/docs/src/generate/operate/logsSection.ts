@@ -3,7 +3,7 @@
 // (../serverCommandLine.ts); the JSON lines are examples of each kind, which
 // test/commandLineOutput.test.ts holds to a real server's.
 import { code, inlineCode, table } from "../markdown.js";
-import { certificateLine, readyLines } from "../serverCommandLine.js";
+import { certificateLine, readyLines, storeStateLines } from "../serverCommandLine.js";
 import { defaultBaseUrl } from "../sitePaths.js";
 
 /** The title of the block of JSON log lines, which the tests find it by. */
@@ -34,16 +34,43 @@ export const logExamples: readonly {
   },
   {
     level: 50,
-    when: "a request answered `server_error`: its cause, under the request id the caller was given",
+    when: "a request answered `server_error` for something unforeseen (a bug): its cause, under the request id the caller was given",
     fields: {
       requestId: "Qz8wT1mN4bV7cX2kL5pR9sYd",
       err: {
-        type: "Error",
-        message: "Connection terminated unexpectedly",
-        stack: "Error: Connection terminated unexpectedly\n    at ...",
+        type: "TypeError",
+        message: "Cannot read properties of undefined (reading 'id')",
+        stack: "TypeError: Cannot read properties of undefined (reading 'id')\n    at ...",
       },
     },
     msg: "request failed",
+  },
+  {
+    level: 50,
+    when: "a write met a full disk under the store: once, however many requests it refuses (on PostgreSQL: PostgreSQL's disk)",
+    fields: {
+      storeState: "disk_full",
+      reason: 'could not extend file "base/5/16732": No space left on device',
+    },
+    msg: storeStateLines.disk_full.lost.pglite,
+  },
+  {
+    level: 30,
+    when: "the store can write again: once, with the requests refused meanwhile",
+    fields: { storeState: "ok", was: "disk_full", refused: 332, seconds: 95.4 },
+    msg: storeStateLines.disk_full.back,
+  },
+  {
+    level: 50,
+    when: "a request found PostgreSQL gone: once, however many requests it refuses",
+    fields: { storeState: "unreachable", reason: "connect ECONNREFUSED 10.0.0.5:5432" },
+    msg: storeStateLines.unreachable.lost.postgres,
+  },
+  {
+    level: 30,
+    when: "PostgreSQL answers again: once, with the requests refused meanwhile",
+    fields: { storeState: "ok", was: "unreachable", refused: 147, seconds: 20.3 },
+    msg: storeStateLines.unreachable.back,
   },
   {
     level: 30,

@@ -26,6 +26,6 @@ export function startFaultsSection(): string[] {
     code("text", fullDiskLine),
     "PostgreSQL down, or `--database` naming the wrong host or port (the password is never printed):",
     code("text", unreachableLine),
-    "A host name that does not resolve and a network that does not answer are named the same way; a password PostgreSQL refuses or a database that does not exist, in PostgreSQL's own words. `wsafe import` says the same words after `import failed, nothing was imported:`, and removes a store directory it made. Once running, a database that goes away makes requests answer `server_error` and `/readyz` answer 503 with `store: unreachable` (so a load balancer sends no more traffic); the server reconnects on its own and is ready again when the database is back. PostgreSQL's own disk filling up is its error to report: the requests that write answer `server_error`, and the log has PostgreSQL's words.",
+    "A host name that does not resolve and a network that does not answer are named the same way; a password PostgreSQL refuses or a database that does not exist, in PostgreSQL's own words. `wsafe import` says the same words after `import failed, nothing was imported:`, and removes a store directory it made. Once running, see the next section.",
   ];
 }

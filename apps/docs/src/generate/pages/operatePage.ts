@@ -9,6 +9,7 @@ import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { logsSection } from "../operate/logsSection.js";
 import { backupSection, certificateSection, upgradeSection } from "../operate/maintenanceSections.js";
 import { startFaultsSection } from "../operate/startFaultsSection.js";
+import { storeFaultsSection } from "../operate/storeFaultsSection.js";
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +41,7 @@ export function operatePage(): string {
     frontMatter({
       title: "Operate",
       description:
-        "Running wsafe serve: health checks, metrics, logs, workers, stopping, a failed start, TLS, backup and restore, upgrades, and a reference deployment.",
+        "Running wsafe serve: health checks, metrics, logs, workers, stopping, a failed start, a full disk or a lost database, TLS, backup and restore, upgrades, and a reference deployment.",
     }),
     "What an operator runs `wsafe serve` with. Every option below also has a `WSAFE_*` environment variable; the [command line](/command-line/) page lists them all.",
     "## Health checks",
@@ -135,6 +136,7 @@ export function operatePage(): string {
     "Every server records time events as their instants pass and sleeps in between: until the next date that changes a status, until a change of schedules wakes it (an import by any process), or 30 seconds at most; an idle server sends its database nothing else. When the database fails, recording is tried again after 1 s, then 2, 4... up to every 30 s, and logged once when it fails and once when it works again. `wsafe_events_recorder_lag_seconds` says how long the earliest change due has waited unrecorded.",
     "Recorded events older than `--events-retention` (default 90 days) are deleted with their webhook deliveries, and webhook attempts as old too: once an hour, by one server of the deployment (the first to ask takes the round in the database), 5 000 rows a statement, logged as `pruned N events older than <instant> and M webhook attempts` (at `debug` when the round found nothing). `wsafe_retention_pruned_rows_total` counts the rows.",
     ...startFaultsSection(),
+    ...storeFaultsSection(),
     "## TLS and HSTS",
     "`wsafe serve` speaks HTTPS (`--tls-cert` and `--tls-key`, PEM; without them a self-signed certificate for localhost is made under `./.wsafe/tls`). It accepts TLS 1.2 and 1.3 only. On TLS 1.2 it offers only ECDHE key exchange (forward secrecy) with AEAD suites: AES-GCM and ChaCha20-Poly1305, no static RSA key exchange and no CBC suites; TLS 1.3 offers its three standard suites. A testssl.sh scan of the server finds nothing rated LOW or worse apart from what a self-signed certificate causes.",
     "`--hsts` sends `Strict-Transport-Security: max-age=31536000` (one year; `--hsts-max-age` sets another) on every answer, so browsers use only HTTPS for the host. It is off by default: a browser that saw it refuses plain HTTP to the host for the whole max-age, so turn it on once the host is meant to stay on HTTPS. It carries no `includeSubDomains`. Browsers ignore it over plain HTTP, so behind a TLS-terminating proxy (`--http`) it takes effect through the proxy, which may as well send it itself.",
