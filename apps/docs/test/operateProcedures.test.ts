@@ -1,11 +1,13 @@
 // The Operate page's procedures, copied from the built page by their titles and run with
 // bash as a reader runs them: a PostgreSQL backup taken while a server runs, restored
 // into a new database; the embedded store copied while stopped, restored into a new
-// directory; each restored store then answers every method as the old one did. The wait
+// directory and started as the page says (`wsafe serve --no-deliveries`, which says so);
+// each restored store then answers every method as the old one did. The wait
 // between servers of an upgrade, against a server starting; a database newer than the
 // server refused with the words the page quotes; and the certificate rotated under a
 // running server, with a connection opened before it kept and served.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:tls";
 import {
@@ -19,6 +21,8 @@ import {
   type ScratchDirectory,
   serveCli,
   skipWithout,
+  startServerProcess,
+  wsafeBin,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -28,6 +32,7 @@ import {
   restoreEmbedded,
   restorePostgres,
   rotateCertificate,
+  serveRestored,
   waitUntilReady,
 } from "../src/generate/operate/procedures.js";
 import { copiedCode, mainHtml, pageHtml, textOf } from "./builtSite.js";
@@ -193,13 +198,30 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
     const waiting = spawnAsync("bash", ["-e", "-c", asWritten(waitUntilReady)], {
       WSAFE_URL: `http://127.0.0.1:${port}`,
     });
-    const restored = await module.startServer({ port, http: true, database: restoredDirectory });
+    // The restored copy started as the page says, `wsafe` on the PATH as an install puts it.
+    const restored = await startServerProcess(["-e", "-c", asWritten(serveRestored)], {
+      command: "bash",
+      group: true,
+      cwd: dir.path,
+      env: {
+        PATH: `${wsafeOnPath(dir.path)}:${process.env.PATH}`,
+        RESTORE_DATABASE: restoredDirectory,
+        WSAFE_PORT: String(port),
+        WSAFE_HTTP: "1",
+      },
+    });
     try {
       expect(await waiting.exited).toBe(0);
       expect(await answers(restored.url)).toEqual(before);
+      const said = restored.output().split("\n");
+      const off = said.findIndex((line) => line.startsWith("webhook deliveries are off (--no-deliveries)"));
+      expect(off).toBeGreaterThanOrEqual(0);
+      expect(off).toBeLessThan(said.findIndex((line) => line.startsWith("listening on ")));
+      // The words the page quotes are the server's.
+      expect(textOf(mainHtml(pageHtml("/operate/")))).toContain(said[off]!.split(": ")[0]);
     } finally {
       waiting.child.kill();
-      await restored.close();
+      expect(await restored.stop()).toBe(0);
     }
   }, 240_000);
 
@@ -295,6 +317,15 @@ async function until(condition: () => boolean) {
   for (let waited = 0; waited < 30_000 && !condition(); waited += 100)
     await new Promise((resolve) => setTimeout(resolve, 100));
   expect(condition()).toBe(true);
+}
+
+/** A folder holding a `wsafe` command that runs the workspace's server, as an install puts one on the PATH. */
+function wsafeOnPath(scratch: string): string {
+  const bin = join(scratch, "bin");
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, "wsafe"), `#!/bin/sh\nexec "${process.execPath}" "${wsafeBin()}" "$@"\n`);
+  chmodSync(join(bin, "wsafe"), 0o755);
+  return bin;
 }
 
 /** Starts a command without waiting for it: the wait for readiness runs while the server starts. */

@@ -74,6 +74,12 @@ export const logExamples: readonly {
     msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted now",
   },
   {
+    level: 40,
+    when: "at start, with `--no-deliveries` (a restored copy: see [backup and restore](#starting-a-restored-copy)); said on stderr too",
+    fields: { deliveries: "off" },
+    msg: "webhook deliveries are off (--no-deliveries): events are recorded and their deliveries queued, and this server sends none; start it without --no-deliveries to send them",
+  },
+  {
     level: 30,
     when: "SIGHUP served the certificate files again",
     fields: { subject: "CN=api.example.com", validTo: "2027-03-01T12:00:00.000Z" },
@@ -116,7 +122,8 @@ export function logsSection(): string[] {
         inlineCode(
           msg
             .replace(/ https:\/\/\S+$/, " URL")
-            .replace(/^events are kept for .*/, "events are kept for ..."),
+            .replace(/^events are kept for .*/, "events are kept for ...")
+            .replace(/^webhook deliveries are off .*/, "webhook deliveries are off ..."),
         ),
         ({ 30: "info", 40: "warn", 50: "error" } as Record<number, string>)[level]!,
         when,

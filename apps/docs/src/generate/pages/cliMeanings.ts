@@ -114,6 +114,11 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
     meaning:
       "How long a webhook endpoint may fail (counted from the first failed attempt after its last success) before it is disabled, with `state_reason` saying since when; `webhooks.redeliver` enables it again. See [Webhooks](/webhooks/#states).",
   },
+  "--no-deliveries": {
+    meaning:
+      "Send no webhook deliveries from this process: events are still recorded and their deliveries queued, for a server with deliveries on to send. Start a restored backup this way (see [Operate: backup and restore](/operate/#backup-and-restore)): it holds the deliveries that were queued when it was taken, and would send them again to live receivers. Said at start, on stderr and in the log.",
+    unset: "off: this process delivers",
+  },
   "--stream-ping": {
     meaning:
       "How often an idle `events.stream` gets a keep-alive ping; keep it below every proxy's idle timeout. See [Events](/events/#the-stream).",
