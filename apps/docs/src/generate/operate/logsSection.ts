@@ -64,14 +64,24 @@ export const logExamples: readonly {
     msg: "not ready",
   },
   {
+    level: 30,
+    when: "at every start: the retention in force, and the oldest event recorded (or that none is)",
+    fields: {
+      retentionMs: 7776000000,
+      oldestRecorded: "2026-09-02T08:00:00.000Z",
+      oldestKept: "2026-09-01T22:00:00.000Z",
+    },
+    msg: "events are kept for 90 days (--events-retention); the oldest recorded is from 2026-09-02T08:00:00.000Z",
+  },
+  {
     level: 40,
-    when: "at start, when the store holds events older than `--events-retention` by more than the hourly prune leaves",
+    when: "instead, at start, when the store holds events older than `--events-retention` by more than the hourly prune leaves (`info` when only by what it leaves): the span the prune deletes",
     fields: {
       retentionMs: 7200000,
       oldestRecorded: "2026-11-21T08:00:00.000Z",
       oldestKept: "2026-11-30T22:00:00.000Z",
     },
-    msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted now",
+    msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted within the hour",
   },
   {
     level: 40,

@@ -86,7 +86,7 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
   },
   "--events-retention": {
     meaning:
-      "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. A shorter retention than the history the store holds deletes the older events at start, with a warning in the log. See [Events](/events/#retention).",
+      "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. Every start says in the log how long events are kept and the oldest one recorded; a retention shorter than the history the store holds names the span the prune deletes (within the hour), at `warn` when it is more than the hourly prune leaves. See [Events](/events/#retention).",
   },
   "--webhooks-allow-http": {
     meaning:
