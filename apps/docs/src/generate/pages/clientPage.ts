@@ -10,6 +10,7 @@ import { clientCall, objectLiteral } from "../clientCall.js";
 import { clientPagingSection } from "../clientPagingSection.js";
 import { demoCertificateCommand } from "../demoCertificateCommand.js";
 import { installSteps } from "../installFromTarballs.js";
+import { nodeVersionWords } from "../nodeVersionWords.js";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { ownParameters, ownParametersText } from "../ownParameters.js";
 import { defaultBaseUrl, methodPath } from "../sitePaths.js";
@@ -83,7 +84,7 @@ export function clientPage(): string {
       description:
         "@wsafe/client: install, createClient, calling every method, options, GET or POST, request ids.",
     }),
-    `\`@wsafe/client\` calls /v1 from Node (${engines.node.replace(/^>=\s*/, "")} or newer), browsers, web workers and edge runtimes. Parameters and results are typed from \`@wsafe/schema\`, failures are typed [errors](/client/errors/) you can \`switch\` on, [retries](/client/retries/) honour \`Retry-After\`, and it has no run-time dependency.`,
+    `\`@wsafe/client\` calls /v1 from Node (${nodeVersionWords(engines.node)}), browsers, web workers and edge runtimes. Parameters and results are typed from \`@wsafe/schema\`, failures are typed [errors](/client/errors/) you can \`switch\` on, [retries](/client/retries/) honour \`Retry-After\`, and it has no run-time dependency.`,
     "## Install",
     ...installSteps("@wsafe/client"),
     "## Create a client",
