@@ -11,7 +11,7 @@ import { clientPagingSection } from "../clientPagingSection.js";
 import { demoCertificateCommand } from "../demoCertificateCommand.js";
 import { installSteps } from "../installFromTarballs.js";
 import { nodeVersionWords } from "../nodeVersionWords.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 import { ownParameters, ownParametersText } from "../ownParameters.js";
 import { defaultBaseUrl, methodPath } from "../sitePaths.js";
 
@@ -115,13 +115,13 @@ export function clientPage(): string {
     ...clientPagingSection(),
     "## Options",
     "The options of `createClient`. The defaults are exported as `clientDefaults`, so code can extend them rather than restate them: `retries: { ...clientDefaults.retries, maxRetries: 5 }`.",
-    table(
+    nameTable(
       ["Option", "Default", "Meaning"],
       Object.entries(optionRows).map(([name, [fallback, meaning]]) => [inlineCode(name), fallback, meaning]),
     ),
     "### Per call",
     "The last argument of every method takes:",
-    table(
+    nameTable(
       ["Option", "Meaning"],
       Object.entries(callOptionRows).map(([name, meaning]) => [inlineCode(name), meaning]),
     ),
@@ -167,7 +167,7 @@ export function clientPage(): string {
         "const { requestId, responseTime, status, attempts } = getMeta(result);",
       ].join("\n"),
     ),
-    table(
+    nameTable(
       ["Field", "Meaning"],
       Object.entries(metaRows).map(([name, meaning]) => [inlineCode(name), meaning]),
     ),
