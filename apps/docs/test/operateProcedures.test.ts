@@ -9,7 +9,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { connect } from "node:tls";
 import {
   createPostgresDatabase,
   createScratchDirectory,
@@ -36,6 +35,7 @@ import {
   waitUntilReady,
 } from "../src/generate/operate/procedures.js";
 import { copiedCode, mainHtml, pageHtml, textOf } from "./builtSite.js";
+import { openTls } from "./openTls.js";
 
 const { server } = await loadServer("@wsafe/docs: the Operate page's procedures");
 type Store = { close(): Promise<void>; sql: { query(text: string, params?: unknown[]): Promise<unknown[]> } };
@@ -287,30 +287,6 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
     }
   }, 180_000);
 });
-
-/** A TLS connection to 127.0.0.1:port, the subject CN it was served, and HTTP/1.1 requests over it. */
-async function openTls(port: number) {
-  const socket = connect({ host: "127.0.0.1", port, rejectUnauthorized: false, servername: "localhost" });
-  await new Promise<void>((resolve, reject) => socket.once("secureConnect", resolve).once("error", reject));
-  const subject = String(socket.getPeerCertificate().subject.CN);
-  const get = (path: string) =>
-    new Promise<string>((resolve, reject) => {
-      let text = "";
-      const onData = (chunk: Buffer) => {
-        text += chunk;
-        // One small JSON answer with its length: complete once the body is in.
-        const length = Number(/content-length: (\d+)/i.exec(text)?.[1]);
-        const body = text.indexOf("\r\n\r\n");
-        if (body >= 0 && text.length - body - 4 >= length) {
-          socket.off("data", onData);
-          resolve(text);
-        }
-      };
-      socket.on("data", onData).once("error", reject);
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-    });
-  return { socket, subject, get };
-}
 
 /** Waits for a condition a running process brings about (a log line), up to 30 s. */
 async function until(condition: () => boolean) {
