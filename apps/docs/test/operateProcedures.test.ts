@@ -7,7 +7,6 @@
 // server refused with the words the page quotes; and the certificate rotated under a
 // running server, with a connection opened before it kept and served.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   createPostgresDatabase,
@@ -21,7 +20,6 @@ import {
   serveCli,
   skipWithout,
   startServerProcess,
-  wsafeBin,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -36,6 +34,7 @@ import {
 } from "../src/generate/operate/procedures.js";
 import { copiedCode, mainHtml, pageHtml, textOf } from "./builtSite.js";
 import { openTls } from "./openTls.js";
+import { wsafeOnPath } from "./wsafeOnPath.js";
 
 const { server } = await loadServer("@wsafe/docs: the Operate page's procedures");
 type Store = { close(): Promise<void>; sql: { query(text: string, params?: unknown[]): Promise<unknown[]> } };
@@ -148,11 +147,12 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
           RESTORE_NAME: restoredName(),
           RESTORE_DATABASE: restoredUrl,
         });
-        const restored = await module.startServer({ port: 0, http: true, database: restoredUrl });
+        const restored = await serveRestoredAsWritten(dir.path, restoredUrl, 0);
         try {
           expect(await answers(restored.url)).toEqual(before);
+          expectDeliveriesOffSaid(restored.output());
         } finally {
-          await restored.close();
+          expect(await restored.stop()).toBe(0);
         }
       }, 240_000);
 
@@ -198,27 +198,11 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
     const waiting = spawnAsync("bash", ["-e", "-c", asWritten(waitUntilReady)], {
       WSAFE_URL: `http://127.0.0.1:${port}`,
     });
-    // The restored copy started as the page says, `wsafe` on the PATH as an install puts it.
-    const restored = await startServerProcess(["-e", "-c", asWritten(serveRestored)], {
-      command: "bash",
-      group: true,
-      cwd: dir.path,
-      env: {
-        PATH: `${wsafeOnPath(dir.path)}:${process.env.PATH}`,
-        RESTORE_DATABASE: restoredDirectory,
-        WSAFE_PORT: String(port),
-        WSAFE_HTTP: "1",
-      },
-    });
+    const restored = await serveRestoredAsWritten(dir.path, restoredDirectory, port);
     try {
       expect(await waiting.exited).toBe(0);
       expect(await answers(restored.url)).toEqual(before);
-      const said = restored.output().split("\n");
-      const off = said.findIndex((line) => line.startsWith("webhook deliveries are off (--no-deliveries)"));
-      expect(off).toBeGreaterThanOrEqual(0);
-      expect(off).toBeLessThan(said.findIndex((line) => line.startsWith("listening on ")));
-      // The words the page quotes are the server's.
-      expect(textOf(mainHtml(pageHtml("/operate/")))).toContain(said[off]!.split(": ")[0]);
+      expectDeliveriesOffSaid(restored.output());
     } finally {
       waiting.child.kill();
       expect(await restored.stop()).toBe(0);
@@ -295,13 +279,31 @@ async function until(condition: () => boolean) {
   expect(condition()).toBe(true);
 }
 
-/** A folder holding a `wsafe` command that runs the workspace's server, as an install puts one on the PATH. */
-function wsafeOnPath(scratch: string): string {
-  const bin = join(scratch, "bin");
-  mkdirSync(bin, { recursive: true });
-  writeFileSync(join(bin, "wsafe"), `#!/bin/sh\nexec "${process.execPath}" "${wsafeBin()}" "$@"\n`);
-  chmodSync(join(bin, "wsafe"), 0o755);
-  return bin;
+/**
+ * Starts the restored copy as the page says (`serveRestored`, run with bash), `wsafe` on
+ * the PATH as an install puts it, over HTTP on `port` (0: any free one).
+ */
+function serveRestoredAsWritten(cwd: string, database: string, port: number) {
+  return startServerProcess(["-e", "-c", asWritten(serveRestored)], {
+    command: "bash",
+    group: true,
+    cwd,
+    env: {
+      PATH: `${wsafeOnPath(cwd)}:${process.env.PATH}`,
+      RESTORE_DATABASE: database,
+      WSAFE_PORT: String(port),
+      WSAFE_HTTP: "1",
+    },
+  });
+}
+
+/** The copy said, before it was ready, that it sends no webhooks, in the words the page quotes. */
+function expectDeliveriesOffSaid(output: string) {
+  const said = output.split("\n");
+  const off = said.findIndex((line) => line.startsWith("webhook deliveries are off (--no-deliveries)"));
+  expect(off).toBeGreaterThanOrEqual(0);
+  expect(off).toBeLessThan(said.findIndex((line) => line.startsWith("listening on ")));
+  expect(textOf(mainHtml(pageHtml("/operate/")))).toContain(said[off]!.split(": ")[0]);
 }
 
 /** Starts a command without waiting for it: the wait for readiness runs while the server starts. */
