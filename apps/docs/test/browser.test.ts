@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isClientBuilt } from "../src/integrations/wsafeClientModule.js";
 import { distDir, docsRoot } from "./builtSite.js";
 import { chromiumPath, hasChromium, launchChromium } from "./chromium.js";
-import { columnOverflows, sitePages } from "./columnFit.js";
+import { brokenNames, columnOverflows, sitePages } from "./columnFit.js";
 import { type RealServer, startRealServer } from "./realServer.js";
 import { type StaticServer, startStaticServer } from "./staticServer.js";
 import { startStubApi } from "./stubApi.js";
@@ -162,16 +162,30 @@ describe.skipIf(!hasChromium)("the built site in Chromium", () => {
     await page.context().close();
   });
 
-  it("fits every table and code block of every page in its column at 1 280 px", async () => {
+  // Parameter tables broke names mid-word (`equipment_i` / `d`): every name stays on one line.
+  it("fits every table and code block of every page in its column at 1 280 px, never breaking a name", async () => {
     const { page } = await openPage();
     const overflows: string[] = [];
+    const broken: string[] = [];
+    let names = 0;
     const pages = sitePages();
     expect(pages.length).toBeGreaterThanOrEqual(30);
     for (const path of pages) {
       await page.goto(`${site.url}${path}`);
       for (const overflow of await columnOverflows(page)) overflows.push(`${path}: ${overflow}`);
+      const found = await brokenNames(page);
+      names += found.checked;
+      for (const name of found.broken) broken.push(`${path}: ${name}`);
     }
     expect(overflows).toEqual([]);
+    expect(broken).toEqual([]);
+    // Every method's parameters and fields were looked at, not a page without name tables.
+    expect(names).toBeGreaterThan(300);
+    await page.goto(`${site.url}/methods/equipments.list/`);
+    await page
+      .locator("main .name-table")
+      .first()
+      .screenshot({ path: join(artifacts, "parameter-names.png") });
     await page.context().close();
   });
 

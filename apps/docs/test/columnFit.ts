@@ -34,3 +34,23 @@ export function columnOverflows(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * Every name in the first column of a name table (parameters, fields, options, error
+ * identifiers) or of the command line's tables that the browser laid out on more than one
+ * line, for a failure message; and how many names it looked at. A name is read whole or
+ * not at all: `equipment_i` / `d` read as two words.
+ *
+ * @param page - the page, loaded
+ */
+export function brokenNames(page: Page): Promise<{ checked: number; broken: string[] }> {
+  return page.evaluate(() => {
+    const names = [
+      ...document.querySelectorAll<HTMLElement>("main :is(.name-table, .cli-table) td:first-child code"),
+    ].filter((name) => name.offsetParent !== null);
+    const broken = names
+      .filter((name) => name.getClientRects().length > 1)
+      .map((name) => `${name.textContent} (${name.getClientRects().length} lines)`);
+    return { checked: names.length, broken };
+  });
+}

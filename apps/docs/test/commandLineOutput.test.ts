@@ -18,7 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCliReference } from "../src/generate/cliReference.js";
 import { fallsDueScriptFile } from "../src/generate/events/fallsDueRecipe.js";
 import { logExampleLines, logExamplesTitle } from "../src/generate/operate/logsSection.js";
-import { demoLinesTitle, demoTokenRoles, exampleClone } from "../src/generate/pages/demoLinesSection.js";
+import {
+  demoCurlCount,
+  demoLinesTitle,
+  demoTokenRoles,
+  exampleClone,
+} from "../src/generate/pages/demoLinesSection.js";
 import { defaultBaseUrl } from "../src/generate/sitePaths.js";
 import { copiedCode, docsRoot, mainHtml, pageHtml, sectionHtml, tableRows, textOf } from "./builtSite.js";
 
@@ -90,6 +95,19 @@ describe("the demo as the pages show it, against `wsafe serve --demo`", () => {
     const shown = copiedCode(commandLine(), demoLinesTitle).split("\n");
     expect(shown).toContainEqual("demo token (read and write): wsafe-demo-token-write");
     expect(printedLines()).toEqual(shown);
+  });
+
+  // The root README promised two where `npm start` printed three (the write came later).
+  it("has as many `curl` lines as the root README and the Command line page say it prints", () => {
+    const printed = printedLines().filter((line) => /^\s+curl /.test(line)).length;
+    const words = ["no", "one", "two", "three", "four", "five", "six"];
+    const readme = readFileSync(join(docsRoot, "..", "..", "README.md"), "utf8").replace(/\s+/g, " ");
+    const said = /`npm start` prints the demo's [^.]*?\b(\w+) `curl` lines/.exec(readme)?.[1];
+    expect(said).toBe(words[printed]);
+    expect(demoCurlCount()).toBe(words[printed]);
+    expect(textOf(sectionHtml(commandLine(), "the-demo"))).toContain(
+      `${words[printed]} curl lines that work as printed`,
+    );
   });
 
   it("lists the demo dataset's tokens, each with its role", async () => {

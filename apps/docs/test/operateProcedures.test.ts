@@ -1,13 +1,13 @@
 // The Operate page's procedures, copied from the built page by their titles and run with
 // bash as a reader runs them: a PostgreSQL backup taken while a server runs, restored
 // into a new database; the embedded store copied while stopped, restored into a new
-// directory; each restored store then answers every method as the old one did. The wait
+// directory and started as the page says (`wsafe serve --no-deliveries`, which says so);
+// each restored store then answers every method as the old one did. The wait
 // between servers of an upgrade, against a server starting; a database newer than the
 // server refused with the words the page quotes; and the certificate rotated under a
 // running server, with a connection opened before it kept and served.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { connect } from "node:tls";
 import {
   createPostgresDatabase,
   createScratchDirectory,
@@ -19,6 +19,7 @@ import {
   type ScratchDirectory,
   serveCli,
   skipWithout,
+  startServerProcess,
 } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -28,9 +29,12 @@ import {
   restoreEmbedded,
   restorePostgres,
   rotateCertificate,
+  serveRestored,
   waitUntilReady,
 } from "../src/generate/operate/procedures.js";
 import { copiedCode, mainHtml, pageHtml, textOf } from "./builtSite.js";
+import { openTls } from "./openTls.js";
+import { wsafeOnPath } from "./wsafeOnPath.js";
 
 const { server } = await loadServer("@wsafe/docs: the Operate page's procedures");
 type Store = { close(): Promise<void>; sql: { query(text: string, params?: unknown[]): Promise<unknown[]> } };
@@ -143,11 +147,12 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
           RESTORE_NAME: restoredName(),
           RESTORE_DATABASE: restoredUrl,
         });
-        const restored = await module.startServer({ port: 0, http: true, database: restoredUrl });
+        const restored = await serveRestoredAsWritten(dir.path, restoredUrl, 0);
         try {
           expect(await answers(restored.url)).toEqual(before);
+          expectDeliveriesOffSaid(restored.output());
         } finally {
-          await restored.close();
+          expect(await restored.stop()).toBe(0);
         }
       }, 240_000);
 
@@ -193,13 +198,14 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
     const waiting = spawnAsync("bash", ["-e", "-c", asWritten(waitUntilReady)], {
       WSAFE_URL: `http://127.0.0.1:${port}`,
     });
-    const restored = await module.startServer({ port, http: true, database: restoredDirectory });
+    const restored = await serveRestoredAsWritten(dir.path, restoredDirectory, port);
     try {
       expect(await waiting.exited).toBe(0);
       expect(await answers(restored.url)).toEqual(before);
+      expectDeliveriesOffSaid(restored.output());
     } finally {
       waiting.child.kill();
-      await restored.close();
+      expect(await restored.stop()).toBe(0);
     }
   }, 240_000);
 
@@ -266,35 +272,38 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
   }, 180_000);
 });
 
-/** A TLS connection to 127.0.0.1:port, the subject CN it was served, and HTTP/1.1 requests over it. */
-async function openTls(port: number) {
-  const socket = connect({ host: "127.0.0.1", port, rejectUnauthorized: false, servername: "localhost" });
-  await new Promise<void>((resolve, reject) => socket.once("secureConnect", resolve).once("error", reject));
-  const subject = String(socket.getPeerCertificate().subject.CN);
-  const get = (path: string) =>
-    new Promise<string>((resolve, reject) => {
-      let text = "";
-      const onData = (chunk: Buffer) => {
-        text += chunk;
-        // One small JSON answer with its length: complete once the body is in.
-        const length = Number(/content-length: (\d+)/i.exec(text)?.[1]);
-        const body = text.indexOf("\r\n\r\n");
-        if (body >= 0 && text.length - body - 4 >= length) {
-          socket.off("data", onData);
-          resolve(text);
-        }
-      };
-      socket.on("data", onData).once("error", reject);
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
-    });
-  return { socket, subject, get };
-}
-
 /** Waits for a condition a running process brings about (a log line), up to 30 s. */
 async function until(condition: () => boolean) {
   for (let waited = 0; waited < 30_000 && !condition(); waited += 100)
     await new Promise((resolve) => setTimeout(resolve, 100));
   expect(condition()).toBe(true);
+}
+
+/**
+ * Starts the restored copy as the page says (`serveRestored`, run with bash), `wsafe` on
+ * the PATH as an install puts it, over HTTP on `port` (0: any free one).
+ */
+function serveRestoredAsWritten(cwd: string, database: string, port: number) {
+  return startServerProcess(["-e", "-c", asWritten(serveRestored)], {
+    command: "bash",
+    group: true,
+    cwd,
+    env: {
+      PATH: `${wsafeOnPath(cwd)}:${process.env.PATH}`,
+      RESTORE_DATABASE: database,
+      WSAFE_PORT: String(port),
+      WSAFE_HTTP: "1",
+    },
+  });
+}
+
+/** The copy said, before it was ready, that it sends no webhooks, in the words the page quotes. */
+function expectDeliveriesOffSaid(output: string) {
+  const said = output.split("\n");
+  const off = said.findIndex((line) => line.startsWith("webhook deliveries are off (--no-deliveries)"));
+  expect(off).toBeGreaterThanOrEqual(0);
+  expect(off).toBeLessThan(said.findIndex((line) => line.startsWith("listening on ")));
+  expect(textOf(mainHtml(pageHtml("/operate/")))).toContain(said[off]!.split(": ")[0]);
 }
 
 /** Starts a command without waiting for it: the wait for readiness runs while the server starts. */

@@ -17,6 +17,7 @@ import {
   pagingScriptFile,
 } from "../src/generate/clientPagingSection.js";
 import { tarballInstallLine } from "../src/generate/installFromTarballs.js";
+import { nodeVersionWords } from "../src/generate/nodeVersionWords.js";
 import {
   copiedCode,
   mainHtml,
@@ -111,6 +112,14 @@ describe("the client page", () => {
     expect(shows(certificate, "DEPTH_ZERO_SELF_SIGNED_CERT")).toBe(true);
     expect(shows(certificate, 'from "undici"')).toBe(true);
     expect(shows(certificate, "npm install undici")).toBe(true);
+  });
+
+  // It read "Node (^20.19.0 || ^22.12.0 || >=24.0.0 or newer)": the range raw, "or newer" glued on.
+  it("says in words which Node releases the client runs on, as its engines.node has them", () => {
+    const { engines } = require("@wsafe/client/package.json") as { engines: { node: string } };
+    const text = textOf(html);
+    expect(text).toContain(`calls /v1 from Node (${nodeVersionWords(engines.node)}), browsers`);
+    expect(text).not.toContain(engines.node);
   });
 
   it("names the headers the response meta comes from", () => {

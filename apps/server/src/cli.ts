@@ -1,31 +1,16 @@
 import { Command, Option } from "commander";
+import { accountsCommand } from "./cli/accountsCommand.js";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
-import { describeError } from "./cli/describeError.js";
 import { importSummaryLine } from "./cli/importSummaryLine.js";
 import { packageVersion } from "./cli/packageVersion.js";
 import { serveCommand } from "./cli/serveCommand.js";
+import { tokensCommand } from "./cli/tokensCommand.js";
 import type { ImportSummary } from "./import/importDataset.js";
 import { databaseKind } from "./store/database/databaseKind.js";
-import type { Store } from "./store/Store.js";
 
 // Each command loads what it runs, in its action: the store, the import, the metrics and
 // the server cost a process start over 1 s of CPU together, which `--help`, `--version`
 // and a mistyped flag should not pay (nor a test suite spawning hundreds of commands).
-
-async function withStore<T>(database: string, work: (store: Store) => Promise<T>): Promise<T> {
-  let store: Store;
-  try {
-    const { openStore } = await import("./store/openStore.js");
-    store = await openStore(database);
-  } catch (error) {
-    fail(describeError(error, database));
-  }
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
 
 const program = new Command("wsafe")
   .description("The /v1 workplace-safety Web API: serve it, import data, manage tokens.")
@@ -83,45 +68,7 @@ program
     console.log(importSummaryLine(summary));
   });
 
-const tokens = program.command("tokens").description("Create and revoke API tokens.");
-tokens
-  .command("create")
-  .description("Issue a token for an account; prints it once (only its hash is stored).")
-  .requiredOption("--account <ID>", "the account the token belongs to")
-  .option("--write", "grant write permission besides read")
-  .addOption(databaseOption())
-  .action(async (options: { account: string; write?: boolean; database: string }) => {
-    try {
-      const token = await withStore(options.database, (store) =>
-        store.createToken(options.account, options.write ? ["read", "write"] : ["read"]),
-      );
-      console.log(token);
-    } catch (error) {
-      fail(describeError(error, options.database));
-    }
-  });
-tokens
-  .command("revoke")
-  .description("Deactivate a token: it then answers token_inactive.")
-  .argument("<TOKEN>", "the token's secret")
-  .addOption(databaseOption())
-  .action(async (token: string, options: { database: string }) => {
-    const done = await withStore(options.database, (store) => store.revokeToken(token));
-    if (!done) fail("no such token");
-    console.log("token revoked");
-  });
-
-program
-  .command("accounts")
-  .description("Manage accounts.")
-  .command("deactivate")
-  .description("Deactivate an account: its tokens then answer account_inactive.")
-  .argument("<ID>", "the account id")
-  .addOption(databaseOption())
-  .action(async (id: string, options: { database: string }) => {
-    const done = await withStore(options.database, (store) => store.deactivateAccount(id));
-    if (!done) fail(`no such account: ${id}`);
-    console.log(`account ${id} deactivated`);
-  });
+program.addCommand(tokensCommand());
+program.addCommand(accountsCommand());
 
 await program.parseAsync(process.argv);

@@ -43,8 +43,19 @@ describe("wsafe --help", () => {
       ["tokens", "create"],
       ["--account", "--write"],
     ],
-    [["tokens", "revoke"], ["TOKEN"]],
+    [
+      ["tokens", "list"],
+      ["--account", "never their secrets"],
+    ],
+    [
+      ["tokens", "revoke"],
+      ["TOKEN", "its id"],
+    ],
     [["accounts", "deactivate"], ["ID"]],
+    [
+      ["accounts", "activate"],
+      ["ID", "undoes deactivate"],
+    ],
   ])("wsafe %j --help documents its options", async (command, words) => {
     const result = await runWsafe([...command, "--help"]);
     expect(result.code).toBe(0);

@@ -25,8 +25,10 @@ describe("a --database of an unknown scheme", () => {
     ["serve", ["serve", "--port", "0"]],
     ["import", ["import", "data.json"]],
     ["tokens create", ["tokens", "create", "--account", "acc_fix"]],
+    ["tokens list", ["tokens", "list"]],
     ["tokens revoke", ["tokens", "revoke", "some-token-of-nobody"]],
     ["accounts deactivate", ["accounts", "deactivate", "acc_fix"]],
+    ["accounts activate", ["accounts", "activate", "acc_fix"]],
   ])("%s refuses it, naming the scheme, and creates nothing", async (_name, args) => {
     for (const run of [
       () => runWsafe([...args, "--database", typo], { cwd: dir.path }),

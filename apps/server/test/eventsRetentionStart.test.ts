@@ -1,5 +1,7 @@
-// Shortening `--events-retention` deletes the history older than it at the next start:
-// the server says so in its log first, with what is deleted, where it used to go silently.
+// A server says at start how long events are kept, whatever the store holds: shortening
+// `--events-retention` deletes the history older than it, and the log names what is
+// deleted first. A retention of one minute over an hour of history used to say nothing
+// (only history over two hours past the retention was named).
 import { Writable } from "node:stream";
 import { createScratchDirectory, type ScratchDirectory } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -12,7 +14,11 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const day = 86_400_000;
 
-/** Starts a server on the store with this retention and returns its log lines at warn and above. */
+/** The one line that says the retention, with its level. */
+const retentionLines = (log: Awaited<ReturnType<typeof startAndReadLog>>) =>
+  log.filter((line) => line.msg.startsWith("events are kept for"));
+
+/** Starts a server on the store with this retention and returns its log lines at info and above. */
 async function startAndReadLog(database: string, eventsRetentionMs: number) {
   const lines: { msg: string; level: number; oldestRecorded?: string; oldestKept?: string }[] = [];
   const stream = new Writable({
@@ -26,7 +32,7 @@ async function startAndReadLog(database: string, eventsRetentionMs: number) {
     http: true,
     database,
     eventsRetentionMs,
-    logger: { level: "warn", stream },
+    logger: { level: "info", stream },
   });
   await server.close();
   return lines;
@@ -53,12 +59,55 @@ describe("a retention shortened below the history the store holds", () => {
       oldestRecorded: new Date(importedAt).toISOString(),
     });
     expect(warning!.msg).toBe(
-      `events are kept for 2 hours (--events-retention): those recorded from ${warning!.oldestRecorded} to ${warning!.oldestKept} are older and are deleted now`,
+      `events are kept for 2 hours (--events-retention): those recorded from ${warning!.oldestRecorded} to ${warning!.oldestKept} are older and are deleted within the hour`,
     );
   });
 
-  it("stays quiet once nothing that old is left", async () => {
+  it("says the retention at info once nothing that old is left", async () => {
     const log = await startAndReadLog(`${dir.path}/data`, 2 * 3_600_000);
-    expect(log.filter((line) => line.msg.startsWith("events are kept for"))).toEqual([]);
+    expect(retentionLines(log)).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: expect.stringMatching(
+          /^events are kept for 2 hours \(--events-retention\); (none is recorded yet|the oldest recorded is from \S+)$/,
+        ),
+      }),
+    ]);
+  });
+});
+
+describe("a retention of one minute over half an hour of history", () => {
+  let dir: ScratchDirectory;
+  const importedAt = Date.now() - 30 * 60_000;
+  beforeAll(async () => {
+    dir = await createScratchDirectory("retention-minute");
+    const store = await openStore(`${dir.path}/data`);
+    await store.sql.query("UPDATE event_clock SET recorded_until = $1", [importedAt - 60_000]);
+    await importDatasetAt(store, createDemoDataset({ equipmentCount: 5, now: importedAt }), importedAt);
+    await store.close();
+  });
+  afterAll(() => dir?.remove());
+
+  it("is said at start, with the span the prune deletes", async () => {
+    const log = await startAndReadLog(`${dir.path}/data`, 60_000);
+    const lines = retentionLines(log);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, oldestRecorded: new Date(importedAt).toISOString() }),
+    ]);
+    expect(lines[0]!.msg).toBe(
+      `events are kept for 1 minute (--events-retention): those recorded from ${lines[0]!.oldestRecorded} to ${lines[0]!.oldestKept} are older and are deleted within the hour`,
+    );
+  });
+});
+
+describe("a store with no event recorded", () => {
+  it("says the retention all the same", async () => {
+    const log = await startAndReadLog("memory://", 90 * day);
+    expect(retentionLines(log)).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: "events are kept for 90 days (--events-retention); none is recorded yet",
+      }),
+    ]);
   });
 });

@@ -67,8 +67,12 @@ describe("wsafe serve's output", () => {
     expect(run.code).toBe(0);
     expect(() => jsonLines(run.stdout), run.stdout).not.toThrow();
     const log = jsonLines(run.stdout);
-    expect(log.map((line) => line.msg.replace(/ http:.*/, ""))).toEqual(["Server listening at", "request"]);
-    expect(log[1]).toMatchObject({ level: 30, outcome: "token_missing" });
+    expect(log.map((line) => line.msg.replace(/ http:.*/, ""))).toEqual([
+      "Server listening at",
+      "events are kept for 90 days (--events-retention); none is recorded yet",
+      "request",
+    ]);
+    expect(log[2]).toMatchObject({ level: 30, outcome: "token_missing" });
     expect(run.stderr).toMatch(
       /^listening on http:\/\/127\.0\.0\.1:\d+\nSIGTERM: finishing in-flight requests/m,
     );

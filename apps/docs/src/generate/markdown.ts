@@ -18,6 +18,15 @@ export function table(head: readonly string[], rows: readonly (readonly string[]
   return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
+/**
+ * A {@link table} whose first column names things (parameters, fields, options, error
+ * identifiers): a name never breaks inside (`equipment_i` / `d`), where other code in the
+ * cells may break anywhere to fit the column (src/styles/inlineCode.css).
+ */
+export function nameTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  return `<div class="name-table">\n\n${table(head, rows)}\n\n</div>`;
+}
+
 /** A fenced code block whose fence is longer than any backtick run inside; flags such as `wrap` go to Expressive Code. */
 export function code(language: string, text: string, title?: string, ...flags: string[]): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));

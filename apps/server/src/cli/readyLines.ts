@@ -1,11 +1,13 @@
 import { demoTokens } from "../demo/demoTokens.js";
+import { deliveriesOffMessage } from "../server/deliveriesOffMessage.js";
 import { demoCurlLines } from "./demoCurlLines.js";
 import type { ServeConfig } from "./resolveServeConfig.js";
 import { say } from "./say.js";
 
 /**
  * The lines `wsafe serve` prints for its user once it listens, in order: the docs site,
- * the demo's tokens and `curl` lines with `--demo`, the metrics URL, then the readiness
+ * the demo's tokens and `curl` lines with `--demo`, the metrics URL, that webhook
+ * deliveries are off with `--no-deliveries`, then the readiness
  * line `listening on URL`, always last and printed once.
  *
  * @param config - the resolved `serve` options
@@ -28,6 +30,7 @@ export function readyLines(
     );
   }
   if (metricsUrl) lines.push(`metrics on ${metricsUrl}`);
+  if (config.server.webhooks?.deliver === false) lines.push(deliveriesOffMessage);
   lines.push(`listening on ${url}`);
   return lines;
 }

@@ -38,6 +38,8 @@ export interface ServeCliOptions {
   eventsRetention: number;
   webhooksAllowHttp?: boolean;
   webhooksAllowPrivate?: boolean;
+  /** `false` with `--no-deliveries` (commander's negated flag: `true` without it). */
+  deliveries?: boolean;
   /** Milliseconds, parsed from `--webhook-retry-schedule`. */
   webhookRetrySchedule: readonly number[];
   webhookConcurrency: number;
@@ -125,6 +127,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
       webhooks: {
         allowHttp: Boolean(options.webhooksAllowHttp) || envFlag("WSAFE_WEBHOOKS_ALLOW_HTTP"),
         allowPrivate: Boolean(options.webhooksAllowPrivate) || envFlag("WSAFE_WEBHOOKS_ALLOW_PRIVATE"),
+        deliver: options.deliveries !== false && !envFlag("WSAFE_NO_DELIVERIES"),
         retryScheduleMs: options.webhookRetrySchedule,
         concurrency: options.webhookConcurrency,
         inFlightPerEndpoint: options.webhookEndpointConcurrency,

@@ -131,6 +131,10 @@ export function serveCommand(): Command {
         .default(webhookDelivery.retryScheduleMs, durationListText(webhookDelivery.retryScheduleMs))
         .argParser(durationList),
     )
+    .option(
+      "--no-deliveries",
+      "send no webhook deliveries from this process (events are still recorded and their deliveries queued): start a restored backup so, or it delivers again to live receivers (env WSAFE_NO_DELIVERIES=1)",
+    )
     .addOption(
       new Option("--webhook-concurrency <N>", "webhook attempts this process makes at once")
         .env("WSAFE_WEBHOOK_CONCURRENCY")

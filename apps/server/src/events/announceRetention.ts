@@ -4,48 +4,66 @@ import type { EventLog } from "./EventLog.js";
 
 /** What the announcement writes to. */
 export interface RetentionLog {
+  info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
 }
 
 /**
  * Older events than this past the retention are left by the hourly prune in normal
- * running; only events older still say the retention was shortened (or that no server
- * ran for a long time), so a plain restart stays quiet.
+ * running: a store holding only those is said at `info`; one holding older still
+ * (`--events-retention` shortened, or a store left without a server for long) at `warn`.
  */
 const normalOverhangMs = 2 * 3_600_000;
 
+/** The instant as the log writes every instant. */
+const iso = (instant: number) => new Date(instant).toISOString();
+
 /**
- * Says, once at start, when the store holds recorded events far older than the retention
- * (`--events-retention` shortened, or a store left without a server for long): the
- * prune that follows deletes them, and history must not go without a line in the log.
+ * Says, once at start and whatever the store holds, how long events are kept, and what
+ * the store holds against it: none yet, the oldest recorded, or the span older than the
+ * retention that the prune deletes (the next round, within the hour). History must not go
+ * without a line in the log, however short the retention (one minute said nothing while
+ * the history was under two hours old).
  *
  * @param sql - the store's database
  * @param events - the store's events, with the retention in force
  * @param log - the server's log
  * @param now - the instant of the start
- * @returns whether it warned
+ * @returns the level it was said at: `warn` when history far older than the retention is deleted
+ * @example
+ * await announceRetention(store.sql, events, app.log);
+ * // info: "events are kept for 90 days (--events-retention); the oldest recorded is from 2026-11-30T08:00:00.000Z"
  */
 export async function announceRetention(
   sql: Sql,
   events: EventLog,
   log: RetentionLog,
   now: number = Date.now(),
-): Promise<boolean> {
+): Promise<"info" | "warn"> {
   // Instants never fall as sequences rise: the first sequence is the oldest event.
   const rows = await sql.query<{ occurred_at: string }>(
     "SELECT occurred_at FROM events ORDER BY sequence LIMIT 1",
   );
   const oldest = rows[0] === undefined ? undefined : Number(rows[0].occurred_at);
   const oldestKept = events.oldestKept(now);
-  if (oldest === undefined || oldest >= oldestKept - normalOverhangMs) return false;
-  const retention = durationWords(events.retentionMs);
-  log.warn(
-    {
-      retentionMs: events.retentionMs,
-      oldestRecorded: new Date(oldest).toISOString(),
-      oldestKept: new Date(oldestKept).toISOString(),
-    },
-    `events are kept for ${retention} (--events-retention): those recorded from ${new Date(oldest).toISOString()} to ${new Date(oldestKept).toISOString()} are older and are deleted now`,
+  const kept = `events are kept for ${durationWords(events.retentionMs)} (--events-retention)`;
+  const fields = {
+    retentionMs: events.retentionMs,
+    ...(oldest !== undefined && { oldestRecorded: iso(oldest) }),
+    oldestKept: iso(oldestKept),
+  };
+  if (oldest === undefined) {
+    log.info(fields, `${kept}; none is recorded yet`);
+    return "info";
+  }
+  if (oldest >= oldestKept) {
+    log.info(fields, `${kept}; the oldest recorded is from ${iso(oldest)}`);
+    return "info";
+  }
+  const level = oldest < oldestKept - normalOverhangMs ? "warn" : "info";
+  log[level](
+    fields,
+    `${kept}: those recorded from ${iso(oldest)} to ${iso(oldestKept)} are older and are deleted within the hour`,
   );
-  return true;
+  return level;
 }

@@ -22,6 +22,7 @@ import { serverTlsOptions } from "../tls/serverTlsOptions.js";
 import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
 import { closeWithin } from "./closeWithin.js";
+import { deliveriesOffMessage } from "./deliveriesOffMessage.js";
 import { ensurePortFree } from "./ensurePortFree.js";
 import { PortInUseError } from "./PortInUseError.js";
 import type { RunningServer, ServerOptions } from "./ServerOptions.js";
@@ -174,6 +175,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
     : undefined;
   await deliveries?.start();
+  if (!deliveries) app.log.warn({ deliveries: "off" }, deliveriesOffMessage);
   const address = app.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;

@@ -1,9 +1,11 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { Permission } from "@wsafe/schema";
 import { compactJson } from "../json/compactJson.js";
+import { setAccountActive } from "./administration/setAccountActive.js";
+import { revokeToken } from "./administration/tokenAdministration.js";
 import { ReadCache, type ReadCacheLimits } from "./cache/ReadCache.js";
 import type { Sql } from "./database/Sql.js";
-import { hashToken, tokenKey } from "./hashToken.js";
+import { tokenKey } from "./hashToken.js";
 import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./queries/equipmentTypesSql.js";
 import {
   type EquipmentsPage,
@@ -272,35 +274,14 @@ export class Store {
     return rows.length === 0;
   }
 
-  /**
-   * Issues a new token for an account and returns its secret, which is shown once
-   * and never stored.
-   *
-   * @throws Error when the account does not exist
-   */
-  async createToken(accountId: string, permissions: Permission[]): Promise<string> {
-    const accounts = await this.sql.query("SELECT 1 FROM accounts WHERE id = $1", [accountId]);
-    if (accounts.length === 0) throw new Error(`no such account: ${accountId}`);
-    const token = `wsafe_${randomBytes(24).toString("base64url")}`;
-    await this.sql.query(
-      "INSERT INTO tokens (token_hash, account_id, active, permissions) VALUES ($1, $2, true, $3)",
-      [hashToken(token), accountId, permissions],
-    );
-    return token;
-  }
-
-  /** Deactivates a token; `false` when no such token exists. */
+  /** Deactivates a token named by its secret or its id; `false` when neither names one. */
   async revokeToken(token: string): Promise<boolean> {
-    const rows = await this.sql.query("UPDATE tokens SET active = false WHERE token_hash = $1 RETURNING 1", [
-      hashToken(token),
-    ]);
-    return rows.length > 0;
+    return (await revokeToken(this.sql, token)) !== undefined;
   }
 
   /** Deactivates an account (its tokens then answer `account_inactive`); `false` when absent. */
   async deactivateAccount(id: string): Promise<boolean> {
-    const rows = await this.sql.query("UPDATE accounts SET active = false WHERE id = $1 RETURNING 1", [id]);
-    return rows.length > 0;
+    return (await setAccountActive(this.sql, id, false)) !== undefined;
   }
 
   /** Stops listening for changes and closes the database. */

@@ -1,12 +1,14 @@
 // The Events page's section on `events.stream`, the tRPC subscription over Server-Sent
 // Events: its summary, description and parameters are the schema's (`streams`), the
-// snippets ours. Written while the stream was being built: unlike the recipe, no test
-// runs these snippets against a server yet.
+// snippets ours. Tests run both against a real server as a reader copies them: the
+// @trpc/client one with Node (test/eventStreamSnippet.test.ts), the EventSource one in
+// Chromium (test/eventSourceSnippet.test.ts).
 import { streams } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
-import { code, inlineCode, table } from "../markdown.js";
+import { code, inlineCode, nameTable } from "../markdown.js";
 import { defaultBaseUrl, schemaFilePath } from "../sitePaths.js";
+import { trpcInstallLine } from "../trpc/trpcInstallLine.js";
 
 const stream = streams["events.stream"];
 
@@ -40,7 +42,7 @@ source.onmessage = (message) => {
 
 function parameterTable(): string {
   const schema = toJsonSchema("events.stream.params") as SchemaNode;
-  return table(
+  return nameTable(
     ["Parameter", "Type", "Description and rules"],
     propertyRows(schema, schema).map((row) => [
       inlineCode(row.name),
@@ -49,6 +51,9 @@ function parameterTable(): string {
     ]),
   );
 }
+
+/** The title of the plain `EventSource` snippet, which the tests find it by. */
+export const eventSourceSnippetTitle = "EventSource";
 
 /** The title of the @trpc/client snippet, a file a reader saves and runs. */
 export const streamScriptFile = "follow-events.mjs";
@@ -61,9 +66,11 @@ export function eventStreamSection(): string[] {
     stream.description,
     `Its input ([${stream.name}.params.json](${schemaFilePath(`${stream.name}.params`)})):`,
     parameterTable(),
-    "With `@trpc/client`'s `httpSubscriptionLink` (`npm install @trpc/client eventsource`; TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/client/trpc`, a types-only entry that needs `@trpc/server` beside it and no server; Node 20 has no `EventSource` of its own, so the link is given the `eventsource` package's; against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as on the client page):",
+    "With `@trpc/client`'s `httpSubscriptionLink`, installed as on the [client page](/client/#trpc):",
+    code("sh", trpcInstallLine),
+    "Node has no `EventSource` of its own, so the link is given the `eventsource` package's. TypeScript types it with `createTRPCClient<AppRouter>`, `AppRouter` from `@wsafe/client/trpc` (types only; no server is installed). Against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as on the client page. The client page shows [one client](/client/#trpc) that makes calls and follows the stream together (`splitLink`).",
     code("js", trpcClientSnippet, streamScriptFile),
     "With a plain Server-Sent Events reader, such as a browser's `EventSource`:",
-    code("js", eventSourceSnippet, "EventSource"),
+    code("js", eventSourceSnippet, eventSourceSnippetTitle),
   ];
 }

@@ -91,14 +91,30 @@ export const logExamples: readonly {
     msg: "not ready",
   },
   {
+    level: 30,
+    when: "at every start: the retention in force, and the oldest event recorded (or that none is)",
+    fields: {
+      retentionMs: 7776000000,
+      oldestRecorded: "2026-09-02T08:00:00.000Z",
+      oldestKept: "2026-09-01T22:00:00.000Z",
+    },
+    msg: "events are kept for 90 days (--events-retention); the oldest recorded is from 2026-09-02T08:00:00.000Z",
+  },
+  {
     level: 40,
-    when: "at start, when the store holds events older than `--events-retention` by more than the hourly prune leaves",
+    when: "instead, at start, when the store holds events older than `--events-retention` by more than the hourly prune leaves (`info` when only by what it leaves): the span the prune deletes",
     fields: {
       retentionMs: 7200000,
       oldestRecorded: "2026-11-21T08:00:00.000Z",
       oldestKept: "2026-11-30T22:00:00.000Z",
     },
-    msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted now",
+    msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted within the hour",
+  },
+  {
+    level: 40,
+    when: "at start, with `--no-deliveries` (a restored copy: see [backup and restore](#starting-a-restored-copy)); said on stderr too",
+    fields: { deliveries: "off" },
+    msg: "webhook deliveries are off (--no-deliveries): events are recorded and their deliveries queued, and this server sends none; start it without --no-deliveries to send them",
   },
   {
     level: 30,
@@ -143,7 +159,8 @@ export function logsSection(): string[] {
         inlineCode(
           msg
             .replace(/ https:\/\/\S+$/, " URL")
-            .replace(/^events are kept for .*/, "events are kept for ..."),
+            .replace(/^events are kept for .*/, "events are kept for ...")
+            .replace(/^webhook deliveries are off .*/, "webhook deliveries are off ..."),
         ),
         ({ 30: "info", 40: "warn", 50: "error" } as Record<number, string>)[level]!,
         when,

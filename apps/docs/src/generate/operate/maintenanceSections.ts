@@ -8,6 +8,7 @@ import {
   restoreEmbedded,
   restorePostgres,
   rotateCertificate,
+  serveRestored,
   waitUntilReady,
 } from "./procedures.js";
 
@@ -30,6 +31,10 @@ export function backupSection(): string[] {
     "To restore, unpack the copy into a new directory and serve that:",
     block(restoreEmbedded),
     'Restored, `wsafe serve --database "$RESTORE_DATABASE"` answers as the store did when it was stopped.',
+    "### Starting a restored copy",
+    "A restored store holds the webhook deliveries that were queued, or waiting for a retry, when the backup was taken. A server started on it sends them: again, to the live receivers, which the servers in service have already sent them to (a restore drill once re-delivered 112 events this way). For a drill, a check or an investigation beside the servers in service, start the copy with `--no-deliveries` (`WSAFE_NO_DELIVERIES=1`): it answers every method, records events and queues their deliveries, and sends none.",
+    block(serveRestored),
+    "It says so at start, on stderr before `listening on` and in its log at `warn`: `webhook deliveries are off (--no-deliveries): ...`. When the restored store replaces a lost one in service, start it without the flag: receivers then get the deliveries that were pending at the backup, each with the `webhook-id` they may have seen before ([at least once](/webhooks/#at-least-once)).",
   ];
 }
 

@@ -1,5 +1,5 @@
 // The Operate page's procedures as the shell text a reader copies: backup and restore
-// (PostgreSQL and the embedded store), the wait between servers of a rolling upgrade,
+// (PostgreSQL and the embedded store, and starting the restored copy), the wait between servers of a rolling upgrade,
 // and the certificate's rotation. test/operateProcedures.test.ts copies each block from
 // the built page by its title and runs it with bash, as written, then checks the outcome
 // (a restored store answering as the old one, a new certificate served).
@@ -38,6 +38,15 @@ export const restoreEmbedded: Procedure = {
     'mkdir -p "$RESTORE_DATABASE"',
     'tar --extract --gzip --file=wsafe-data.tar.gz --directory="$RESTORE_DATABASE"',
   ].join("\n"),
+};
+
+/**
+ * Start a restored copy sending no webhooks: it holds the deliveries that were queued when
+ * the backup was taken, which the live servers may have sent since.
+ */
+export const serveRestored: Procedure = {
+  title: "Start the restored copy, sending no webhooks",
+  script: 'wsafe serve --database "$RESTORE_DATABASE" --no-deliveries',
 };
 
 /** Between two servers of a rolling restart: wait until the restarted one is ready. */

@@ -18,9 +18,14 @@ export const commandMeanings: Record<string, string> = {
   "wsafe import":
     "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and every problem of it, shape and references in one run (the first 50 listed), each record named by its id; a file that is not JSON, with the line and column of the fault. Nothing is written, and a store directory the import made is removed again. A schedule whose `expiringOn` is after its `expiresOn` is imported and named in a warning. With `--metrics-port` Prometheus can follow its progress at `/metrics` while it runs.",
   "wsafe tokens create":
-    "Issues a token for an account (with `write` permission when asked) and prints it once; only its hash is stored.",
-  "wsafe tokens revoke": "Deactivates a token: it then answers `token_inactive`.",
+    "Issues a token for an account (with `write` permission when asked) and prints its secret once, on stdout alone (`TOKEN=$(wsafe tokens create ...)` keeps it); only its hash is stored. Its id (`tok_` and 16 hex digits), which names it from then on, follows on stderr.",
+  "wsafe tokens list":
+    "Lists the tokens, one a line: id, account, permissions, when it was created (UTC) and whether it is active (`yes (account inactive)`: the token is on, its account off). Never a secret, nor its hash. `--account` keeps one account's.",
+  "wsafe tokens revoke":
+    "Deactivates a token, named by its id (from `tokens list` or `tokens create`) or by its secret: it then answers `token_inactive`. An unknown secret is not printed back.",
   "wsafe accounts deactivate": "Deactivates an account: its tokens then answer `account_inactive`.",
+  "wsafe accounts activate":
+    "Activates an account again, undoing `accounts deactivate`: its tokens that are active answer again; those revoked stay revoked.",
 };
 
 const databaseMeaning =
@@ -81,7 +86,7 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
   },
   "--events-retention": {
     meaning:
-      "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. A shorter retention than the history the store holds deletes the older events at start, with a warning in the log. See [Events](/events/#retention).",
+      "How long recorded events are kept (`90d`, `36h`, `30m`, `45s`); `events.list` answers an older `from` with `parameter_invalid`, naming the oldest instant kept. Every start says in the log how long events are kept and the oldest one recorded; a retention shorter than the history the store holds names the span the prune deletes (within the hour), at `warn` when it is more than the hourly prune leaves. See [Events](/events/#retention).",
   },
   "--webhooks-allow-http": {
     meaning:
@@ -108,6 +113,11 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
   "--webhook-disable-after": {
     meaning:
       "How long a webhook endpoint may fail (counted from the first failed attempt after its last success) before it is disabled, with `state_reason` saying since when; `webhooks.redeliver` enables it again. See [Webhooks](/webhooks/#states).",
+  },
+  "--no-deliveries": {
+    meaning:
+      "Send no webhook deliveries from this process: events are still recorded and their deliveries queued, for a server with deliveries on to send. Start a restored backup this way (see [Operate: backup and restore](/operate/#backup-and-restore)): it holds the deliveries that were queued when it was taken, and would send them again to live receivers. Said at start, on stderr and in the log.",
+    unset: "off: this process delivers",
   },
   "--stream-ping": {
     meaning:
@@ -139,6 +149,10 @@ export const otherOptionMeanings: Record<string, OptionMeaning> = {
     unset: "off",
   },
   "--metrics-host": { meaning: "Interface of that metrics listener." },
-  "--account": { meaning: "The account the token belongs to (required).", unset: "-" },
+  "--account": {
+    meaning:
+      "`tokens create`: the account the token belongs to (required). `tokens list`: only this account's tokens.",
+    unset: "-",
+  },
   "--write": { meaning: "Grant `write` permission besides `read`.", unset: "read only" },
 };

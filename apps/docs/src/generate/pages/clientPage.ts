@@ -10,9 +10,12 @@ import { clientCall, objectLiteral } from "../clientCall.js";
 import { clientPagingSection } from "../clientPagingSection.js";
 import { demoCertificateCommand } from "../demoCertificateCommand.js";
 import { installSteps } from "../installFromTarballs.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
+import { nodeVersionWords } from "../nodeVersionWords.js";
 import { ownParameters, ownParametersText } from "../ownParameters.js";
 import { defaultBaseUrl, methodPath } from "../sitePaths.js";
+import { oneClientScriptFile, oneClientSnippet } from "../trpc/oneClientSnippet.js";
+import { trpcInstallLine } from "../trpc/trpcInstallLine.js";
 
 const require = createRequire(import.meta.url);
 
@@ -83,7 +86,7 @@ export function clientPage(): string {
       description:
         "@wsafe/client: install, createClient, calling every method, options, GET or POST, request ids.",
     }),
-    `\`@wsafe/client\` calls /v1 from Node (${engines.node.replace(/^>=\s*/, "")} or newer), browsers, web workers and edge runtimes. Parameters and results are typed from \`@wsafe/schema\`, failures are typed [errors](/client/errors/) you can \`switch\` on, [retries](/client/retries/) honour \`Retry-After\`, and it has no run-time dependency.`,
+    `\`@wsafe/client\` calls /v1 from Node (${nodeVersionWords(engines.node)}), browsers, web workers and edge runtimes. Parameters and results are typed from \`@wsafe/schema\`, failures are typed [errors](/client/errors/) you can \`switch\` on, [retries](/client/retries/) honour \`Retry-After\`, and it has no run-time dependency.`,
     "## Install",
     ...installSteps("@wsafe/client"),
     "## Create a client",
@@ -114,13 +117,13 @@ export function clientPage(): string {
     ...clientPagingSection(),
     "## Options",
     "The options of `createClient`. The defaults are exported as `clientDefaults`, so code can extend them rather than restate them: `retries: { ...clientDefaults.retries, maxRetries: 5 }`.",
-    table(
+    nameTable(
       ["Option", "Default", "Meaning"],
       Object.entries(optionRows).map(([name, [fallback, meaning]]) => [inlineCode(name), fallback, meaning]),
     ),
     "### Per call",
     "The last argument of every method takes:",
-    table(
+    nameTable(
       ["Option", "Meaning"],
       Object.entries(callOptionRows).map(([name, meaning]) => [inlineCode(name), meaning]),
     ),
@@ -166,7 +169,7 @@ export function clientPage(): string {
         "const { requestId, responseTime, status, attempts } = getMeta(result);",
       ].join("\n"),
     ),
-    table(
+    nameTable(
       ["Field", "Meaning"],
       Object.entries(metaRows).map(([name, meaning]) => [inlineCode(name), meaning]),
     ),
@@ -191,20 +194,11 @@ export function clientPage(): string {
       ].join("\n"),
     ),
     "## tRPC",
-    "The server also serves the methods through tRPC at `/trpc`, and the event stream `events.stream` only there. For a typed `@trpc/client`, import the router's type from `@wsafe/client/trpc`: it holds types only, so no server, database driver or web framework is installed with it.",
-    code("sh", "npm install @wsafe/client @trpc/client @trpc/server"),
-    code(
-      "ts",
-      [
-        'import { createTRPCClient, httpBatchLink } from "@trpc/client";',
-        'import type { AppRouter } from "@wsafe/client/trpc";',
-        "",
-        `const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: ${JSON.stringify(`${defaultBaseUrl}/trpc`)} })] });`,
-        'const { resources } = await trpc["resources.list"].query({ token });',
-        "// Methods that need write are mutations, sent by POST only:",
-        'await trpc["webhooks.create"].mutate({ token, url: "https://hooks.example.com/wsafe" });',
-      ].join("\n"),
-    ),
+    "The server also serves the methods through tRPC at `/trpc`, and the event stream `events.stream` only there. For a typed `@trpc/client`, import the router's type from `@wsafe/client/trpc`: it holds types only, so no server, database driver or web framework is installed with it (`@trpc/server` is there for its types). Beside `@wsafe/client`, installed as above:",
+    code("sh", trpcInstallLine),
+    "One client serves the methods and the stream together: `splitLink` sends the subscription over `httpSubscriptionLink` (Server-Sent Events) and every query and mutation over `httpBatchLink`. Against the self-signed demo certificate, start Node with `NODE_EXTRA_CA_CERTS` as above, and `WSAFE_TOKEN=wsafe-demo-token-write`:",
+    code("ts", oneClientSnippet, oneClientScriptFile),
+    "It prints the inspection it recorded, then the events it caused, each naming the inspection (on the demo, the pre-use check's status: the harness stays expired, its monthly check never done), then waits for more: the stream goes on until `unsubscribe()`, and after a cut the link reconnects with the last id it got and misses nothing.",
     "The [Events](/events/#the-stream) page follows `events.stream` with it.",
     "## Read next",
     table(

@@ -5,7 +5,7 @@ import type { RetryEvent, RetryOptions } from "@wsafe/client";
 import { clientDefaults } from "@wsafe/client";
 import { headerNames, methods } from "@wsafe/schema";
 import { clientCall } from "../clientCall.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 
 const { maxRetries, minDelayMs, maxDelayMs } = clientDefaults.retries;
 const retryAfter = headerNames().retryAfter;
@@ -122,7 +122,7 @@ export function clientRetriesPage(): string {
     ),
     "## The policy",
     `\`createClient({ retries })\` takes these fields; each one left out keeps its default (\`clientDefaults.retries\`). \`retries: false\` makes a single attempt.`,
-    table(
+    nameTable(
       ["Field", "Default", "Meaning"],
       Object.entries(retryOptionRows).map(([name, [fallback, meaning]]) => [
         inlineCode(name),
@@ -131,7 +131,7 @@ export function clientRetriesPage(): string {
       ]),
     ),
     "`onRetry` is called before each wait, with:",
-    table(
+    nameTable(
       ["Field", "Meaning"],
       Object.entries(retryEventRows).map(([name, meaning]) => [inlineCode(name), meaning]),
     ),

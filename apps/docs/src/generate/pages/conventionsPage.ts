@@ -12,7 +12,7 @@ import {
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { curlGet, curlPost } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 import { defaultBaseUrl, schemaFilePath } from "../sitePaths.js";
 
 const sample = { token: "wsafe-demo-token-read", user: "u_ada" };
@@ -50,7 +50,7 @@ export function conventionsPage(): string {
       "wrap",
     ),
     "Every request data object may hold these keys, whatever the method; each method page lists the rest:",
-    table(
+    nameTable(
       ["Key", "Type", "Required", "Meaning"],
       Object.entries(requestEnvelopeShape).map(([name, field]) => [
         inlineCode(name),
@@ -71,7 +71,7 @@ export function conventionsPage(): string {
     ),
     "Large answers are streamed: an `equipments.list` of more than 1 000 records is sent as the server reads it (chunked transfer encoding, no `Content-Length`) once every check has passed and the first 2 000 records are read; a shorter list is sent whole, with its `Content-Length`, so a failure found before the first record still answers the envelope above. Should the server fail after the first records left, it closes the connection instead of ending the JSON: a body that does not parse, or a connection cut mid-answer, is a transport error (retry it), never a shorter list. With `pretty` the answer is built whole before it is sent.",
     `The failure envelope ([ErrorResponse.json](${schemaFilePath("ErrorResponse")})):`,
-    table(
+    nameTable(
       ["Field", "Type", "Notes"],
       propertyRows(errorSchema, errorSchema).map((row) => [inlineCode(row.name), row.type, row.description]),
     ),

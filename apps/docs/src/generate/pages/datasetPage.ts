@@ -3,7 +3,7 @@
 import { datasetSchema } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { propertyRows, resolve, type SchemaNode } from "../jsonSchemaText.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page } from "../markdown.js";
 import { schemaFilePath } from "../sitePaths.js";
 
 const example = {
@@ -74,7 +74,7 @@ function listSection(name: string, list: SchemaNode, root: SchemaNode): string {
   ]);
   return page(
     `### ${inlineCode(name)}`,
-    table(["Field", "Type", "Required", "Default", "Notes"], rows),
+    nameTable(["Field", "Type", "Required", "Default", "Notes"], rows),
   ).trimEnd();
 }
 

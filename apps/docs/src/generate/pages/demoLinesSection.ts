@@ -33,11 +33,19 @@ export function demoLines(): string[] {
   return [certificateLine(config)!, ...readyLines(config, defaultBaseUrl, undefined)];
 }
 
+const countWords = ["no", "one", "two", "three", "four", "five", "six"];
+
+/** How many `curl` lines `npm start` prints, in words ("three"), counted from what it prints. */
+export function demoCurlCount(): string {
+  const count = demoLines().filter((line) => /^\s+curl /.test(line)).length;
+  return countWords[count] ?? String(count);
+}
+
 /** The Markdown of the section, from its heading on. */
 export function demoLinesSection(): string[] {
   return [
     "## The demo",
-    "`npm start` (that is, `wsafe serve --demo` on the embedded store) imports the demo dataset into an empty store once, then prints where its certificate is, the demo's tokens with a read token and a read-and-write one, two `curl` lines that work as printed, and the readiness line; then `npm start` adds how long it took.",
+    `\`npm start\` (that is, \`wsafe serve --demo\` on the embedded store) imports the demo dataset into an empty store once, then prints where its certificate is, the demo's tokens with a read token and a read-and-write one, ${demoCurlCount()} \`curl\` lines that work as printed, and the readiness line; then \`npm start\` adds how long it took.`,
     code("text", demoLines().join("\n"), demoLinesTitle),
     "The demo's tokens are public, printed here and in the server's README: never import the demo data into a store that holds real data.",
     table(

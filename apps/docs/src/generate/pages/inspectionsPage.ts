@@ -19,7 +19,7 @@ import {
   inspectionLoopAltText,
   inspectionLoopImagePath,
 } from "../inspections/inspectionLoopSvg.js";
-import { frontMatter, inlineCode, page, table } from "../markdown.js";
+import { frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 import { errorPath, methodPath } from "../sitePaths.js";
 import { eventFieldDescription } from "./eventsPage.js";
 
@@ -90,7 +90,7 @@ export function inspectionsPage(): string {
     "Time alone moves a schedule to `expiring` and `expired`; an import or an inspection moves it back. Every change is an [event](/events/), delivered to [webhook](/webhooks/) endpoints and the event stream.",
     "## Recording an inspection",
     methodParagraph(record, "Records that the user"),
-    table(["Parameter", "", "Rule"], parameterRows()),
+    nameTable(["Parameter", "", "Rule"], parameterRows()),
     "## What it changes",
     `- **Passed.** ${methodParagraph(record, "A `passed` inspection")}`,
     `- **Failed.** ${methodParagraph(record, "A `failed` inspection")}`,
@@ -146,7 +146,7 @@ export function inspectionsPage(): string {
     "## The history",
     `${methodParagraph(list, "Returns the inspections")} ${methodParagraph(list, "Filters:")}`,
     "Each is an [Inspection](/records/inspection/) record:",
-    table(["Field", "Meaning"], inspectionFieldRows()),
+    nameTable(["Field", "Meaning"], inspectionFieldRows()),
     ...expiringReceiverSection(),
   );
 }

@@ -6,7 +6,7 @@ import { toJsonSchema } from "@wsafe/schema/openapi";
 import { exampleDay } from "../exampleInstant.js";
 import { clientSnippet, curlGet, curlPost } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page } from "../markdown.js";
 import { defaultBaseUrl, errorPath, methodGuides, schemaFilePath } from "../sitePaths.js";
 import { tryItConsoleHtml } from "../tryItConsoleHtml.js";
 
@@ -20,7 +20,7 @@ function parameterTable(method: MethodDefinition): string {
     row.required ? "yes" : row.default ? `no, default ${row.default}` : "no",
     [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
   ]);
-  return table(["Parameter", "Type", "Required", "Description and rules"], rows);
+  return nameTable(["Parameter", "Type", "Required", "Description and rules"], rows);
 }
 
 function resultTable(method: MethodDefinition): string {
@@ -30,7 +30,7 @@ function resultTable(method: MethodDefinition): string {
     row.type,
     [row.description || (row.name === "ok" ? "Always `true` on success." : ""), ...row.rules].join(" "),
   ]);
-  return table(["Field", "Type", "Description"], rows);
+  return nameTable(["Field", "Type", "Description"], rows);
 }
 
 function errorTable(method: MethodDefinition): string {
@@ -38,7 +38,7 @@ function errorTable(method: MethodDefinition): string {
     `[${inlineCode(identifier)}](${errorPath(identifier)})`,
     errorDescriptions[identifier],
   ]);
-  return table(["Error", "When"], rows);
+  return nameTable(["Error", "When"], rows);
 }
 
 function exampleSection(method: MethodDefinition, example: MethodDefinition["examples"][number]): string {

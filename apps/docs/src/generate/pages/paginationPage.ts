@@ -7,7 +7,7 @@ import { toJsonSchema } from "@wsafe/schema/openapi";
 import { exampleDay } from "../exampleInstant.js";
 import { curlGet, curlPost, shellQuote } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 import { defaultBaseUrl, methodPath } from "../sitePaths.js";
 
 /** The registry's methods that take `cursor`, with the field their list is in. */
@@ -69,7 +69,7 @@ export function paginationPage(): string {
       ]),
     ),
     "## Parameters",
-    table(["Parameter", "Type", "Description and rules"], parameterRows()),
+    nameTable(["Parameter", "Type", "Description and rules"], parameterRows()),
     code(
       "json",
       JSON.stringify(

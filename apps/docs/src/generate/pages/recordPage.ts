@@ -3,7 +3,7 @@
 import { schemaCatalog } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { propertyRows, resolve, type SchemaNode } from "../jsonSchemaText.js";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 import { schemaFilePath } from "../sitePaths.js";
 import { equipmentStatusRules, scheduleStatusTable, statusValues } from "./statusRules.js";
 
@@ -14,7 +14,7 @@ function fieldTable(schema: SchemaNode): string {
     row.required ? "always" : "may be left out",
     [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
   ]);
-  return table(["Field", "Type", "Present", "Notes"], rows);
+  return nameTable(["Field", "Type", "Present", "Notes"], rows);
 }
 
 const download = (name: string) =>

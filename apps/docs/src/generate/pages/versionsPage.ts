@@ -7,6 +7,7 @@ import { type RuleId, rules } from "@wsafe/contract-check";
 import { apiVersion } from "@wsafe/schema";
 import { serverMetrics } from "@wsafe/schema/metrics";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { nodeVersionWords } from "../nodeVersionWords.js";
 
 /** The Node.js versions the packages declare they run on, as `engines.node` of `@wsafe/schema` says. */
 const schemaEngines = (
@@ -73,7 +74,7 @@ export function versionsPage(): string {
     "The repository holds the released contract and command line as snapshots, reviewed like an API report. Every test run compares them with what the code declares now; a breaking difference fails unless the release moves the contract to its next line as that line's major version, and an additive one needs a changeset that bumps the packages by at least a minor version. These are the gate's own rules:",
     ...surfaces.flatMap((surface) => [`### ${surface.title}`, surface.what, rulesTable(surface.prefixes)]),
     "## Installing from a registry",
-    `The packages are ESM with TypeScript declarations and run on Node.js 20.19+, 22.12+ or 24 (\`engines.node\`: \`${schemaEngines}\`); the release suite runs its consumer checks on each line. From the public registry, once they are published there (until then \`npm install @wsafe/client\` answers 404: \`npm run pack\` in a clone of the repository writes tarballs to install instead, see [installing the client](/client/#install)):`,
+    `The packages are ESM with TypeScript declarations and run on Node.js ${nodeVersionWords(schemaEngines)} (\`engines.node\`: \`${schemaEngines}\`); the release suite runs its consumer checks on each line. From the public registry, once they are published there (until then \`npm install @wsafe/client\` answers 404: \`npm run pack\` in a clone of the repository writes tarballs to install instead, see [installing the client](/client/#install)):`,
     code(
       "sh",
       [
