@@ -1,5 +1,5 @@
 // What `wsafe serve` prints for people, from the built server's own functions (`dist/cli/`):
-// the ready lines and the words of a failed start, so the pages show what the command
+// the ready lines, the words of a failed start and those of a stop, so the pages show what the command
 // prints today (a `curl` line added to the demo appears here with no edit). Loaded by
 // path: they are the command line's, not part of @wsafe/server's package API.
 import { createRequire } from "node:module";
@@ -17,6 +17,12 @@ export interface PrintedConfig {
 interface ReadyLinesModule {
   readyLines(config: PrintedConfig, url: string, metricsUrl: string | undefined): string[];
   certificateLine(config: PrintedConfig): string | undefined;
+}
+
+interface StopLinesModule {
+  stopBeginsLine(reason: string, timeoutSeconds: number, workers?: number): string;
+  secondSignalLine(signal: string): string;
+  stopOverranLine(timeoutSeconds: number): string;
 }
 
 interface DescribeErrorModule {
@@ -38,6 +44,7 @@ async function load<T>(file: string): Promise<T> {
 
 const ready = await load<ReadyLinesModule>("readyLines.js");
 const failures = await load<DescribeErrorModule>("describeError.js");
+const stops = await load<StopLinesModule>("stopLines.js");
 
 /** What `wsafe serve` prints once it listens (see `readyLines` of the server). */
 export const readyLines = ready.readyLines;
@@ -45,3 +52,9 @@ export const readyLines = ready.readyLines;
 export const certificateLine = ready.certificateLine;
 /** The words `wsafe` gives a failure after `wsafe: cannot start: ` (see `describeError` of the server). */
 export const describeError = failures.describeError;
+/** What `wsafe serve` prints when a stop begins (see `stopLines` of the server). */
+export const stopBeginsLine = stops.stopBeginsLine;
+/** What it prints when a second signal cuts a stop short. */
+export const secondSignalLine = stops.secondSignalLine;
+/** What it prints when a stop is still under way at `--shutdown-timeout`. */
+export const stopOverranLine = stops.stopOverranLine;
