@@ -1,8 +1,9 @@
 // What `wsafe serve` prints for people, from the built server's own functions (`dist/`):
-// the ready lines and the words of a failed start, and what a running server says when
-// its store fails (a caller's description, `/readyz`, the log), so the pages show what
-// the server says today (a `curl` line added to the demo appears here with no edit).
-// Loaded by path: they are the server's own, not part of @wsafe/server's package API.
+// the ready lines, the words of a failed start and those of a stop, and what a running
+// server says when its store fails (a caller's description, `/readyz`, the log), so the
+// pages show what the server says today (a `curl` line added to the demo appears here
+// with no edit). Loaded by path: they are the server's own, not part of @wsafe/server's
+// package API.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,6 +19,12 @@ export interface PrintedConfig {
 interface ReadyLinesModule {
   readyLines(config: PrintedConfig, url: string, metricsUrl: string | undefined): string[];
   certificateLine(config: PrintedConfig): string | undefined;
+}
+
+interface StopLinesModule {
+  stopBeginsLine(reason: string, timeoutSeconds: number, workers?: number): string;
+  secondSignalLine(signal: string): string;
+  stopOverranLine(timeoutSeconds: number): string;
 }
 
 interface DescribeErrorModule {
@@ -51,6 +58,7 @@ async function load<T>(file: string): Promise<T> {
 
 const ready = await load<ReadyLinesModule>("cli/readyLines.js");
 const failures = await load<DescribeErrorModule>("cli/describeError.js");
+const stops = await load<StopLinesModule>("cli/stopLines.js");
 const storeFaults: StoreFaultWordsModules = {
   description: await load("errors/serverErrorDescription.js"),
   readiness: await load("health/fullDiskMessage.js"),
@@ -69,3 +77,9 @@ export const serverErrorDescription = storeFaults.description.serverErrorDescrip
 export const fullDiskMessage = storeFaults.readiness.fullDiskMessage;
 /** The log lines of a store that fails while serving, and of its return (see the server's `StoreAvailability`). */
 export const storeStateLines = storeFaults.log.storeStateLines;
+/** What `wsafe serve` prints when a stop begins (see `stopLines` of the server). */
+export const stopBeginsLine = stops.stopBeginsLine;
+/** What it prints when a second signal cuts a stop short. */
+export const secondSignalLine = stops.secondSignalLine;
+/** What it prints when a stop is still under way at `--shutdown-timeout`. */
+export const stopOverranLine = stops.stopOverranLine;

@@ -7,6 +7,7 @@ import { type CheckedTlsFiles, readTlsFiles, TlsFilesError } from "../tls/readTl
 import { envFlag, fail } from "./cliArguments.js";
 import type { LogLevel } from "./logLevels.js";
 import { parseRateLimit } from "./parseRateLimit.js";
+import { requestsDeadlineMs } from "./stopBudget.js";
 
 /** Where `wsafe serve` keeps the self-signed certificate it makes: `./.wsafe/tls`. */
 export const selfSignedDirectory = (): string => resolve(".wsafe/tls");
@@ -59,7 +60,7 @@ export interface ServeCliOptions {
 export interface ServeConfig {
   /** The options of `startServer`, except logging and metrics. */
   server: ServerOptions;
-  /** Seconds in-flight requests get after SIGTERM or SIGINT. */
+  /** Seconds a stop may take in all (`--shutdown-timeout`); in-flight requests get `server.shutdownTimeoutMs` of them. */
   shutdownTimeout: number;
   /** Where the self-signed certificate made for localhost is, when one is used. */
   selfSignedCertPath?: string;
@@ -122,7 +123,7 @@ export async function resolveServeConfig(options: ServeCliOptions): Promise<Serv
       docsDir: docsDir ?? false,
       hstsMaxAge: options.hsts || envFlag("WSAFE_HSTS") ? options.hstsMaxAge : undefined,
       demo: Boolean(options.demo) || envFlag("WSAFE_DEMO"),
-      shutdownTimeoutMs: options.shutdownTimeout * 1000,
+      shutdownTimeoutMs: requestsDeadlineMs(options.shutdownTimeout),
       eventsRetentionMs: options.eventsRetention,
       webhooks: {
         allowHttp: Boolean(options.webhooksAllowHttp) || envFlag("WSAFE_WEBHOOKS_ALLOW_HTTP"),

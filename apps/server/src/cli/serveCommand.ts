@@ -86,7 +86,7 @@ export function serveCommand(): Command {
     .addOption(
       new Option(
         "--shutdown-timeout <S>",
-        "seconds that in-flight requests get after SIGTERM/SIGINT; past them the server exits 1",
+        "seconds a stop after SIGTERM/SIGINT may take: in-flight requests get all but the last 2 s (the last quarter below 8 s), then are cut and the process exits 1; a second signal ends it at once",
       )
         .env("WSAFE_SHUTDOWN_TIMEOUT")
         .default(30)

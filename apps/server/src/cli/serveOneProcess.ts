@@ -5,12 +5,14 @@ import { certificateLine, printReady } from "./readyLines.js";
 import { reloadTlsOnHangup } from "./reloadTlsOnHangup.js";
 import type { ServeConfig } from "./resolveServeConfig.js";
 import { say } from "./say.js";
+import { serverStopPlan } from "./serverStopPlan.js";
 import { stopOnSignals } from "./stopOnSignals.js";
 
 /**
  * `wsafe serve` in one process: starts the server (with its own metrics listener when
- * `--metrics-port` is given), prints the readiness line, stops on SIGTERM/SIGINT and
- * reloads `--tls-cert`/`--tls-key` on SIGHUP.
+ * `--metrics-port` is given), prints the readiness line, stops on SIGTERM/SIGINT within
+ * `--shutdown-timeout` (a second signal ends it at once) and reloads
+ * `--tls-cert`/`--tls-key` on SIGHUP.
  *
  * @param config - the resolved `serve` options
  * @param created - what this command made (store, certificate), removed when it cannot start
@@ -28,6 +30,6 @@ export async function serveOneProcess(config: ServeConfig, created: CreatedPaths
     return cannotStart(error, config.server.database);
   });
   printReady(config, server.url, server.metricsUrl);
-  stopOnSignals(() => server.close(), config.shutdownTimeout);
+  stopOnSignals(serverStopPlan(server, config.shutdownTimeout), config.shutdownTimeout);
   if (config.tlsFiles) reloadTlsOnHangup(config.tlsFiles, server);
 }

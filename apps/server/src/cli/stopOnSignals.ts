@@ -1,49 +1,76 @@
-import { ShutdownTimeoutError } from "../server/ShutdownTimeoutError.js";
-import { say } from "./say.js";
-
-/** How long past its stop deadline the process waits for the stop itself before it exits anyway. */
-const STOP_GRACE_MS = 5_000;
+import { startExitWatchdog } from "./exitWatchdog.js";
+import { secondSignalLine, stopOverranLine } from "./stopLines.js";
 
 /**
- * Stops the process gracefully on the first SIGTERM or SIGINT: `close` finishes what is
- * in flight, then the process exits 0, or 1 when the stop overran or failed. Whatever
- * holds the stop itself up (a store that never closes, a stuck write), the process
- * still ends shortly after the deadline.
- *
- * @param close - stops the server; rejects with `ShutdownTimeoutError` past the deadline
- * @param timeoutSeconds - the stop deadline (`--shutdown-timeout`)
- * @param options - `announce: false` leaves out the line saying the stop began (a
- *   worker's primary says it once for all)
- * @returns the stop itself, for other reasons to stop (its argument names the reason)
+ * How long after the stop's deadline the watchdog thread kills a process whose main
+ * thread could not exit by itself. It exits at the deadline when it can, which is always
+ * but for a blocked thread.
  */
-export function stopOnSignals(
-  close: () => Promise<void>,
-  timeoutSeconds: number,
-  { announce = true }: { announce?: boolean } = {},
-): (reason: string) => void {
-  let stopping = false;
-  const stop = (reason: string) => {
-    if (stopping) return;
-    stopping = true;
-    if (announce) say(`${reason}: finishing in-flight requests (at most ${timeoutSeconds} s)`);
-    setTimeout(
-      () => {
-        console.error(`wsafe: still stopping ${STOP_GRACE_MS / 1000} s after the stop deadline; exiting`);
-        process.exit(1);
-      },
-      timeoutSeconds * 1000 + STOP_GRACE_MS,
-    ).unref();
-    close().then(
-      () => process.exit(0),
-      (error: Error) => {
-        console.error(
-          `wsafe: ${error instanceof ShutdownTimeoutError ? "" : "error while stopping: "}${error.message}`,
-        );
-        process.exit(1);
-      },
-    );
+const WATCHDOG_GRACE_MS = 500;
+
+/**
+ * A signal this soon after the one that began the stop is that same signal passed on:
+ * a terminal's Ctrl-C reaches the whole process group, and a wrapper such as `npm start`
+ * passes its own copy on a few milliseconds later. It does not cut the stop short.
+ */
+const SAME_SIGNAL_WITHIN_MS = 1_000;
+
+/** What a stop does, for {@link stopOnSignals}. */
+export interface StopPlan {
+  /**
+   * Stops gracefully, done by `deadline` (a `performance.now()` instant); resolves with
+   * the exit code: 0 for a clean stop.
+   */
+  stop(reason: string, deadline: number): Promise<number>;
+  /** Ends at once what the stop left running, just before the process exits cut short. */
+  abandon?(): void;
+}
+
+/**
+ * Stops the process on the first SIGTERM or SIGINT with `plan.stop`, then exits with the
+ * code it gives. However the stop goes, the process ends within `timeoutSeconds`
+ * (`--shutdown-timeout`): at the deadline it exits 1, naming the limit, whatever is still
+ * pending; and should its main thread be unable to run even that (blocked), a thread of
+ * its own kills it half a second later. A second SIGTERM or SIGINT, a second or more after
+ * the first, ends the process at once, exit code 1.
+ *
+ * @param plan - the stop itself
+ * @param timeoutSeconds - the whole stop's deadline (`--shutdown-timeout`)
+ * @returns the stop, for other reasons to stop (its argument names the reason); when one
+ *   is under way already it does nothing
+ * @example
+ * stopOnSignals(serverStopPlan(server, 30), 30);
+ */
+export function stopOnSignals(plan: StopPlan, timeoutSeconds: number): (reason: string) => void {
+  let began: number | undefined;
+  let watchdog: ReturnType<typeof startExitWatchdog> | undefined;
+  const exit = (code: number) => {
+    watchdog?.killAfter(WATCHDOG_GRACE_MS);
+    process.exit(code);
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  const cutShort = (line: string) => {
+    // console.error, not a plain write: it ignores a stderr whose reader is gone.
+    console.error(line);
+    plan.abandon?.();
+    exit(1);
+  };
+  const stop = (reason: string) => {
+    if (began !== undefined) return;
+    began = performance.now();
+    const timeoutMs = timeoutSeconds * 1000;
+    watchdog = startExitWatchdog(timeoutMs + WATCHDOG_GRACE_MS);
+    setTimeout(() => cutShort(stopOverranLine(timeoutSeconds)), timeoutMs).unref();
+    plan.stop(reason, began + timeoutMs).then(exit, (error: Error) => {
+      console.error(`wsafe: error while stopping: ${error.message}`);
+      exit(1);
+    });
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (began === undefined) return stop(signal);
+    if (performance.now() - began < SAME_SIGNAL_WITHIN_MS) return;
+    cutShort(secondSignalLine(signal));
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
   return stop;
 }

@@ -3,7 +3,7 @@
 // (../serverCommandLine.ts); the JSON lines are examples of each kind, which
 // test/commandLineOutput.test.ts holds to a real server's.
 import { code, inlineCode, table } from "../markdown.js";
-import { certificateLine, readyLines, storeStateLines } from "../serverCommandLine.js";
+import { certificateLine, readyLines, stopBeginsLine, storeStateLines } from "../serverCommandLine.js";
 import { defaultBaseUrl } from "../sitePaths.js";
 
 /** The title of the block of JSON log lines, which the tests find it by. */
@@ -145,7 +145,7 @@ export function logsSection(): string[] {
   const people = [
     certificateLine({ server: {}, selfSignedCertPath: selfSigned })!,
     ...readyLines({ server: {} }, defaultBaseUrl, "http://127.0.0.1:9464/metrics"),
-    "SIGTERM: finishing in-flight requests (at most 30 s)",
+    stopBeginsLine("SIGTERM", 30),
   ];
   return [
     "## Logs",
@@ -166,6 +166,7 @@ export function logsSection(): string[] {
         when,
       ]),
     ),
-    "A stop that overruns `--shutdown-timeout` writes its line both on stderr and in the log, at `error`, with what held it as `holders`.",
+    "A stop that cuts requests at its deadline writes its line both on stderr and in the log, at `error`, with what held it as `holders`.",
+    "A reader of stdout that is gone (`EPIPE`) or stops reading never stops the server nor holds up a stop: lines it cannot take are held up to 1 MiB, then dropped and counted (a `warn` line with `dropped` once it reads again); a gone stdout is said once on stderr, and the log is lost from then on. Give stdout a reader that keeps up: a log shipper, or a file.",
   ];
 }

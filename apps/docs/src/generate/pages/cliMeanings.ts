@@ -74,7 +74,7 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
   "--cors-origin": { meaning: "`Access-Control-Allow-Origin` of every answer." },
   "--shutdown-timeout": {
     meaning:
-      "Seconds that requests in flight get to finish after SIGTERM/SIGINT; past them the server cuts them, names them in one line and exits 1.",
+      "Seconds a stop after SIGTERM/SIGINT may take: requests in flight get all but the last 2 s (the last quarter, below 8 s) to finish, then the server cuts them, names them in one line and exits 1; whatever else holds the stop, the process ends at this timeout. A second signal ends it at once.",
   },
   "--metrics-port": {
     meaning:
@@ -137,7 +137,7 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
   },
   "--workers": {
     meaning:
-      "Worker processes sharing the port (`node:cluster`), PostgreSQL only; `auto`: one per CPU. One readiness line for all; a worker that exits unexpectedly is restarted after a back-off; SIGTERM stops every worker gracefully. The embedded store belongs to one process, so it is refused there.",
+      "Worker processes sharing the port (`node:cluster`), PostgreSQL only; `auto`: one per CPU. One readiness line for all; a worker that exits unexpectedly is restarted after a back-off; SIGTERM stops every worker gracefully, within `--shutdown-timeout`. The embedded store belongs to one process, so it is refused there.",
   },
 };
 

@@ -7,16 +7,31 @@ import type { CreatedPaths } from "../createdPaths.js";
 import { certificateLine, printReady } from "../readyLines.js";
 import type { ServeConfig } from "../resolveServeConfig.js";
 import { say } from "../say.js";
+import { stopBeginsLine } from "../stopLines.js";
+import { stopOnSignals } from "../stopOnSignals.js";
 import { createPrimaryMetrics } from "./createPrimaryMetrics.js";
 import { prepareStore } from "./prepareStore.js";
 import { healthyRunMs, restartDelay } from "./restartDelay.js";
+import { stopWorkerMessage } from "./stopWorkerMessage.js";
 import { workerStartedMessage } from "./workerStartedMessage.js";
-
-/** How long past the stop deadline the primary waits for its workers before it kills them. */
-const STOP_GRACE_MS = 10_000;
 
 const exitReason = (code: number | null, signal: string | null) =>
   signal ? `signal ${signal}` : `code ${code}`;
+
+/**
+ * Asks a worker to stop gracefully: a started one over IPC; one still starting, or whose
+ * channel is gone, by SIGTERM, since a message that arrives before the worker listens
+ * for it is lost, where a signal is not.
+ */
+function stopWorker(worker: Worker, started: boolean): void {
+  if (!started || !worker.isConnected()) {
+    worker.process.kill("SIGTERM");
+    return;
+  }
+  worker.send(stopWorkerMessage, undefined, (error) => {
+    if (error) worker.process.kill("SIGTERM");
+  });
+}
 
 /**
  * `wsafe serve --workers N` on PostgreSQL: this primary process migrates the store and
@@ -24,8 +39,10 @@ const exitReason = (code: number | null, signal: string | null) =>
  * listening port, each a whole server. It prints `listening on URL` once, when every
  * worker has started (listening, recording, delivering). A worker that exits unexpectedly is replaced after a back-off
  * ({@link restartDelay}). SIGTERM or SIGINT stops every worker gracefully (each
- * finishes its in-flight requests within `--shutdown-timeout`); the primary exits 0 when
- * all exited 0. With `--metrics-port` the primary serves the workers' metrics, summed.
+ * finishes its in-flight requests); the primary exits 0 when all exited 0, and ends
+ * within `--shutdown-timeout` whatever happens, killing the workers still running then;
+ * a second signal kills them and ends it at once. With `--metrics-port` the primary
+ * serves the workers' metrics, summed.
  *
  * The embedded store (PGlite) belongs to one process, so it is refused.
  *
@@ -64,30 +81,29 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
   let quickCrashes = 0;
   const fork = () => workers.set(cluster.fork(), Date.now());
 
-  const finish = async () => {
-    await metricsServer?.close();
-    process.exit(failed ? 1 : 0);
-  };
-  const stopAll = (reason: string) => {
-    if (stopping) return;
-    stopping = true;
-    for (const timer of restartTimers) clearTimeout(timer);
-    say(
-      `${reason}: stopping ${workers.size} workers, each finishing its in-flight requests (at most ${config.shutdownTimeout} s)`,
-    );
-    for (const worker of workers.keys()) worker.process.kill("SIGTERM");
-    setTimeout(
-      () => {
-        console.error(
-          `wsafe: workers still running ${STOP_GRACE_MS / 1000} s after the stop deadline; killing them`,
-        );
-        for (const worker of workers.keys()) worker.process.kill("SIGKILL");
-        failed = true;
+  let allExited: () => void = () => {};
+  const stopAll = stopOnSignals(
+    {
+      stop(reason) {
+        stopping = true;
+        for (const timer of restartTimers) clearTimeout(timer);
+        say(stopBeginsLine(reason, config.shutdownTimeout, workers.size));
+        const exited = new Promise<void>((resolve) => {
+          allExited = resolve;
+        });
+        for (const worker of workers.keys()) stopWorker(worker, started.has(worker.id));
+        if (workers.size === 0) allExited();
+        return exited.then(async () => {
+          await metricsServer?.close();
+          return failed ? 1 : 0;
+        });
       },
-      config.shutdownTimeout * 1000 + STOP_GRACE_MS,
-    ).unref();
-    if (workers.size === 0) void finish();
-  };
+      abandon() {
+        for (const worker of workers.keys()) worker.process.kill("SIGKILL");
+      },
+    },
+    config.shutdownTimeout,
+  );
 
   // Ready once every worker has started, as one process is: listening is not enough, a
   // worker's start goes on after it (the recorder's first round, the delivery pool).
@@ -113,7 +129,7 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
     workers.delete(worker);
     if (stopping) {
       if (code !== 0) failed = true;
-      if (workers.size === 0) void finish();
+      if (workers.size === 0) allExited();
       return;
     }
     if (!ready) {
@@ -137,8 +153,6 @@ export async function serveWorkers(config: ServeConfig, count: number, created: 
     restartTimers.add(timer);
   });
 
-  process.on("SIGTERM", () => stopAll("SIGTERM"));
-  process.on("SIGINT", () => stopAll("SIGINT"));
   // Each worker reads the certificate files again and logs what it did (see reloadTlsOnHangup).
   if (config.tlsFiles)
     process.on("SIGHUP", () => {
