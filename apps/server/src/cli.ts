@@ -2,11 +2,13 @@ import { Command, Option } from "commander";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
 import { describeError } from "./cli/describeError.js";
 import { importSummaryLine } from "./cli/importSummaryLine.js";
-import { packageVersion } from "./cli/packageVersion.js";
+import { migrationLines } from "./cli/migrationLines.js";
+import { say } from "./cli/say.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import type { ImportSummary } from "./import/importDataset.js";
 import { databaseKind } from "./store/database/databaseKind.js";
 import type { Store } from "./store/Store.js";
+import { buildVersion, describeVersion } from "./version/buildVersion.js";
 
 // Each command loads what it runs, in its action: the store, the import, the metrics and
 // the server cost a process start over 1 s of CPU together, which `--help`, `--version`
@@ -20,6 +22,7 @@ async function withStore<T>(database: string, work: (store: Store) => Promise<T>
   } catch (error) {
     fail(describeError(error, database));
   }
+  for (const line of migrationLines(store.migrations)) say(line);
   try {
     return await work(store);
   } finally {
@@ -29,8 +32,9 @@ async function withStore<T>(database: string, work: (store: Store) => Promise<T>
 
 const program = new Command("wsafe")
   .description("The /v1 workplace-safety Web API: serve it, import data, manage tokens.")
-  // The version operators and bug reports ask for first; commander's usual flags.
-  .version(packageVersion(), "-V, --version", "print the version of @wsafe/server")
+  // The version operators and bug reports ask for first; commander's usual flags. A build
+  // that carries changes no release holds says so (see buildVersion).
+  .version(describeVersion(buildVersion()), "-V, --version", "print the version of @wsafe/server")
   .showHelpAfterError();
 
 // Every command that takes --database (flag or WSAFE_DATABASE) has it checked here, before
