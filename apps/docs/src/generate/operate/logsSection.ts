@@ -18,6 +18,12 @@ export const logExamples: readonly {
   fields: Record<string, unknown>;
   msg: string;
 }[] = [
+  {
+    level: 30,
+    when: "at start, for each migration applied to the store, with how long its statements ran",
+    fields: { migration: "0009_events_per_account.sql", durationMs: 412 },
+    msg: "migration applied",
+  },
   { level: 30, when: "once it listens", fields: {}, msg: `Server listening at ${defaultBaseUrl}` },
   {
     level: 30,
@@ -58,7 +64,8 @@ export const logExamples: readonly {
       readiness: {
         ok: false,
         status: "not_ready",
-        checks: { store: "unreachable", migrations: "unreachable" },
+        version: "1.2.0",
+        checks: { store: "unreachable", migrations: "unknown" },
       },
     },
     msg: "not ready",
@@ -72,6 +79,18 @@ export const logExamples: readonly {
       oldestKept: "2026-11-30T22:00:00.000Z",
     },
     msg: "events are kept for 2 hours (--events-retention): those recorded from 2026-11-21T08:00:00.000Z to 2026-11-30T22:00:00.000Z are older and are deleted now",
+  },
+  {
+    level: 40,
+    when: "a newer server applied a migration marked rolling to the store: this one keeps serving (once per migration)",
+    fields: { migration: "0011_example.sql", upgrade: "rolling", version: "1.2.0" },
+    msg: "migration 0011_example.sql, which this server (wsafe 1.2.0) does not know, was applied to its database by a newer server; it is marked rolling, so this server keeps serving beside it: upgrade it when you can",
+  },
+  {
+    level: 50,
+    when: "a newer server applied a migration marked stop: this one stops its background work and answers `/readyz` 503 (once)",
+    fields: { migration: "0012_example.sql", upgrade: "stop", version: "1.2.0" },
+    msg: "migration 0012_example.sql, which this server (wsafe 1.2.0) does not know, was applied to its database by a newer server, and servers of earlier versions must not run beside it: this server stopped recording events, delivering webhooks and pruning, and answers /readyz with 503; stop it and start the newer version in its place",
   },
   {
     level: 30,
@@ -116,7 +135,11 @@ export function logsSection(): string[] {
         inlineCode(
           msg
             .replace(/ https:\/\/\S+$/, " URL")
-            .replace(/^events are kept for .*/, "events are kept for ..."),
+            .replace(/^events are kept for .*/, "events are kept for ...")
+            .replace(
+              /^migration \d{4}_\S+, which .*/,
+              "migration NAME, which this server does not know, ...",
+            ),
         ),
         ({ 30: "info", 40: "warn", 50: "error" } as Record<number, string>)[level]!,
         when,

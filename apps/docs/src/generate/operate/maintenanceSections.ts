@@ -1,5 +1,5 @@
-// The Operate page's procedures: backup and restore, upgrading, and rotating the TLS
-// certificate. The shell blocks are ./procedures.ts, which a test runs as written.
+// The Operate page's procedures: backup and restore, and rotating the TLS certificate
+// (upgrading is ./upgradeSection.ts). The shell blocks are ./procedures.ts, which a test runs as written.
 import { code } from "../markdown.js";
 import {
   backupEmbedded,
@@ -8,7 +8,6 @@ import {
   restoreEmbedded,
   restorePostgres,
   rotateCertificate,
-  waitUntilReady,
 } from "./procedures.js";
 
 const block = (procedure: Procedure) => code("sh", procedure.script, procedure.title);
@@ -30,18 +29,6 @@ export function backupSection(): string[] {
     "To restore, unpack the copy into a new directory and serve that:",
     block(restoreEmbedded),
     'Restored, `wsafe serve --database "$RESTORE_DATABASE"` answers as the store did when it was stopped.',
-  ];
-}
-
-/** The section on upgrading a deployment. */
-export function upgradeSection(): string[] {
-  return [
-    "## Upgrading",
-    "1. **Back up first** (above): migrations only go forwards, and the backup is the way back.",
-    "2. **Install the new version** on every machine: `npm install -g @wsafe/server@<version>`, or until the packages are on a public registry its tarball, as `npm run pack` in a clone of the repository prints it. Within 1.x every release serves the same `/v1` ([versions](/versions/)).",
-    "3. **Restart the servers one at a time** (`systemctl restart wsafe@8081`, then the next): the first new server applies the pending migrations at its start, in one transaction under an advisory lock, so servers starting together apply each once; the servers still on the previous 1.x version keep serving, since a 1.x migration only adds. Before restarting the next, wait until the one restarted is ready (`WSAFE_URL`: its address):",
-    block(waitUntilReady),
-    "A server older than its database refuses to start, naming the migration it does not know (`database has migration 0006_x.sql, which this server does not know: is it older than the database?`): go forwards, or restore the backup to go back. `tests/deployment` restarts three servers this way under load with no failed call.",
   ];
 }
 
