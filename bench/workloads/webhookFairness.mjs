@@ -4,10 +4,16 @@
 // (built from git), whose worker claimed a batch and waited for all of it.
 import { once } from "node:events";
 import { createServer } from "node:http";
-import { createPostgresDatabase, plainEquipment, startServerProcess } from "@wsafe/test-support";
+import {
+  buildServerAt,
+  createPostgresDatabase,
+  plainEquipment,
+  releaseCommit,
+  sameDependencies,
+  startServerProcess,
+} from "@wsafe/test-support";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
-import { buildServerAt, releaseCommit, sameDependencies } from "../lib/serverAtCommit.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 
 const tenants = /** @type {const} */ (["slow", "other"]);
@@ -195,7 +201,7 @@ export async function runWebhookFairness({ root, postgresUrl, backlog, samples, 
     /** @type {string | undefined} */
     baselineSkipped: undefined,
   };
-  const commit = baseline ? releaseCommit(root) : undefined;
+  const commit = baseline ? releaseCommit(root, "1.0.0") : undefined;
   if (!baseline) result.baselineSkipped = "the quick run does not build 1.0.0";
   else if (!commit) result.baselineSkipped = "the history holds no release 1.0.0 commit";
   else if (!sameDependencies(root, commit))

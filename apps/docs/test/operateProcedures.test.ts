@@ -167,14 +167,14 @@ describe.skipIf(!server || missing.length > 0)("the Operate page's procedures, r
         });
         expect(result.code).toBe(1);
         expect(result.stderr).toBe(
-          "wsafe: cannot start: database has migration 9999_from_the_future.sql, which this server does not know: is it older than the database?\n",
+          "wsafe: cannot start: database has migration 9999_from_the_future.sql, which this version of wsafe does not know: a newer version applied it, and servers of earlier versions must not run beside it. Start the newer version instead (or restore a backup taken before it to go back)\n",
         );
-        // The page quotes the same words, for a migration named 0006_x.sql.
+        // The page quotes the same words, for a migration named 0011_x.sql.
         expect(textOf(mainHtml(pageHtml("/operate/")))).toContain(
           result.stderr
             .trim()
             .replace("wsafe: cannot start: ", "")
-            .replace("9999_from_the_future.sql", "0006_x.sql"),
+            .replace("9999_from_the_future.sql", "0011_x.sql"),
         );
       }, 120_000);
     },

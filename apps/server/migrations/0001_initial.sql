@@ -1,3 +1,4 @@
+-- upgrade: rolling - the first schema: no server of an earlier release exists
 -- The first schema of the /v1 store. Identifiers use the "C" collation so that
 -- ordering by id is byte order, the same on PGlite and on every PostgreSQL
 -- install whatever its locale.

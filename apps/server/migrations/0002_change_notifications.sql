@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds triggers that notify; servers before it never listen
 -- Servers keep token records and resources.list bodies in memory (src/store/ReadCache.ts).
 -- Whatever changes the tables they come from - a server, `wsafe import`, `wsafe tokens
 -- revoke`, an operator in psql - announces it on the channel `wsafe_changes` when its

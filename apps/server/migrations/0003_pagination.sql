@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds a table and an index that servers before it never read
 -- Pagination (resources.list, equipments.list, equipmentTypes.list with limit/cursor).
 --
 -- Cursors are signed with a secret of the store, so that every server of a deployment

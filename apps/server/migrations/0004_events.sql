@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds tables and indexes; servers before it neither record nor read events
 -- Events (issue 29): the status transitions of schedules and equipment, recorded when
 -- they happen. Statuses are computed, never stored (decisions.md, section 3), so an
 -- event is recorded when its instant passes (cause 'time') or when an import changes

@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds tables and a trigger that also queues the deliveries of events recorded by servers before it
 -- Webhooks (issue 30): the endpoints of each account, and what is to be delivered to them.
 --
 -- The signing secrets are kept as they are shown (`whsec_...`): signing needs the key

@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds indexes, a table and counting triggers that also count the events servers of 1.0.0 record
 -- Streams, retention and the recorder's sleep (issue 35).
 
 -- The stream's reads: one account's events after the last it sent, in recording order.

@@ -1,3 +1,4 @@
+-- upgrade: rolling - servers of 1.0.0 keep claiming deliveries by their due time beside it (without the per-endpoint cap), and its trigger fills the column they do not
 -- Webhook deliveries as a pool (issue 35): claimed when a slot frees, at most a few at
 -- once per endpoint across every server, first attempts in the order events were
 -- recorded, and endpoints disabled after failing without a success for days.

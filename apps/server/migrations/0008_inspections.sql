@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds tables and nullable columns that servers of 1.1.0 never write
 -- Inspections (issue 36): recorded through inspections.record, kept as the certification
 -- record, and the schedule's interval and warning that compute its next dates.
 

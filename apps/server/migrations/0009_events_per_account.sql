@@ -1,3 +1,4 @@
+-- upgrade: stop - servers of 1.2.0 number events from the largest sequence; beside servers drawing from events_sequence two events would get one number
 -- Events ordered per account (issue 38): writes through the API (inspections.record) of
 -- two accounts record their events at once. Until now every statement that recorded
 -- events held the row lock of `event_clock` to its commit and numbered on from the

@@ -1,3 +1,4 @@
+-- upgrade: rolling - it adds triggers that notify; servers of 1.2.0 never listen, and their writes fire them too
 -- Servers keep the expected events they computed for an account's walk of events.list in
 -- memory (src/events/ComputedEventsCache.ts), so that a page starting inside an instant
 -- does not compute that whole instant again. Expected events are computed from the

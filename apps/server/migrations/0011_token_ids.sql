@@ -1,6 +1,4 @@
--- Rolling-safe: servers of 1.2.0 can keep running beside it. It only adds a column whose
--- default fills it, and an index: their statements name the columns they write
--- (`tokens create`, an import) and read tokens by `token_hash`, as before.
+-- upgrade: rolling - it only adds a column whose default fills it, and an index: servers of 1.2.0 name the columns they write and read tokens by their hash, as before
 --
 -- A public id for every token (`tok_` and 16 hex digits), so that `wsafe tokens list` can
 -- show tokens and `wsafe tokens revoke` can name one without its secret. The id is not

@@ -2,11 +2,11 @@ import { Command, Option } from "commander";
 import { accountsCommand } from "./cli/accountsCommand.js";
 import { databaseOption, fail, portNumber } from "./cli/cliArguments.js";
 import { importSummaryLine } from "./cli/importSummaryLine.js";
-import { packageVersion } from "./cli/packageVersion.js";
 import { serveCommand } from "./cli/serveCommand.js";
 import { tokensCommand } from "./cli/tokensCommand.js";
 import type { ImportSummary } from "./import/importDataset.js";
 import { databaseKind } from "./store/database/databaseKind.js";
+import { buildVersion, describeVersion } from "./version/buildVersion.js";
 
 // Each command loads what it runs, in its action: the store, the import, the metrics and
 // the server cost a process start over 1 s of CPU together, which `--help`, `--version`
@@ -14,8 +14,9 @@ import { databaseKind } from "./store/database/databaseKind.js";
 
 const program = new Command("wsafe")
   .description("The /v1 workplace-safety Web API: serve it, import data, manage tokens.")
-  // The version operators and bug reports ask for first; commander's usual flags.
-  .version(packageVersion(), "-V, --version", "print the version of @wsafe/server")
+  // The version operators and bug reports ask for first; commander's usual flags. A build
+  // that carries changes no release holds says so (see buildVersion).
+  .version(describeVersion(buildVersion()), "-V, --version", "print the version of @wsafe/server")
   .showHelpAfterError();
 
 // Every command that takes --database (flag or WSAFE_DATABASE) has it checked here, before

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,15 +64,31 @@ describe("wsafe --help", () => {
 });
 
 describe("wsafe --version", () => {
-  it.each([["--version"], ["-V"]])("%s prints the version of @wsafe/server", async (flag) => {
-    const { version } = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
-    const result = await runWsafe([flag]);
-    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
-      code: 0,
-      stdout: `${version}\n`,
-      stderr: "",
-    });
-  });
+  // The workspace's build: a release only once `changeset version` consumed every changeset.
+  const pending = readdirSync(new URL("../../../.changeset/", import.meta.url)).filter(
+    (name) => name.endsWith(".md") && name !== "README.md",
+  );
+  it.each([["--version"], ["-V"]])(
+    "%s prints the version of @wsafe/server, and whether it is a release",
+    async (flag) => {
+      const { version } = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+      const result = await runWsafe([flag]);
+      const escaped = version.replaceAll(".", "\\.");
+      const count = `${pending.length} ${pending.length === 1 ? "change" : "changes"}`;
+      expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        code: 0,
+        stdout:
+          pending.length === 0
+            ? `${version}\n`
+            : expect.stringMatching(
+                new RegExp(
+                  `^${escaped}\\+unreleased\\.([0-9a-f]{7}) \\(not a release: ${escaped} and ${count} not released yet, built at commit \\1\\)\\n$`,
+                ),
+              ),
+        stderr: "",
+      });
+    },
+  );
 });
 
 describe.each(testStores)("import and administration on $name", ({ name, skip, create }) => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { fixtureTokens, redisUrl, testStores } from "@wsafe/test-support";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildVersion } from "../src/version/buildVersion.js";
 import { callApi, callMethod } from "./support/callApi.js";
 import { captureLog } from "./support/captureLog.js";
 import { type FixtureServer, startFixtureServer } from "./support/startFixtureServer.js";
@@ -47,6 +48,7 @@ describe.each(testStores)("/healthz and /readyz on $name", ({ name, skip, create
     expect(answer.body).toEqual({
       ok: true,
       status: "ready",
+      version: buildVersion().label,
       checks: { store: "ok", migrations: "ok", ...(withRedis ? { redis: "ok" } : {}) },
     });
   });

@@ -3,8 +3,11 @@
 // WSAFE_LOG_LEVEL) chooses how much of the log there is. Human lines and JSON lines
 // shared stdout, and there was no level to set.
 import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { createScratchDirectory, runWsafe, type ScratchDirectory, wsafeBin } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { listMigrationFiles } from "../src/store/database/migrationFiles.js";
+import { versionLabel } from "../src/version/buildVersion.js";
 import { callMethod } from "./support/callApi.js";
 
 vi.setConfig({ testTimeout: 180_000 });
@@ -67,14 +70,33 @@ describe("wsafe serve's output", () => {
     expect(run.code).toBe(0);
     expect(() => jsonLines(run.stdout), run.stdout).not.toThrow();
     const log = jsonLines(run.stdout);
+    // A new store: each migration applied, with how long it took, then the server's lines.
+    const migrations = await listMigrationFiles();
     expect(log.map((line) => line.msg.replace(/ http:.*/, ""))).toEqual([
+      ...migrations.map(() => "migration applied"),
       "Server listening at",
       "events are kept for 90 days (--events-retention); none is recorded yet",
       "request",
     ]);
-    expect(log[2]).toMatchObject({ level: 30, outcome: "token_missing" });
+    expect(log.slice(0, migrations.length)).toEqual(
+      migrations.map((migration) =>
+        expect.objectContaining({ level: 30, migration, durationMs: expect.any(Number) }),
+      ),
+    );
+    expect(log.at(-1)).toMatchObject({ level: 30, outcome: "token_missing" });
+    // A build that is no release says so on the readiness line (the workspace's is one
+    // whenever changesets are pending), and a release's line is the URL alone.
+    const built = versionLabel(
+      JSON.parse(await readFile(new URL("../dist/build.json", import.meta.url), "utf8")),
+    );
+    const suffix = built.includes("+unreleased")
+      ? ` \\(wsafe ${built.replaceAll(".", "\\.").replace("+", "\\+")}: not a release\\)`
+      : "";
     expect(run.stderr).toMatch(
-      /^listening on http:\/\/127\.0\.0\.1:\d+\nSIGTERM: finishing in-flight requests/m,
+      new RegExp(
+        `^listening on http://127\\.0\\.0\\.1:\\d+${suffix}\\nSIGTERM: finishing in-flight requests`,
+        "m",
+      ),
     );
     expect(run.stderr).not.toContain("{");
   });

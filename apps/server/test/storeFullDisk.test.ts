@@ -115,8 +115,9 @@ describe("a full disk under the embedded store, while serving", () => {
     expect(readiness.body).toEqual({
       ok: false,
       status: "not_ready",
+      version: expect.any(String),
       checks: { store: "ok", migrations: "ok", disk: "full" },
-      message:
+      description:
         "the store's disk is full: every write is refused until space is freed on it (the disk of --database, or the PostgreSQL server's); reads still answer, and the server is ready again by itself once it can write",
     });
   });
@@ -141,6 +142,7 @@ describe("a full disk under the embedded store, while serving", () => {
     expect((await scene.readiness()).body).toEqual({
       ok: true,
       status: "ready",
+      version: expect.any(String),
       checks: { store: "ok", migrations: "ok" },
     });
     const back = scene.linesSaying("the store writes again");

@@ -23,6 +23,7 @@ import { checkoutBuildCache } from "../src/checkoutBuildCache.js";
 import { type Consumer, createConsumer } from "../src/createConsumer.js";
 import { createScratchWorkspace, type ScratchWorkspace } from "../src/createScratchWorkspace.js";
 import { supportedNodeMajors } from "../src/nodeBuilds.js";
+import { releasedLabels, releaseLabels } from "../src/releaseLabels.js";
 import { curlLinesOf, runCurlLine } from "../src/runCurlLines.js";
 import { runInChromium } from "../src/runInChromium.js";
 import { type Registry, startRegistry } from "../src/startRegistry.js";
@@ -293,6 +294,7 @@ describe("the release, as consumers meet it", () => {
         (name.endsWith("server") || name.endsWith("conformance") ? ops : app).installedVersion(name),
       ),
     ).toEqual(names.map(() => released));
+    expect(await releaseLabels(ops, server.output())).toEqual(releasedLabels(released));
     workspace.addChangeset(
       "release-suite-patch",
       { "@wsafe/client": "patch" },

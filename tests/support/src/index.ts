@@ -75,6 +75,14 @@ export {
   type DemoWithOwnCertificate,
   serveDemoWithOwnCertificate,
 } from "./server/serveDemoWithOwnCertificate.js";
+export {
+  buildServerAt,
+  buildServerInto,
+  releaseCommit,
+  type ServerAtCommit,
+  sameDependencies,
+  serverAtRelease,
+} from "./server/serverAtCommit.js";
 export { serverNodeOptions } from "./server/serverNodeOptions.js";
 export {
   listeningLine,

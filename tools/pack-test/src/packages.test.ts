@@ -5,9 +5,10 @@
 // import, require(), JSON imports, JSON Schema files by subpath, bins, and types with
 // tsc. One install serves every check. (What the command prints: packCommand.test.ts.)
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type Manifest, manifestProblems } from "./manifestProblems.js";
 import { npmInstall } from "./npmInstall.js";
@@ -111,6 +112,27 @@ describe.each(publishedPackages.map((pkg) => [pkg.name, pkg] as [string, Publish
     });
   },
 );
+
+describe("@wsafe/server's tarball, packed from this clone", () => {
+  // A tarball of a clone whose changesets are pending is no release, and says so; the
+  // release suite holds a published one to its version alone.
+  it("says in `wsafe --version` whether it is a release, as the workspace's build does", () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+    const pending = readdirSync(join(root, ".changeset")).filter(
+      (f) => f.endsWith(".md") && f !== "README.md",
+    );
+    const installed = node([
+      join(scratch, "node_modules", "@wsafe", "server", "bin", "wsafe.js"),
+      "--version",
+    ]);
+    const { version } = JSON.parse(readFileSync(join(root, "apps", "server", "package.json"), "utf8"));
+    if (pending.length === 0) expect(installed).toBe(`${version}\n`);
+    else
+      expect(installed).toMatch(
+        new RegExp(`^${version.replaceAll(".", "\\.")}\\+unreleased\\b.* \\(not a release: `),
+      );
+  });
+});
 
 describe("@wsafe/client/webhooks, as a receiver uses it", () => {
   it("verifies a delivery signed by the spec's recipe and refuses a tampered one", () => {

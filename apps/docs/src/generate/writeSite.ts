@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { methods, schemaNames } from "@wsafe/schema";
 import { timelineImage, timelineImageFile } from "./events/timelineSection.js";
 import { inspectionLoopImageFile, inspectionLoopSvg } from "./inspections/inspectionLoopSvg.js";
+import { readMigrationMarks, readReleaseNotes, upgradeReleases } from "./operate/upgradeReleases.js";
 import { authenticationPage } from "./pages/authenticationPage.js";
 import { benchmarksPage } from "./pages/benchmarksPage.js";
 import { type Changelog, changelogPage } from "./pages/changelogPage.js";
@@ -43,6 +44,11 @@ export interface SitePaths {
   docsRoot: string;
   /** the repository root, for CHANGELOG.md files and bench/results */
   repoRoot: string;
+}
+
+/** The version of the last release of `@wsafe/server` (its `package.json`, which a release moves). */
+function serverVersion(): string {
+  return (createRequire(import.meta.url)("@wsafe/server/package.json") as { version: string }).version;
 }
 
 /** Writes a file only when its text changes, so that `astro dev` and the content cache see no churn. */
@@ -153,7 +159,10 @@ export function generatePages(
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),
-    "operate.md": operatePage(),
+    "operate.md": operatePage({
+      releases: upgradeReleases(readMigrationMarks(), readReleaseNotes(repoRoot)).releases,
+      lastRelease: serverVersion(),
+    }),
     "downloads.md": downloadsPage(readVerifiedTools(repoRoot)),
     "versions.md": versionsPage(),
     "changelog.md": changelogPage(readChangelogs(repoRoot)),

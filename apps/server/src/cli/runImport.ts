@@ -14,6 +14,8 @@ import type { Store } from "../store/Store.js";
 import { createdPaths } from "./createdPaths.js";
 import { describeError } from "./describeError.js";
 import { importProgress } from "./importProgress.js";
+import { migrationLines } from "./migrationLines.js";
+import { say } from "./say.js";
 
 /** Why `wsafe import` stopped, in the words it prints (`wsafe: <message>`), exit status 1. */
 export class ImportCommandError extends Error {}
@@ -97,6 +99,7 @@ async function importFile(file: string, database: string, imports: ImportProgres
     await shape.stream?.close?.();
     throw new ImportCommandError(`import failed, nothing was imported: ${describeError(error, database)}`);
   }
+  for (const line of migrationLines(store.migrations)) say(line);
   try {
     // Progress on stderr, so that stdout holds the summary alone.
     const show = importProgress(process.stderr);

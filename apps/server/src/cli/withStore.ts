@@ -1,6 +1,8 @@
 import type { Store } from "../store/Store.js";
 import { fail } from "./cliArguments.js";
 import { describeError } from "./describeError.js";
+import { migrationLines } from "./migrationLines.js";
+import { say } from "./say.js";
 
 /**
  * Opens the store for one command, runs `work` on it and closes it, whatever `work` does.
@@ -20,6 +22,7 @@ export async function withStore<T>(database: string, work: (store: Store) => Pro
   } catch (error) {
     fail(describeError(error, database));
   }
+  for (const line of migrationLines(store.migrations)) say(line);
   try {
     return await work(store);
   } finally {

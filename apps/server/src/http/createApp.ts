@@ -2,6 +2,7 @@ import { requestLimits } from "@wsafe/schema";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { ApiError } from "../errors/ApiError.js";
 import { createReadinessCheck } from "../health/createReadinessCheck.js";
+import type { MigrationWatch } from "../health/MigrationWatch.js";
 import { registerHealthRoutes } from "../health/registerHealthRoutes.js";
 import { bytesSent } from "../metrics/bytesSent.js";
 import type { RequestTallies } from "../metrics/RequestTallies.js";
@@ -51,6 +52,10 @@ export interface AppOptions {
   logger: boolean | object | undefined;
   /** Whether the server is stopping: `/readyz` then answers 503 `draining`. */
   isDraining: () => boolean;
+  /** The watch of the store's migrations, which `/readyz` asks. */
+  migrations: MigrationWatch;
+  /** The server's version label, in every `/readyz` answer. */
+  version: string;
   /** Where the requests begun and not yet finished are counted, for a stop that overruns. */
   inFlight: RequestsInFlight;
   /** `Strict-Transport-Security` value sent on every answer; absent: none. */
@@ -170,7 +175,15 @@ export function createApp(options: AppOptions): FastifyInstance {
     requestTallies: tallies,
   });
 
-  registerHealthRoutes(app, createReadinessCheck({ ...options.services, isDraining: options.isDraining }));
+  registerHealthRoutes(
+    app,
+    createReadinessCheck({
+      ...options.services,
+      migrations: options.migrations,
+      version: options.version,
+      isDraining: options.isDraining,
+    }),
+  );
   // Beside the catch-all, which routes only what no other route takes: `/trpc/<path>`
   // reaches tRPC, `/trpc/` or `/trpc/a/b` the pipeline (`api_method_not_found`) or docs.
   registerTrpcRoutes(app, {

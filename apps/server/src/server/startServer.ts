@@ -5,6 +5,7 @@ import { createDemoDataset } from "../demo/createDemoDataset.js";
 import { announceRetention } from "../events/announceRetention.js";
 import { EventRecorder } from "../events/EventRecorder.js";
 import { RetentionPruner } from "../events/RetentionPruner.js";
+import { MigrationWatch } from "../health/MigrationWatch.js";
 import { createApp } from "../http/createApp.js";
 import { RequestsInFlight } from "../http/RequestsInFlight.js";
 import { strictTransportSecurity } from "../http/strictTransportSecurity.js";
@@ -19,6 +20,7 @@ import { openStore } from "../store/openStore.js";
 import { StreamAccessWatch } from "../streams/StreamAccessWatch.js";
 import { createSelfSignedCertificate } from "../tls/createSelfSignedCertificate.js";
 import { serverTlsOptions } from "../tls/serverTlsOptions.js";
+import { buildVersion } from "../version/buildVersion.js";
 import { DeliveryWorker } from "../webhooks/DeliveryWorker.js";
 import { defaultWebhookSettings } from "../webhooks/WebhookSettings.js";
 import { closeWithin } from "./closeWithin.js";
@@ -56,7 +58,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await ensurePortFree(options.metricsPort, options.metricsHost ?? "127.0.0.1", "metrics");
   }
   const tls = options.http ? undefined : (options.tls ?? (await createSelfSignedCertificate()));
-  const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
+  const store = await openStore(options.database, {
+    listenDatabase: options.listenDatabase,
+    besideNewer: true,
+  });
   const metrics = options.metrics ?? (options.metricsPort === undefined ? undefined : createServerMetrics());
   metrics?.watchPool(store.sql);
   metrics?.watchDeliveries(store.sql);
@@ -114,8 +119,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const streamAccess = new StreamAccessWatch(store.sql, streams, (error) =>
     app.log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
   );
+  const version = buildVersion().label;
+  const migrationWatch = new MigrationWatch(
+    store.sql,
+    {
+      warn: (fields, message) => app.log.warn(fields, message),
+      error: (fields, message) => app.log.error(fields, message),
+    },
+    { version },
+  );
   const app = createApp({
     services,
+    migrations: migrationWatch,
+    version,
     tls,
     headerPrefix: options.headerPrefix ?? defaultHeaderPrefix,
     corsOrigin: options.corsOrigin ?? "*",
@@ -127,6 +143,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestTallies: metrics?.requests,
     streamPingMs: options.streamPingMs,
   });
+  for (const { name, durationMs } of store.migrations.applied)
+    app.log.info({ migration: name, durationMs }, "migration applied");
   try {
     await app.listen({
       port,
@@ -176,6 +194,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : undefined;
   await deliveries?.start();
   if (!deliveries) app.log.warn({ deliveries: "off" }, deliveriesOffMessage);
+  // A newer server may migrate the database under this one: past a migration this one must
+  // not run beside, it writes nothing more in the background (and readiness says so).
+  await migrationWatch.start(() => {
+    Promise.all([recorder?.stop(), pruner?.stop(), deliveries?.stop()]).catch((error: unknown) =>
+      app.log.error({ err: error }, "stopping the background work failed"),
+    );
+  });
   const address = app.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
   const urlHost = host.includes(":") ? `[${host}]` : host;
@@ -206,6 +231,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           app.log.error({ holders }, (error as Error).message);
         }
         services.storeAvailability.stop();
+        await migrationWatch.stop();
         await recorder?.stop();
         await pruner?.stop();
         await streamAccess.stop();

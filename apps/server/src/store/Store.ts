@@ -4,6 +4,7 @@ import { compactJson } from "../json/compactJson.js";
 import { setAccountActive } from "./administration/setAccountActive.js";
 import { revokeToken } from "./administration/tokenAdministration.js";
 import { ReadCache, type ReadCacheLimits } from "./cache/ReadCache.js";
+import type { MigrationOutcome } from "./database/migrate.js";
 import type { Sql } from "./database/Sql.js";
 import { tokenKey } from "./hashToken.js";
 import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./queries/equipmentTypesSql.js";
@@ -52,8 +53,14 @@ export class Store {
   #stopListening: (() => Promise<void>) | undefined;
   #cursorSecret: Promise<Buffer> | undefined;
 
-  /** @param sql - the database, already migrated */
-  constructor(readonly sql: Sql) {}
+  /**
+   * @param sql - the database, already migrated
+   * @param migrations - what migrating it at open applied (for the log), and the newer migrations found
+   */
+  constructor(
+    readonly sql: Sql,
+    readonly migrations: MigrationOutcome = { applied: [], newer: [] },
+  ) {}
 
   /**
    * Keeps token records and `resources.list` JSON in memory from now on (see

@@ -11,6 +11,11 @@ export interface StoreOptions {
    * arrive. It must reach the same database directly. Default: `database` itself.
    */
   listenDatabase?: string;
+  /**
+   * Whether the caller is a server, which may run beside newer migrations marked
+   * `rolling` (see `migrate`); other commands refuse any migration they do not know.
+   */
+  besideNewer?: boolean;
 }
 
 export { defaultDatabase, isPostgresUrl };
@@ -47,10 +52,9 @@ export async function openStore(
           kind === "memory" ? "memory://" : database,
         );
   try {
-    await migrate(sql);
+    return new Store(sql, await migrate(sql, { besideNewer: options.besideNewer }));
   } catch (error) {
     await sql.close();
     throw error;
   }
-  return new Store(sql);
 }

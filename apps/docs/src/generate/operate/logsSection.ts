@@ -18,6 +18,12 @@ export const logExamples: readonly {
   fields: Record<string, unknown>;
   msg: string;
 }[] = [
+  {
+    level: 30,
+    when: "at start, for each migration applied to the store, with how long its statements ran",
+    fields: { migration: "0009_events_per_account.sql", durationMs: 412 },
+    msg: "migration applied",
+  },
   { level: 30, when: "once it listens", fields: {}, msg: `Server listening at ${defaultBaseUrl}` },
   {
     level: 30,
@@ -85,7 +91,8 @@ export const logExamples: readonly {
       readiness: {
         ok: false,
         status: "not_ready",
-        checks: { store: "unreachable", migrations: "unreachable" },
+        version: "1.2.0",
+        checks: { store: "unreachable", migrations: "unknown" },
       },
     },
     msg: "not ready",
@@ -115,6 +122,18 @@ export const logExamples: readonly {
     when: "at start, with `--no-deliveries` (a restored copy: see [backup and restore](#starting-a-restored-copy)); said on stderr too",
     fields: { deliveries: "off" },
     msg: "webhook deliveries are off (--no-deliveries): events are recorded and their deliveries queued, and this server sends none; start it without --no-deliveries to send them",
+  },
+  {
+    level: 40,
+    when: "a newer server applied a migration marked rolling to the store: this one keeps serving (once per migration)",
+    fields: { migration: "0011_example.sql", upgrade: "rolling", version: "1.2.0" },
+    msg: "migration 0011_example.sql, which this server (wsafe 1.2.0) does not know, was applied to its database by a newer server; it is marked rolling, so this server keeps serving beside it: upgrade it when you can",
+  },
+  {
+    level: 50,
+    when: "a newer server applied a migration marked stop: this one stops its background work and answers `/readyz` 503 (once)",
+    fields: { migration: "0012_example.sql", upgrade: "stop", version: "1.2.0" },
+    msg: "migration 0012_example.sql, which this server (wsafe 1.2.0) does not know, was applied to its database by a newer server, and servers of earlier versions must not run beside it: this server stopped recording events, delivering webhooks and pruning, and answers /readyz with 503; stop it and start the newer version in its place",
   },
   {
     level: 30,
@@ -160,7 +179,11 @@ export function logsSection(): string[] {
           msg
             .replace(/ https:\/\/\S+$/, " URL")
             .replace(/^events are kept for .*/, "events are kept for ...")
-            .replace(/^webhook deliveries are off .*/, "webhook deliveries are off ..."),
+            .replace(/^webhook deliveries are off .*/, "webhook deliveries are off ...")
+            .replace(
+              /^migration \d{4}_\S+, which .*/,
+              "migration NAME, which this server does not know, ...",
+            ),
         ),
         ({ 30: "info", 40: "warn", 50: "error" } as Record<number, string>)[level]!,
         when,

@@ -1,5 +1,5 @@
-// The Operate page's procedures: backup and restore, upgrading, and rotating the TLS
-// certificate. The shell blocks are ./procedures.ts, which a test runs as written.
+// The Operate page's procedures: backup and restore, and rotating the TLS certificate
+// (upgrading is ./upgradeSection.ts). The shell blocks are ./procedures.ts, which a test runs as written.
 import { code } from "../markdown.js";
 import {
   backupEmbedded,
@@ -35,18 +35,6 @@ export function backupSection(): string[] {
     "A restored store holds the webhook deliveries that were queued, or waiting for a retry, when the backup was taken. A server started on it sends them: again, to the live receivers, which the servers in service have already sent them to (a restore drill once re-delivered 112 events this way). For a drill, a check or an investigation beside the servers in service, start the copy with `--no-deliveries` (`WSAFE_NO_DELIVERIES=1`): it answers every method, records events and queues their deliveries, and sends none.",
     block(serveRestored),
     "It says so at start, on stderr before `listening on` and in its log at `warn`: `webhook deliveries are off (--no-deliveries): ...`. When the restored store replaces a lost one in service, start it without the flag: receivers then get the deliveries that were pending at the backup, each with the `webhook-id` they may have seen before ([at least once](/webhooks/#at-least-once)).",
-  ];
-}
-
-/** The section on upgrading a deployment. */
-export function upgradeSection(): string[] {
-  return [
-    "## Upgrading",
-    "1. **Back up first** (above): migrations only go forwards, and the backup is the way back.",
-    "2. **Install the new version** on every machine: `npm install -g @wsafe/server@<version>`, or until the packages are on a public registry its tarball, as `npm run pack` in a clone of the repository prints it. Within 1.x every release serves the same `/v1` ([versions](/versions/)).",
-    "3. **Restart the servers one at a time** (`systemctl restart wsafe@8081`, then the next): the first new server applies the pending migrations at its start, in one transaction under an advisory lock, so servers starting together apply each once; the servers still on the previous 1.x version keep serving, since a 1.x migration only adds. Before restarting the next, wait until the one restarted is ready (`WSAFE_URL`: its address):",
-    block(waitUntilReady),
-    "A server older than its database refuses to start, naming the migration it does not know (`database has migration 0006_x.sql, which this server does not know: is it older than the database?`): go forwards, or restore the backup to go back. `tests/deployment` restarts three servers this way under load with no failed call.",
   ];
 }
 

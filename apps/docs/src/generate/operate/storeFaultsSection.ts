@@ -20,8 +20,9 @@ export function storeFaultsSection(): string[] {
   const readiness = {
     ok: false,
     status: "not_ready",
+    version: "1.2.0",
     checks: { store: "ok", migrations: "ok", disk: "full" },
-    message: fullDiskMessage,
+    description: fullDiskMessage,
   };
   const full = storeStateLines.disk_full;
   const away = storeStateLines.unreachable;

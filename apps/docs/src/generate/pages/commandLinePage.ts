@@ -98,7 +98,7 @@ export function commandLinePage(cli: CliReference = readCliReference()): string 
         }),
       ),
     ),
-    "`wsafe <command> --help` prints the same, as the installed version has it; `wsafe --version` (or `-V`) prints the version of `@wsafe/server`.",
+    "`wsafe <command> --help` prints the same, as the installed version has it; `wsafe --version` (or `-V`) prints the version of `@wsafe/server`: a release's alone (`1.2.0`), and for a build that carries changes no release holds yet (made from a clone while changesets are pending), the version with `+unreleased` and the commit, and what it is (`1.2.0+unreleased.3859895 (not a release: 1.2.0 and 23 changes not released yet, built at commit 3859895)`).",
     "## Running",
     code(
       "sh",

@@ -7,9 +7,11 @@ import { methodNames, methods } from "@wsafe/schema";
 import { type MetricDefinition, serverMetrics } from "@wsafe/schema/metrics";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { logsSection } from "../operate/logsSection.js";
-import { backupSection, certificateSection, upgradeSection } from "../operate/maintenanceSections.js";
+import { backupSection, certificateSection } from "../operate/maintenanceSections.js";
 import { startFaultsSection } from "../operate/startFaultsSection.js";
 import { storeFaultsSection } from "../operate/storeFaultsSection.js";
+import type { UpgradeRelease } from "../operate/upgradeReleases.js";
+import { upgradeSection } from "../operate/upgradeSection.js";
 import { secondSignalLine } from "../serverCommandLine.js";
 
 const require = createRequire(import.meta.url);
@@ -35,8 +37,12 @@ export function metricRow(metric: MetricDefinition): string[] {
   return [`${inlineCode(metric.name)}<br>${metric.type}`, `${metric.help}${who}${labels}`];
 }
 
-/** The Markdown of the Operate page. */
-export function operatePage(): string {
+/**
+ * The Markdown of the Operate page.
+ *
+ * @param upgrades - the releases that brought migrations, oldest first, and the last release's version
+ */
+export function operatePage(upgrades: { releases: readonly UpgradeRelease[]; lastRelease: string }): string {
   const deployReadme = `${repositoryWebUrl()}/blob/main/deploy/README.md`;
   return page(
     frontMatter({
@@ -53,7 +59,7 @@ export function operatePage(): string {
         ["`GET /healthz`", 'Liveness: 200 `{"ok":true,"status":"alive"}` while the process runs.'],
         [
           "`GET /readyz`",
-          'Readiness: 200 `{"ok":true,"status":"ready","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or, for migrations, `pending` (one is not applied) or `unknown` (the store did not answer, so whether they are applied cannot be told). Once the server is stopping it answers 503 `"status":"draining"` at once.',
+          'Readiness: 200 `{"ok":true,"status":"ready","version":"1.2.0","checks":{"store":"ok","migrations":"ok","redis":"ok"}}` when the store answers, every migration is applied and Redis answers (when it holds the rate limits); else 503 with `"ok":false` and `"status":"not_ready"`, each check saying `unreachable`, `timeout` or, for migrations, `pending` (one is not applied), `unknown` (the store did not answer, so whether they are applied cannot be told) or `newer` (a newer server applied a migration this one must not run beside: a `description` names it and says what to do, see [Upgrading](#upgrading)); and `disk` says `full` while the store\'s disk is full (a `description` says what to do, see [a full disk](#a-full-disk-or-a-lost-database-while-serving)). `version` is the server\'s, as `wsafe --version` labels it. Once the server is stopping it answers 503 `"status":"draining"` at once.',
         ],
       ],
     ),
@@ -144,7 +150,7 @@ export function operatePage(): string {
     "`--hsts` sends `Strict-Transport-Security: max-age=31536000` (one year; `--hsts-max-age` sets another) on every answer, so browsers use only HTTPS for the host. It is off by default: a browser that saw it refuses plain HTTP to the host for the whole max-age, so turn it on once the host is meant to stay on HTTPS. It carries no `includeSubDomains`. Browsers ignore it over plain HTTP, so behind a TLS-terminating proxy (`--http`) it takes effect through the proxy, which may as well send it itself.",
     ...certificateSection(),
     ...backupSection(),
-    ...upgradeSection(),
+    ...upgradeSection(upgrades.releases, upgrades.lastRelease),
     "## Reference deployment",
     `[deploy/README.md](${deployReadme}) describes a deployment with real parts, each from Debian's packages: HAProxy terminating TLS in front of several \`wsafe serve\` processes (health-checked through \`/readyz\`), PgBouncer in transaction mode in front of PostgreSQL (each server also opens one direct session for \`LISTEN\`, so read-cache invalidation reaches every server), and Redis for the shared rate limits. Its templates, environment variables and a systemd unit are there; \`tests/deployment\` starts that topology on 127.0.0.1 and checks it under load, a \`kill -9\`, a rolling restart, an import and the rate limit.`,
     `Its HAProxy sends a read that met a dead server again, to another server, and never a write that reached one: a server can die after it recorded a write and before it answered, and another server would record it again. The write methods it names are those that need the \`write\` permission, generated from the method registry: ${writeMethodNames.map(inlineCode).join(", ")}, on \`/v1\` (GET and POST) and \`/trpc\`. The caller of such a write gets the proxy's 502 and can send it again safely only with the \`idempotency_key\` it sent the first time ([retrying safely](/inspections/#retrying-safely-idempotency-keys)); \`@wsafe/client\` sends one with every call. A write whose connection was refused, which no server received, still goes to another server. A proxy of your own needs the same rule.`,

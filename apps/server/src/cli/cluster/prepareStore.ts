@@ -2,6 +2,8 @@ import { createDemoDataset } from "../../demo/createDemoDataset.js";
 import { importDataset } from "../../import/importDataset.js";
 import type { ServerOptions } from "../../server/ServerOptions.js";
 import { openStore } from "../../store/openStore.js";
+import { migrationLines } from "../migrationLines.js";
+import { say } from "../say.js";
 
 /**
  * What the primary of `--workers` does once before any worker opens the store: apply
@@ -11,7 +13,12 @@ import { openStore } from "../../store/openStore.js";
  * @param options - the server's options (`database`, `listenDatabase`, `demo`)
  */
 export async function prepareStore(options: ServerOptions): Promise<void> {
-  const store = await openStore(options.database, { listenDatabase: options.listenDatabase });
+  const store = await openStore(options.database, {
+    listenDatabase: options.listenDatabase,
+    besideNewer: true,
+  });
+  // The workers find nothing left to apply: what was applied is said here.
+  for (const line of migrationLines(store.migrations)) say(line);
   try {
     if (options.demo && (await store.isEmpty())) await importDataset(store, createDemoDataset());
   } finally {
