@@ -1,10 +1,13 @@
 import type { Sql } from "../store/database/Sql.js";
-import { type ClaimedDelivery, claimDeliveries, releaseDelivery } from "./deliveryQueue.js";
-import { type MadeAttempt, makeAttempt } from "./makeAttempt.js";
+import { type AttemptClaimer, type ClaimedAttempt, claimAttempts } from "./claimAttempts.js";
+import { type ClaimedDelivery, releaseDelivery } from "./deliveryQueue.js";
+import type { MadeAttempt } from "./makeAttempt.js";
 import { OutageBackoff } from "./OutageBackoff.js";
 import { type RecordedAttempt, recordAttempt } from "./recordAttempt.js";
+import { SuccessBatches } from "./SuccessBatches.js";
 import { Wakeup } from "./Wakeup.js";
 import type { WebhookSettings } from "./WebhookSettings.js";
+import { webhookTarget } from "./webhookTarget.js";
 
 /** What the worker tells its server's log (pino's shape) and metrics. */
 export interface DeliveryObserver {
@@ -25,11 +28,14 @@ export const safetyPollMs = 30_000;
 export const deafPollMs = 1000;
 
 /**
- * Delivers events to webhook endpoints, in every server process that delivers, as a pool
- * of `concurrency` slots: whenever a slot frees it claims what is due (no other server
- * makes the same attempt; at most `inFlightPerEndpoint` attempts under way per endpoint
- * across servers; each endpoint's first attempts in `sequence` order), signs and POSTs
- * each, and records how it went. With nothing due it sleeps until the next retry or lease
+ * Delivers events to a target's endpoints (HTTP webhooks: `webhookTarget`), in every
+ * server process that delivers, as a pool of `concurrency` slots: whenever slots free it
+ * claims what is due for all of them in one statement (no other server makes the same
+ * attempt; at most `inFlightPerEndpoint` attempts under way per endpoint across servers;
+ * each endpoint's first attempts in `sequence` order), prepares and sends each, and
+ * records how it went: the successes that end together in one statement
+ * (`SuccessBatches`), a failure in a transaction of its own (it may change the
+ * endpoint's state). With nothing due it sleeps until the next retry or lease
  * falls due, or the database says a statement recorded events for an endpoint
  * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing.
  * While the database fails it backs off (1 s doubling to 30 s), logging once when it
@@ -43,6 +49,7 @@ export class DeliveryWorker {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #stopping = new AbortController();
   readonly #outage: OutageBackoff;
+  readonly #successes: SuccessBatches;
   #loop: Promise<void> | undefined;
   #stopListening: (() => Promise<void>) | undefined;
 
@@ -50,13 +57,17 @@ export class DeliveryWorker {
    * @param sql - the store's database
    * @param settings - the server's webhook settings
    * @param observer - the log and the tallies
+   * @param claim - how deliveries are claimed, and made through their target
+   * (`claimAttempts(target)`); HTTP webhooks by `settings` when left out
    */
   constructor(
     private readonly sql: Sql,
     private readonly settings: WebhookSettings,
     private readonly observer: DeliveryObserver,
+    private readonly claim: AttemptClaimer = claimAttempts(webhookTarget(settings)),
   ) {
     this.#outage = new OutageBackoff(observer, "webhook deliveries");
+    this.#successes = new SuccessBatches(sql);
   }
 
   /** Attempts under way in this process now. */
@@ -106,15 +117,15 @@ export class DeliveryWorker {
       let wakeable = true;
       if (free > 0) {
         try {
-          const claimed = await claimDeliveries(this.sql, {
+          const claimed = await this.claim(this.sql, {
             count: free,
             perEndpoint: this.settings.inFlightPerEndpoint,
             attempts: this.settings.retryScheduleMs.length,
             leaseMs,
           });
           this.#outage.over();
-          for (const delivery of claimed.deliveries) this.#start(delivery);
-          if (claimed.deliveries.length === free) continue;
+          for (const attempt of claimed.attempts) this.#start(attempt);
+          if (claimed.attempts.length === free) continue;
           const poll = this.#listening ? safetyPollMs : deafPollMs;
           sleepMs = Math.min(claimed.nextDueInMs ?? poll, poll);
         } catch (error) {
@@ -127,8 +138,9 @@ export class DeliveryWorker {
   }
 
   /** Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded. */
-  #start(delivery: ClaimedDelivery): void {
-    const attempt = this.#attempt(delivery)
+  #start(claimed: ClaimedAttempt): void {
+    const { delivery } = claimed;
+    const attempt = this.#attempt(claimed)
       .catch((error: unknown) =>
         this.observer.error(
           { err: error, webhook_id: delivery.webhookId, event_id: delivery.event.id },
@@ -142,17 +154,8 @@ export class DeliveryWorker {
     this.#inFlight.add(attempt);
   }
 
-  async #attempt(delivery: ClaimedDelivery): Promise<void> {
-    const made = this.#stopped
-      ? undefined
-      : await makeAttempt(delivery, {
-          allowHttp: this.settings.allowHttp,
-          allowPrivate: this.settings.allowPrivate,
-          timeoutMs: this.settings.timeoutMs,
-          ca: this.settings.ca,
-          lookup: this.settings.lookup,
-          signal: this.#stopping.signal,
-        });
+  async #attempt({ delivery, make }: ClaimedAttempt): Promise<void> {
+    const made = this.#stopped ? undefined : await make(this.#stopping.signal);
     if (!made || made.cancelled) {
       await releaseDelivery(this.sql, delivery);
       return;
@@ -167,9 +170,10 @@ export class DeliveryWorker {
   }
 
   /**
-   * Records the attempt; when that write fails, records it as a failed attempt saying so
-   * (the delivery then follows the schedule); when that fails too (the database is away),
-   * leaves it to its lease: due again at its end, and the claim counts its attempts.
+   * Records the attempt (a success with the others that end meanwhile, in one statement);
+   * when that write fails, records it as a failed attempt saying so (the delivery then
+   * follows the schedule); when that fails too (the database is away), leaves it to its
+   * lease: due again at its end, and the claim counts its attempts.
    */
   async #record(delivery: ClaimedDelivery, made: MadeAttempt): Promise<RecordedAttempt | undefined> {
     const ids = { webhook_id: delivery.webhookId, event_id: delivery.event.id, attempt: delivery.attempt };
@@ -178,6 +182,11 @@ export class DeliveryWorker {
       disableAfterMs: this.settings.disableAfterMs,
     };
     try {
+      if (made.outcome.succeeded)
+        return {
+          outcome: await this.#successes.record({ delivery, outcome: made.outcome }),
+          nextAttemptAt: null,
+        };
       return await recordAttempt(this.sql, delivery, made.outcome, rules);
     } catch (error) {
       this.observer.error(

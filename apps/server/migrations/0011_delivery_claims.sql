@@ -1,0 +1,18 @@
+-- Rolling-safe: servers of 1.2.0 can run beside this migration. It only adds a function,
+-- which they never call; they claim, lock and record as before, and the servers that call
+-- it lock an endpoint's row before counting, as 1.2.0 does, so the per-endpoint cap holds
+-- across both.
+--
+-- Webhook deliveries claimed in one statement (issue 47): a claim locks each endpoint it
+-- takes from (`FOR NO KEY UPDATE ... SKIP LOCKED`), then counts the endpoint's attempts
+-- under way against its cap. That count must see every claim committed before the lock
+-- was granted, which a statement's own snapshot (taken before it waited for nothing and
+-- skipped what was held) does not: two servers could then both fill the cap. A VOLATILE
+-- function takes a fresh snapshot for each query it runs, so called once the endpoint is
+-- locked, it counts what the claimer before it committed.
+CREATE FUNCTION wsafe_deliveries_under_way(endpoint text, at bigint) RETURNS integer
+  LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  RETURN (SELECT count(*) FROM webhook_deliveries WHERE webhook_id = endpoint AND leased_until > at);
+END
+$$;

@@ -1,0 +1,65 @@
+import type { Sql } from "../store/database/Sql.js";
+import { recordSuccesses, type Success } from "./recordSuccesses.js";
+
+/** The most successes one statement records; more wait for the next. */
+export const successBatchLimit = 256;
+
+interface Waiting {
+  readonly success: Success;
+  resolve(recorded: "succeeded" | "stale"): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Records successful attempts in batches, as a database commits a group: the first is
+ * written at once, alone; those that end while a write is under way are written together
+ * by the next, in one statement. A busy endpoint's slots then free after one round trip
+ * shared by every attempt that ended meanwhile, never a transaction each, and a quiet
+ * server waits for no batch to fill.
+ *
+ * @example
+ * const batches = new SuccessBatches(sql);
+ * const recorded = await batches.record({ delivery, outcome }); // "succeeded" or "stale"
+ */
+export class SuccessBatches {
+  readonly #waiting: Waiting[] = [];
+  #writing = false;
+
+  /** @param sql - the database */
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * Records one success with whatever else ends meanwhile.
+   *
+   * @param success - the attempt and its delivery
+   * @returns `succeeded`, or `stale` (see `recordSuccesses`)
+   * @throws what the statement threw: every success of its batch is then unrecorded
+   */
+  record(success: Success): Promise<"succeeded" | "stale"> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ success, resolve, reject });
+      if (!this.#writing) void this.#write();
+    });
+  }
+
+  async #write(): Promise<void> {
+    this.#writing = true;
+    // One turn of the event loop first: answers that arrived together (read in the same
+    // poll of the sockets) are then written together, even on the embedded store, whose
+    // statements leave nothing else to run while they run.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.#waiting.length > 0) {
+      const batch = this.#waiting.splice(0, successBatchLimit);
+      try {
+        const recorded = await recordSuccesses(
+          this.sql,
+          batch.map((waiting) => waiting.success),
+        );
+        for (const [index, waiting] of batch.entries()) waiting.resolve(recorded[index] ?? "stale");
+      } catch (error) {
+        for (const waiting of batch) waiting.reject(error);
+      }
+    }
+    this.#writing = false;
+  }
+}
