@@ -88,12 +88,14 @@ const claimStatement = (endpointSql: string) => `
        ORDER BY d.webhook_id, d.next_attempt_at LIMIT 1
     ) n
   ), due AS MATERIALIZED (
-    SELECT w.id, p.next_attempt_at AS oldest
-      FROM pending p JOIN webhooks w ON w.id = p.webhook_id CROSS JOIN clock
-     WHERE p.next_attempt_at <= clock.now AND w.state <> 'disabled'
+    SELECT w.id, p.oldest
+      FROM (SELECT p.webhook_id, p.next_attempt_at AS oldest FROM pending p CROSS JOIN clock
+             WHERE p.next_attempt_at <= clock.now ORDER BY p.next_attempt_at, p.webhook_id) p
+      JOIN webhooks w ON w.id = p.webhook_id CROSS JOIN clock
+     WHERE w.state <> 'disabled'
        AND (SELECT count(*) FROM webhook_deliveries f
              WHERE f.webhook_id = w.id AND f.leased_until > clock.now) < $2::int
-     ORDER BY p.next_attempt_at, w.id
+     ORDER BY p.oldest, w.id
      LIMIT $1
      FOR NO KEY UPDATE OF w SKIP LOCKED
   ), room AS MATERIALIZED (
