@@ -63,6 +63,49 @@ describe.each(testStores)("deliveries in batches on $name", ({ skip, create }) =
   });
 
   it.skipIf(skip)(
+    "answers notifications at most every 50 ms while every due delivery waits for attempts under way",
+    async () => {
+      const silent = await localReceiver(() => {});
+      await scene.endpoint(silent.url);
+      await scene.recordEvents(0, 5);
+      // When each claim began and ended, read at the database's door.
+      const claims: { began: number; ended: number }[] = [];
+      const watched = new Proxy(scene.store.sql, {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver);
+          if (property !== "query" || typeof value !== "function") return value.bind?.(target) ?? value;
+          return async (text: string, params?: readonly unknown[]) => {
+            const began = performance.now();
+            const rows = await value.call(target, text, params);
+            if (text.includes("wsafe_deliveries_under_way")) claims.push({ began, ended: performance.now() });
+            return rows;
+          };
+        },
+      });
+      await scene.startWorker({ timeoutMs: 20_000, stopGraceMs: 100 }, watched);
+      await eventually(() => silent.received.length === 4, "the endpoint's cap of attempts under way");
+      // A busy endpoint's events, as each commit announces them: a notification every 10 ms.
+      const from = claims.length;
+      const started = performance.now();
+      let notified = 0;
+      while (performance.now() - started < 600) {
+        await scene.store.sql.query("SELECT pg_notify('wsafe_deliveries', '')");
+        notified++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const during = claims.slice(from);
+      console.log(`blocked worker: ${notified} notifications in 600 ms, ${during.length} claims`);
+      // Nothing can be taken (the only endpoint is at its cap, and no attempt ends): after
+      // the first, each claim begins 50 ms or more after the one before ended, where each
+      // notification made one as soon as the one before was over.
+      expect(during.length).toBeGreaterThan(1);
+      const gaps = during.slice(1).map((claim, i) => claim.began - during[i]!.ended);
+      expect(gaps.filter((gap) => gap < 49)).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
     "records a batch of successes as one success each: failing made active, a stale claim and a deleted endpoint left alone",
     async () => {
       const failing = await scene.endpoint("http://127.0.0.1:9/failing", 0);

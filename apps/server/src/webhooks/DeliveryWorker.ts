@@ -26,6 +26,14 @@ export interface DeliveryObserver {
 export const safetyPollMs = 30_000;
 /** How often it looks while its notifications cannot be received (the listening connection is lost). */
 export const deafPollMs = 1000;
+/**
+ * While every due delivery waits for attempts under way (its last claim took nothing
+ * although something was due), the least time between two claims a notification causes.
+ * A busy endpoint's new events notify every server at each commit, and a claim can take
+ * none of them until an attempt ends, which wakes the server that made it; another
+ * endpoint's new event waits at most this long.
+ */
+export const blockedNotificationGapMs = 50;
 
 /**
  * Delivers events to a target's endpoints (HTTP webhooks: `webhookTarget`), in every
@@ -37,7 +45,9 @@ export const deafPollMs = 1000;
  * (`SuccessBatches`), a failure in a transaction of its own (it may change the
  * endpoint's state). With nothing due it sleeps until the next retry or lease
  * falls due, or the database says a statement recorded events for an endpoint
- * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing.
+ * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing;
+ * while everything due waits for attempts under way, notifications make it look at most
+ * every {@link blockedNotificationGapMs}.
  * While the database fails it backs off (1 s doubling to 30 s), logging once when it
  * starts and once when it ends. Every failed attempt and every give-up is logged with the
  * endpoint, the event and the reason, never the secret or the body.
@@ -52,6 +62,11 @@ export class DeliveryWorker {
   readonly #successes: SuccessBatches;
   #loop: Promise<void> | undefined;
   #stopListening: (() => Promise<void>) | undefined;
+  /** Until when a notification waits (`performance.now()`), see {@link blockedNotificationGapMs}. */
+  #blockedUntil = 0;
+  #notifiedLater: NodeJS.Timeout | undefined;
+  #claiming = false;
+  #notifiedWhileClaiming = false;
 
   /**
    * @param sql - the store's database
@@ -79,7 +94,7 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
       "wsafe_deliveries",
-      () => this.#wakeup.wake(),
+      () => this.#notified(),
       (listening) => {
         this.#listening = listening;
         // Deaf, it looks every second instead of waiting for a notification that cannot
@@ -99,6 +114,7 @@ export class DeliveryWorker {
    */
   async stop(): Promise<void> {
     this.#stopped = true;
+    clearTimeout(this.#notifiedLater);
     this.#wakeup.interrupt();
     await this.#loop;
     const grace = setTimeout(() => this.#stopping.abort(), this.settings.stopGraceMs);
@@ -117,13 +133,19 @@ export class DeliveryWorker {
       let wakeable = true;
       if (free > 0) {
         try {
+          this.#claiming = true;
           const claimed = await this.claim(this.sql, {
             count: free,
             perEndpoint: this.settings.inFlightPerEndpoint,
             attempts: this.settings.retryScheduleMs.length,
             leaseMs,
+          }).finally(() => {
+            this.#claiming = false;
           });
           this.#outage.over();
+          this.#blockedUntil = claimed.blocked ? performance.now() + blockedNotificationGapMs : 0;
+          // A notification that came while the claim ran may be about rows it did not see.
+          if (this.#notifiedWhileClaiming) this.#notified();
           for (const attempt of claimed.attempts) this.#start(attempt);
           if (claimed.attempts.length === free) continue;
           const poll = this.#listening ? safetyPollMs : deafPollMs;
@@ -135,6 +157,28 @@ export class DeliveryWorker {
       }
       await this.#wakeup.sleep(sleepMs, wakeable);
     }
+  }
+
+  /**
+   * A notification: looks again now, or once the gap after a blocked claim is over (asked
+   * again then, since another claim may have been blocked meanwhile).
+   */
+  #notified(): void {
+    if (this.#stopped) return;
+    // Whether it waits depends on what the claim under way finds.
+    this.#notifiedWhileClaiming = this.#claiming;
+    if (this.#claiming) return;
+    const wait = this.#blockedUntil - performance.now();
+    if (wait > 0) {
+      this.#notifiedLater ??= setTimeout(() => {
+        this.#notifiedLater = undefined;
+        this.#notified();
+      }, wait);
+      return;
+    }
+    clearTimeout(this.#notifiedLater);
+    this.#notifiedLater = undefined;
+    this.#wakeup.wake();
   }
 
   /** Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded. */

@@ -13,6 +13,8 @@ export interface ClaimedAttempt {
 /** One claim's attempts, and how long until the next delivery falls due (see `claimDeliveries`). */
 export interface ClaimedAttempts {
   readonly attempts: ClaimedAttempt[];
+  /** Nothing taken although something was due (see `ClaimedBatch.blocked`). */
+  readonly blocked: boolean;
   readonly nextDueInMs: number | undefined;
 }
 
@@ -32,6 +34,7 @@ export function claimAttempts<Endpoint, Request>(target: DeliveryTarget<Endpoint
     const claimed = await claimDeliveries(sql, limits, target.endpoint);
     return {
       nextDueInMs: claimed.nextDueInMs,
+      blocked: claimed.blocked,
       attempts: claimed.deliveries.map((delivery) => ({
         delivery,
         make: (signal) => makeAttempt(delivery, target, signal),

@@ -40,6 +40,11 @@ export interface ClaimedDelivery<Endpoint = unknown> {
 /** What one claim took, and when to look again. */
 export interface ClaimedBatch<Endpoint = unknown> {
   deliveries: ClaimedDelivery<Endpoint>[];
+  /**
+   * It took nothing although something was due: every due delivery waits for its
+   * endpoint's attempts under way to end (or for another server's claim).
+   */
+  blocked: boolean;
   /** How long after the claim the next delivery falls due (ms); `undefined` when nothing is scheduled. */
   nextDueInMs: number | undefined;
 }
@@ -63,6 +68,7 @@ type ClaimRow = EventRow & {
   exhausted: boolean;
   claimed_at: string;
   next_due_in: string | null;
+  due_seen: boolean;
 };
 
 // One statement, one round trip, however many it takes:
@@ -126,6 +132,7 @@ const claimStatement = (endpointSql: string) => `
          c.attempts AS attempt, c.exhausted, clock.now::text AS claimed_at,
          (SELECT min(f.next_attempt_at) FROM webhook_deliveries f WHERE f.next_attempt_at > clock.now)
            - clock.now AS next_due_in,
+         EXISTS (SELECT 1 FROM pending p WHERE p.next_attempt_at <= clock.now) AS due_seen,
          e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
          e.from_status, e.to_status, e.inspection_id, e.sequence::text
     FROM clock
@@ -177,7 +184,16 @@ export async function claimDeliveries(
   ]);
   const nextDue = rows[0]?.next_due_in;
   const deliveries: ClaimedDelivery[] = [];
-  for (const { webhook_id, endpoint: value, attempt, exhausted, claimed_at, next_due_in, ...event } of rows) {
+  for (const {
+    webhook_id,
+    endpoint: value,
+    attempt,
+    exhausted,
+    claimed_at,
+    next_due_in,
+    due_seen,
+    ...event
+  } of rows) {
     if (webhook_id === null) continue;
     deliveries.push({
       webhookId: webhook_id,
@@ -188,7 +204,11 @@ export async function claimDeliveries(
       event,
     });
   }
-  return { deliveries, nextDueInMs: nextDue == null ? undefined : Number(nextDue) };
+  return {
+    deliveries,
+    blocked: deliveries.length === 0 && rows[0]?.due_seen === true,
+    nextDueInMs: nextDue == null ? undefined : Number(nextDue),
+  };
 }
 
 /**
