@@ -1,23 +1,14 @@
 import type { Sql } from "../store/database/Sql.js";
-import { type AttemptClaimer, type ClaimedAttempt, claimAttempts } from "./claimAttempts.js";
 import { type ClaimedDelivery, releaseDelivery } from "./deliveryQueue.js";
 import type { MadeAttempt } from "./makeAttempt.js";
 import { OutageBackoff } from "./OutageBackoff.js";
 import { type RecordedAttempt, recordAttempt } from "./recordAttempt.js";
 import { SuccessBatches } from "./SuccessBatches.js";
+import { type ClaimedAttempt, type RecordedSuccess, type TargetQueue, targetQueue } from "./targetQueue.js";
+import { type DeliveryObserver, tellAttempt } from "./tellAttempt.js";
 import { Wakeup } from "./Wakeup.js";
 import type { WebhookSettings } from "./WebhookSettings.js";
 import { webhookTarget } from "./webhookTarget.js";
-
-/** What the worker tells its server's log (pino's shape) and metrics. */
-export interface DeliveryObserver {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-  debug?(fields: object, message: string): void;
-  /** One attempt made: `succeeded`, `failed`, `gave_up` (the last failed) or `disabled` (410, or failing too long). */
-  attempted?(outcome: "succeeded" | "failed" | "gave_up" | "disabled"): void;
-}
 
 /**
  * The longest the worker sleeps while nothing is due: notifications wake it for new
@@ -42,8 +33,9 @@ export const blockedNotificationGapMs = 50;
  * attempt; at most `inFlightPerEndpoint` attempts under way per endpoint across servers;
  * each endpoint's first attempts in `sequence` order), prepares and sends each, and
  * records how it went: the successes that end together in one statement
- * (`SuccessBatches`), a failure in a transaction of its own (it may change the
- * endpoint's state). With nothing due it sleeps until the next retry or lease
+ * (`SuccessBatches`), which also hands their slots on to their endpoints' next due
+ * deliveries while the server has a slot free; a failure in a transaction of its own (it
+ * may change the endpoint's state). With nothing due it sleeps until the next retry or lease
  * falls due, or the database says a statement recorded events for an endpoint
  * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing;
  * while everything due waits for attempts under way, notifications make it look at most
@@ -59,7 +51,7 @@ export class DeliveryWorker {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #stopping = new AbortController();
   readonly #outage: OutageBackoff;
-  readonly #successes: SuccessBatches;
+  readonly #successes: SuccessBatches<RecordedSuccess>;
   #loop: Promise<void> | undefined;
   #stopListening: (() => Promise<void>) | undefined;
   /** Until when a notification waits (`performance.now()`), see {@link blockedNotificationGapMs}. */
@@ -72,17 +64,31 @@ export class DeliveryWorker {
    * @param sql - the store's database
    * @param settings - the server's webhook settings
    * @param observer - the log and the tallies
-   * @param claim - how deliveries are claimed, and made through their target
-   * (`claimAttempts(target)`); HTTP webhooks by `settings` when left out
+   * @param queue - how deliveries are claimed and recorded, and made through their target
+   * (`targetQueue(target)`); HTTP webhooks by `settings` when left out
    */
   constructor(
     private readonly sql: Sql,
     private readonly settings: WebhookSettings,
     private readonly observer: DeliveryObserver,
-    private readonly claim: AttemptClaimer = claimAttempts(webhookTarget(settings)),
+    private readonly queue: TargetQueue = targetQueue(webhookTarget(settings)),
   ) {
     this.#outage = new OutageBackoff(observer, "webhook deliveries");
-    this.#successes = new SuccessBatches(sql);
+    this.#successes = new SuccessBatches(async (successes) => {
+      const done = await queue.recordSuccesses(sql, successes, this.#limits());
+      // Started before the slots they take over are let go: the count of slots in use never dips.
+      for (const attempt of done.handed) this.#start(attempt);
+      return done.results;
+    });
+  }
+
+  /** What a claim may take, but how many: the cap, the schedule's length, the lease. */
+  #limits() {
+    return {
+      perEndpoint: this.settings.inFlightPerEndpoint,
+      attempts: this.settings.retryScheduleMs.length,
+      leaseMs: this.settings.timeoutMs * 2 + 30_000,
+    };
   }
 
   /** Attempts under way in this process now. */
@@ -124,7 +130,6 @@ export class DeliveryWorker {
   }
 
   async #run(): Promise<void> {
-    const leaseMs = this.settings.timeoutMs * 2 + 30_000;
     while (!this.#stopped) {
       this.#wakeup.clear();
       const free = this.settings.concurrency - this.#inFlight.size;
@@ -134,12 +139,7 @@ export class DeliveryWorker {
       if (free > 0) {
         try {
           this.#claiming = true;
-          const claimed = await this.claim(this.sql, {
-            count: free,
-            perEndpoint: this.settings.inFlightPerEndpoint,
-            attempts: this.settings.retryScheduleMs.length,
-            leaseMs,
-          }).finally(() => {
+          const claimed = await this.queue.claim(this.sql, { count: free, ...this.#limits() }).finally(() => {
             this.#claiming = false;
           });
           this.#outage.over();
@@ -181,10 +181,17 @@ export class DeliveryWorker {
     this.#wakeup.wake();
   }
 
-  /** Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded. */
+  /**
+   * Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded,
+   * unless it was handed on to the endpoint's next delivery.
+   */
   #start(claimed: ClaimedAttempt): void {
     const { delivery } = claimed;
+    let handedOn = false;
     const attempt = this.#attempt(claimed)
+      .then((handed) => {
+        handedOn = handed;
+      })
       .catch((error: unknown) =>
         this.observer.error(
           { err: error, webhook_id: delivery.webhookId, event_id: delivery.event.id },
@@ -193,16 +200,17 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.#inFlight.delete(attempt);
-        this.#wakeup.wake();
+        if (!handedOn) this.#wakeup.wake();
       });
     this.#inFlight.add(attempt);
   }
 
-  async #attempt({ delivery, make }: ClaimedAttempt): Promise<void> {
+  /** Makes and records one attempt; answers whether its slot was handed on. */
+  async #attempt({ delivery, make }: ClaimedAttempt): Promise<boolean> {
     const made = this.#stopped ? undefined : await make(this.#stopping.signal);
     if (!made || made.cancelled) {
       await releaseDelivery(this.sql, delivery);
-      return;
+      return false;
     }
     if (made.cause !== undefined)
       this.observer.error(
@@ -210,7 +218,8 @@ export class DeliveryWorker {
         "a webhook attempt could not be made; recorded as failed",
       );
     const recorded = await this.#record(delivery, made);
-    if (recorded) this.#tell(delivery, made, recorded);
+    if (recorded) tellAttempt(this.observer, delivery, made, recorded);
+    return recorded?.handedOn === true;
   }
 
   /**
@@ -219,18 +228,28 @@ export class DeliveryWorker {
    * follows the schedule); when that fails too (the database is away), leaves it to its
    * lease: due again at its end, and the claim counts its attempts.
    */
-  async #record(delivery: ClaimedDelivery, made: MadeAttempt): Promise<RecordedAttempt | undefined> {
+  async #record(
+    delivery: ClaimedDelivery,
+    made: MadeAttempt,
+  ): Promise<(RecordedAttempt & { handedOn?: boolean }) | undefined> {
     const ids = { webhook_id: delivery.webhookId, event_id: delivery.event.id, attempt: delivery.attempt };
     const rules = {
       scheduleMs: this.settings.retryScheduleMs,
       disableAfterMs: this.settings.disableAfterMs,
     };
     try {
-      if (made.outcome.succeeded)
-        return {
-          outcome: await this.#successes.record({ delivery, outcome: made.outcome }),
-          nextAttemptAt: null,
-        };
+      if (made.outcome.succeeded) {
+        // The slot goes on to the endpoint's next delivery only while another slot of this
+        // server is free: with every slot busy, the next claim gives it to whichever endpoint
+        // has waited longest, as a freed slot always goes.
+        const handOff = !this.#stopped && this.#inFlight.size < this.settings.concurrency;
+        const { recorded, handedOn } = await this.#successes.record({
+          delivery,
+          outcome: made.outcome,
+          handOff,
+        });
+        return { outcome: recorded, nextAttemptAt: null, handedOn };
+      }
       return await recordAttempt(this.sql, delivery, made.outcome, rules);
     } catch (error) {
       this.observer.error(
@@ -253,30 +272,5 @@ export class DeliveryWorker {
       );
       return undefined;
     }
-  }
-
-  /** Logs and counts what an attempt came to: never the secret, never the body. */
-  #tell(delivery: ClaimedDelivery, made: MadeAttempt, recorded: RecordedAttempt): void {
-    if (recorded.outcome === "stale") return;
-    this.observer.attempted?.(recorded.outcome);
-    if (recorded.outcome === "succeeded") return;
-    const { status, error } = made.outcome;
-    const fields = {
-      webhook_id: delivery.webhookId,
-      event_id: delivery.event.id,
-      attempt: delivery.attempt,
-      reason: error ?? `status ${status}`,
-      ...(made.refusedAddress && { address: made.refusedAddress }),
-    };
-    if (recorded.outcome === "failed")
-      this.observer.info(
-        { ...fields, next_attempt_at: recorded.nextAttemptAt },
-        recorded.nextAttemptAt === null
-          ? "webhook attempt failed; the endpoint is disabled"
-          : "webhook attempt failed; tried again later",
-      );
-    else if (recorded.outcome === "gave_up")
-      this.observer.warn(fields, "webhook delivery gave up after its last attempt; the endpoint is failing");
-    else this.observer.warn({ ...fields, state_reason: recorded.stateReason }, "webhook endpoint disabled");
   }
 }

@@ -1,12 +1,14 @@
-import type { Sql } from "../store/database/Sql.js";
-import { recordSuccesses, type Success } from "./recordSuccesses.js";
+import type { Success } from "./recordSuccesses.js";
 
 /** The most successes one statement records; more wait for the next. */
 export const successBatchLimit = 256;
 
-interface Waiting {
+/** Writes one batch in one statement: for each success, in order, what it came to. */
+export type WriteSuccesses<Result> = (successes: readonly Success[]) => Promise<readonly Result[]>;
+
+interface Waiting<Result> {
   readonly success: Success;
-  resolve(recorded: "succeeded" | "stale"): void;
+  resolve(result: Result): void;
   reject(error: unknown): void;
 }
 
@@ -18,31 +20,31 @@ interface Waiting {
  * server waits for no batch to fill.
  *
  * @example
- * const batches = new SuccessBatches(sql);
+ * const batches = new SuccessBatches(async (successes) => (await recordSuccesses(sql, successes)).recorded);
  * const recorded = await batches.record({ delivery, outcome }); // "succeeded" or "stale"
  */
-export class SuccessBatches {
-  readonly #waiting: Waiting[] = [];
+export class SuccessBatches<Result> {
+  readonly #waiting: Waiting<Result>[] = [];
   #writing = false;
 
-  /** @param sql - the database */
-  constructor(private readonly sql: Sql) {}
+  /** @param write - writes one batch in one statement */
+  constructor(private readonly write: WriteSuccesses<Result>) {}
 
   /**
    * Records one success with whatever else ends meanwhile.
    *
    * @param success - the attempt and its delivery
-   * @returns `succeeded`, or `stale` (see `recordSuccesses`)
+   * @returns what the write said of it
    * @throws what the statement threw: every success of its batch is then unrecorded
    */
-  record(success: Success): Promise<"succeeded" | "stale"> {
+  record(success: Success): Promise<Result> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ success, resolve, reject });
-      if (!this.#writing) void this.#write();
+      if (!this.#writing) void this.#flush();
     });
   }
 
-  async #write(): Promise<void> {
+  async #flush(): Promise<void> {
     this.#writing = true;
     // One turn of the event loop first: answers that arrived together (read in the same
     // poll of the sockets) are then written together, even on the embedded store, whose
@@ -51,11 +53,13 @@ export class SuccessBatches {
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, successBatchLimit);
       try {
-        const recorded = await recordSuccesses(
-          this.sql,
-          batch.map((waiting) => waiting.success),
-        );
-        for (const [index, waiting] of batch.entries()) waiting.resolve(recorded[index] ?? "stale");
+        const recorded = await this.write(batch.map((waiting) => waiting.success));
+        for (const [index, waiting] of batch.entries()) {
+          const result = recorded[index];
+          if (result === undefined)
+            waiting.reject(new Error("a batch of successes was written without its result"));
+          else waiting.resolve(result);
+        }
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }

@@ -61,15 +61,97 @@ export interface ClaimLimits {
   leaseMs: number;
 }
 
-type ClaimRow = EventRow & {
+/** A row of a {@link takeDeliveries} statement: a claimed delivery, or none (`webhook_id` null). */
+export type ClaimRow = EventRow & {
   webhook_id: string | null;
   endpoint: unknown;
   attempt: number;
   exhausted: boolean;
   claimed_at: string;
-  next_due_in: string | null;
-  due_seen: boolean;
 };
+
+/**
+ * The end of a statement that claims, once it has locked endpoints and knows each one's
+ * room (a CTE `room(id, oldest, room)`, beside `clock(now)`): `taken` reads each endpoint's
+ * due deliveries in `sequence` order up to its room, `chosen` takes the first of every
+ * endpoint before the second of any, up to `$1`; `claimed` leases them (`$3`: attempts a
+ * delivery may have, `$4`: the lease), and the rows come back with the endpoint's columns
+ * and the event, one row with only `extra` when nothing was claimed.
+ *
+ * @param endpointSql - what the target reads of the endpoint ({@link EndpointColumns})
+ * @param extra - more columns of the statement's own, computed once
+ */
+export function takeDeliveries(endpointSql: string, extra: string): string {
+  return `taken AS (
+    SELECT d.webhook_id, d.event_id, r.oldest,
+           row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.sequence) AS rank
+      FROM room r CROSS JOIN LATERAL (
+        SELECT d.webhook_id, d.event_id, d.sequence FROM webhook_deliveries d, clock
+         WHERE d.webhook_id = r.id AND d.next_attempt_at <= clock.now
+         ORDER BY d.sequence
+         LIMIT greatest(r.room, 0)
+         FOR UPDATE OF d SKIP LOCKED
+      ) d
+  ), chosen AS (
+    SELECT webhook_id, event_id FROM taken ORDER BY rank, oldest, webhook_id LIMIT $1
+  ), claimed AS (
+    UPDATE webhook_deliveries d
+       SET attempts = CASE WHEN d.attempts < $3::int THEN d.attempts + 1 ELSE d.attempts END,
+           next_attempt_at = CASE WHEN d.attempts < $3::int THEN clock.now + $4::bigint END,
+           leased_until = CASE WHEN d.attempts < $3::int THEN clock.now + $4::bigint END
+      FROM chosen c, clock
+     WHERE d.webhook_id = c.webhook_id AND d.event_id = c.event_id
+    RETURNING d.webhook_id, d.event_id, d.attempts, d.sequence, d.next_attempt_at IS NULL AS exhausted
+  )
+  SELECT c.webhook_id, ${endpointSql} AS endpoint,
+         c.attempts AS attempt, c.exhausted, clock.now::text AS claimed_at, ${extra},
+         e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
+         e.from_status, e.to_status, e.inspection_id, e.sequence::text
+    FROM clock
+    LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
+   ORDER BY c.sequence, c.webhook_id`;
+}
+
+/**
+ * The deliveries in the rows of a {@link takeDeliveries} statement, with what the target
+ * reads of their endpoints.
+ *
+ * @param rows - the statement's rows (the columns of `extra` are left alone)
+ * @param endpoint - how the target reads its columns
+ */
+export function claimedDeliveries<Endpoint>(
+  rows: readonly ClaimRow[],
+  endpoint: EndpointColumns<Endpoint>,
+): ClaimedDelivery<Endpoint>[] {
+  const deliveries: ClaimedDelivery<Endpoint>[] = [];
+  for (const row of rows) {
+    const { webhook_id, endpoint: value, attempt, exhausted, claimed_at } = row;
+    if (webhook_id === null) continue;
+    const { id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id } = row;
+    const { from_status, to_status, inspection_id, sequence } = row;
+    deliveries.push({
+      webhookId: webhook_id,
+      endpoint: endpoint.read(value),
+      attempt,
+      exhausted,
+      claimedAt: Number(claimed_at),
+      event: {
+        id,
+        type,
+        occurred_at,
+        cause,
+        equipment_id,
+        equipment_type_id,
+        schedule_id,
+        from_status,
+        to_status,
+        inspection_id,
+        sequence,
+      },
+    });
+  }
+  return deliveries;
+}
 
 // One statement, one round trip, however many it takes:
 // - `pending` walks webhook_deliveries_endpoint_due_idx one endpoint a step (each step the
@@ -80,8 +162,7 @@ type ClaimRow = EventRow & {
 // - `room` counts each locked endpoint's attempts under way through
 //   wsafe_deliveries_under_way (migration 0011), whose fresh snapshot sees every claim
 //   committed before the lock was granted: the cap holds however many servers claim;
-// - `taken` reads each endpoint's due deliveries in `sequence` order up to its room, and
-//   `chosen` takes the first of every endpoint before the second of any.
+// - then `takeDeliveries`.
 const claimStatement = (endpointSql: string) => `
   WITH RECURSIVE clock AS MATERIALIZED (SELECT ${databaseNowMs} AS now),
   pending AS (
@@ -107,37 +188,12 @@ const claimStatement = (endpointSql: string) => `
   ), room AS MATERIALIZED (
     SELECT e.id, e.oldest, $2::int - wsafe_deliveries_under_way(e.id, clock.now) AS room
       FROM due e CROSS JOIN clock
-  ), taken AS (
-    SELECT d.webhook_id, d.event_id, r.oldest,
-           row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.sequence) AS rank
-      FROM room r CROSS JOIN LATERAL (
-        SELECT d.webhook_id, d.event_id, d.sequence FROM webhook_deliveries d, clock
-         WHERE d.webhook_id = r.id AND d.next_attempt_at <= clock.now
-         ORDER BY d.sequence
-         LIMIT greatest(r.room, 0)
-         FOR UPDATE OF d SKIP LOCKED
-      ) d
-  ), chosen AS (
-    SELECT webhook_id, event_id FROM taken ORDER BY rank, oldest, webhook_id LIMIT $1
-  ), claimed AS (
-    UPDATE webhook_deliveries d
-       SET attempts = CASE WHEN d.attempts < $3::int THEN d.attempts + 1 ELSE d.attempts END,
-           next_attempt_at = CASE WHEN d.attempts < $3::int THEN clock.now + $4::bigint END,
-           leased_until = CASE WHEN d.attempts < $3::int THEN clock.now + $4::bigint END
-      FROM chosen c, clock
-     WHERE d.webhook_id = c.webhook_id AND d.event_id = c.event_id
-    RETURNING d.webhook_id, d.event_id, d.attempts, d.sequence, d.next_attempt_at IS NULL AS exhausted
-  )
-  SELECT c.webhook_id, ${endpointSql} AS endpoint,
-         c.attempts AS attempt, c.exhausted, clock.now::text AS claimed_at,
-         (SELECT min(f.next_attempt_at) FROM webhook_deliveries f WHERE f.next_attempt_at > clock.now)
-           - clock.now AS next_due_in,
-         EXISTS (SELECT 1 FROM pending p WHERE p.next_attempt_at <= clock.now) AS due_seen,
-         e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
-         e.from_status, e.to_status, e.inspection_id, e.sequence::text
-    FROM clock
-    LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
-   ORDER BY c.sequence, c.webhook_id`;
+  ), ${takeDeliveries(
+    endpointSql,
+    `(SELECT min(f.next_attempt_at) FROM webhook_deliveries f WHERE f.next_attempt_at > clock.now)
+       - clock.now AS next_due_in,
+     EXISTS (SELECT 1 FROM pending p WHERE p.next_attempt_at <= clock.now) AS due_seen`,
+  )}`;
 
 /**
  * Claims up to `count` deliveries that are due, for this server alone, fairly, in one
@@ -176,34 +232,12 @@ export async function claimDeliveries(
   limits: ClaimLimits,
   endpoint: EndpointColumns<unknown> = noEndpointColumns,
 ): Promise<ClaimedBatch> {
-  const rows = await sql.query<ClaimRow>(claimStatement(endpoint.sql), [
-    limits.count,
-    limits.perEndpoint,
-    limits.attempts,
-    limits.leaseMs,
-  ]);
+  const rows = await sql.query<ClaimRow & { next_due_in: string | null; due_seen: boolean }>(
+    claimStatement(endpoint.sql),
+    [limits.count, limits.perEndpoint, limits.attempts, limits.leaseMs],
+  );
+  const deliveries = claimedDeliveries(rows, endpoint);
   const nextDue = rows[0]?.next_due_in;
-  const deliveries: ClaimedDelivery[] = [];
-  for (const {
-    webhook_id,
-    endpoint: value,
-    attempt,
-    exhausted,
-    claimed_at,
-    next_due_in,
-    due_seen,
-    ...event
-  } of rows) {
-    if (webhook_id === null) continue;
-    deliveries.push({
-      webhookId: webhook_id,
-      endpoint: endpoint.read(value),
-      attempt,
-      exhausted,
-      claimedAt: Number(claimed_at),
-      event,
-    });
-  }
   return {
     deliveries,
     blocked: deliveries.length === 0 && rows[0]?.due_seen === true,
