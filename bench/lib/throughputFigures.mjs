@@ -3,7 +3,7 @@
 import { figure } from "./figure.mjs";
 
 /**
- * @param {{ deliveries: number, rounds: number, perEndpoint: number, wsafe: { perSecond: number, roundTrips: number }, peer: { perSecond: number, roundTrips: number } }} run
+ * @param {{ deliveries: number, rounds: number, perEndpoint: number, wsafe: { perSecond: number, roundTrips: number, cpuMicros: number }, peer: { perSecond: number, roundTrips: number, cpuMicros: number } }} run
  * @returns {import("./figure.mjs").Figure[]}
  */
 export function throughputFigures(run) {
@@ -25,6 +25,14 @@ export function throughputFigures(run) {
       unit: "",
       peer,
       peerValue: Number(run.peer.roundTrips.toFixed(2)),
+    }),
+    figure({
+      workload: "13 deliveries",
+      name: `${scene}: CPU of the delivering process a delivery`,
+      value: run.wsafe.cpuMicros,
+      unit: "µs",
+      peer,
+      peerValue: run.peer.cpuMicros,
     }),
   ];
 }

@@ -16,6 +16,7 @@ import { Webhook } from "standardwebhooks";
 import { startChildServer } from "../lib/childServer.mjs";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
+import { clockTicksPerSecond, readCpuTicks } from "../lib/procCpu.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 
 const account = "acc_throughput";
@@ -87,6 +88,7 @@ async function runSide({ name, child, database, admin, target, secret, events })
   );
   target.reset(secret);
   const worker = await startChildServer(child, { database, perEndpoint, leaseMs: 60_000 });
+  const ticksBefore = readCpuTicks(worker.pid);
   try {
     const deadline = performance.now() + 300_000;
     while (target.arrived.size < events.length) {
@@ -104,6 +106,11 @@ async function runSide({ name, child, database, admin, target, secret, events })
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const { count: queries } = await worker.ask({ type: "queries" }, "queries");
+    const ticksAfter = readCpuTicks(worker.pid);
+    const cpuSeconds =
+      ticksBefore === null || ticksAfter === null
+        ? Number.NaN
+        : (ticksAfter - ticksBefore) / clockTicksPerSecond();
     const times = [...target.arrived.values()].map((arrival) => arrival.at);
     const seconds = (Math.max(...times) - Math.min(...times)) / 1000;
     const [kept] = (
@@ -126,10 +133,11 @@ async function runSide({ name, child, database, admin, target, secret, events })
     const result = {
       perSecond: Math.round((events.length - 1) / seconds),
       roundTrips: queries / events.length,
+      cpuMicros: Math.round((cpuSeconds * 1e6) / events.length),
       mostOpen,
     };
     progress(
-      `throughput ${name}: ${events.length} deliveries, ${result.perSecond}/s, ${result.roundTrips.toFixed(2)} round trips a delivery, at most ${mostOpen} at once`,
+      `throughput ${name}: ${events.length} deliveries, ${result.perSecond}/s, ${result.roundTrips.toFixed(2)} round trips and ${result.cpuMicros} µs of its CPU a delivery, at most ${mostOpen} at once`,
     );
     return { result, bodies: new Map([...target.arrived].map(([id, arrival]) => [id, arrival.data])) };
   } finally {
@@ -198,6 +206,7 @@ export async function runWebhookThroughput({ postgresUrl, deliveries, rounds }) 
     const summary = (/** @type {any[]} */ list) => ({
       perSecond: median(list.map((run) => run.perSecond)),
       roundTrips: median(list.map((run) => run.roundTrips)),
+      cpuMicros: median(list.map((run) => run.cpuMicros)),
       mostOpen: Math.max(...list.map((run) => run.mostOpen)),
       runs: list,
     });
