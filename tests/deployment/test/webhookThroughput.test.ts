@@ -16,9 +16,10 @@
 // then gets about a sixth of a core): a cycle of 22-37 ms there, some 5 ms on an idle
 // machine, 800 a second against the burst's 200. The time counts from the event's
 // `created` (the database's clock, inside the writer's transaction, before its commit),
-// so a slow commit counts against the deliveries. On the shared machine at load 10-20 the
-// servers recorded only 14-15 inspections a second and p99 was 345-703 ms (p50 55-66 ms);
-// the server before this change gave p50 541 ms, p99 1 224 ms in the same conditions.
+// so a slow commit counts against the deliveries. On the shared machine the servers
+// recorded 37-40 inspections a second at load 8.5 (p50 23 ms, p99 204-259 ms) and 14-15 at
+// load 10-20 (p50 55-66 ms, p99 345-703 ms); the server before this change gave p50
+// 1 183 ms, p99 2 397 ms at load 8.5.
 import { fileURLToPath } from "node:url";
 import { importDataset, openStore } from "@wsafe/server";
 import { plainEquipment, type ServerProcess, startServerProcess } from "@wsafe/test-support";
