@@ -10,16 +10,15 @@
 //
 // Why the margin holds on 2 cores: with 4 attempts under way, the endpoint takes 4
 // deliveries a cycle, and a cycle is one POST and one statement (recording an answer
-// hands its slot on to the next delivery), not a POST and two transactions of 3 and 6
-// round trips as before. The bench (workload 13) emptied a backlog to one endpoint at
-// 108-178 deliveries a second with the machine loaded 12-14 by other suites (each process
-// then gets about a sixth of a core): a cycle of 22-37 ms there, some 5 ms on an idle
-// machine, 800 a second against the burst's 200. The time counts from the event's
-// `created` (the database's clock, inside the writer's transaction, before its commit),
-// so a slow commit counts against the deliveries. On the shared machine the servers
-// recorded 37-40 inspections a second at load 8.5 (p50 23 ms, p99 204-259 ms) and 14-15 at
-// load 10-20 (p50 55-66 ms, p99 345-703 ms); the server before this change gave p50
-// 1 183 ms, p99 2 397 ms at load 8.5.
+// hands its slot on to the endpoint's next delivery). The bench (workload 13) empties a
+// backlog to one endpoint at 108-200 deliveries a second while other suites load the
+// machine 8-14 (each process then gets a sixth of a core or less): a cycle of 20-37 ms
+// there, some 5 ms on a quiet machine, about 800 a second against the burst's 200. What
+// the load takes first is the writers' pace, not the deliveries': the servers record
+// fewer inspections a second than are sent, and the events come slower. The time counts
+// from the event's `created` (the database's clock, inside the writer's transaction,
+// before its commit), so a slow commit counts against the deliveries; the figures
+// measured are in this suite's README.
 import { fileURLToPath } from "node:url";
 import { importDataset, openStore } from "@wsafe/server";
 import { plainEquipment, type ServerProcess, startServerProcess } from "@wsafe/test-support";
