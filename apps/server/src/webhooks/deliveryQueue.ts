@@ -160,7 +160,7 @@ export function claimedDeliveries<Endpoint>(
 // - `due` locks the endpoints with something due, oldest due first, passing over those
 //   another claimer holds and those its snapshot already sees at their cap;
 // - `room` counts each locked endpoint's attempts under way through
-//   wsafe_deliveries_under_way (migration 0011), whose fresh snapshot sees every claim
+//   wsafe_deliveries_under_way (migration 0012), whose fresh snapshot sees every claim
 //   committed before the lock was granted: the cap holds however many servers claim;
 // - then `takeDeliveries`.
 const claimStatement = (endpointSql: string) => `

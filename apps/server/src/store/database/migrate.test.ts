@@ -31,7 +31,7 @@ describe(migrate, () => {
       { name: "0008_inspections.sql" },
       { name: "0009_events_per_account.sql" },
       { name: "0010_schedule_change_notifications.sql" },
-      { name: "0011_delivery_claims.sql" },
+      { name: "0012_delivery_claims.sql" },
     ]);
     expect(await migrate(sql, directory)).toEqual([]);
     await writeFile(join(directory, "9001_more.sql"), "CREATE TABLE extra (id int);");

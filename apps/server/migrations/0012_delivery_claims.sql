@@ -1,4 +1,4 @@
--- Rolling-safe: servers of 1.2.0 can run beside this migration. It only adds a function,
+-- Rolling-safe: servers of 1.2.0 can keep running beside it. It only adds a function,
 -- which they never call; they claim, lock and record as before, and the servers that call
 -- it lock an endpoint's row before counting, as 1.2.0 does, so the per-endpoint cap holds
 -- across both.
