@@ -35,14 +35,14 @@ export const blockedNotificationGapMs = 50;
  * records how it went: the successes that end together in one statement
  * (`SuccessBatches`), which also hands their slots on to their endpoints' next due
  * deliveries while the server has a slot free; a failure in a transaction of its own (it
- * may change the endpoint's state). With nothing due it sleeps until the next retry or lease
- * falls due, or the database says a statement recorded events for an endpoint
+ * may change the endpoint's state). With nothing due it sleeps until the next retry or
+ * lease falls due, or the database says a statement recorded events for an endpoint
  * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing;
  * while everything due waits for attempts under way, notifications make it look at most
- * every {@link blockedNotificationGapMs}.
- * While the database fails it backs off (1 s doubling to 30 s), logging once when it
- * starts and once when it ends. Every failed attempt and every give-up is logged with the
- * endpoint, the event and the reason, never the secret or the body.
+ * every {@link blockedNotificationGapMs}. While the database fails it backs off (1 s
+ * doubling to 30 s), logging once when it starts and once when it ends. Every failed
+ * attempt and every give-up is logged with the endpoint, the event and the reason, never
+ * the secret or the body.
  */
 export class DeliveryWorker {
   #stopped = false;
@@ -82,7 +82,7 @@ export class DeliveryWorker {
     });
   }
 
-  /** What a claim may take, but how many: the cap, the schedule's length, the lease. */
+  /** A claim's limits but its count: the cap, the schedule's length, the lease. */
   #limits() {
     return {
       perEndpoint: this.settings.inFlightPerEndpoint,
