@@ -5,8 +5,8 @@
 // results, a Markdown summary and the charts. Options (--help prints them):
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
-//                      validation, client, workers, events, streams, fairness, inspections,
-//                      fanout
+//                      validation, client, workers, events, streams, fairness, deliveries,
+//                      inspections, fanout
 //   --fanout-events=N  the events of the fan-out's import (default 10000, issue 38's; each
 //                      reaches all 1 000 streams: 10 000 000 frames, minutes for wsafe)
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
@@ -99,6 +99,7 @@ const sizes = quick
       },
       retention: { pgliteCount: 20_000, postgresCount: 20_000 },
       fairness: { backlog: 200, samples: 2, baseline: false },
+      deliveries: { deliveries: 400, rounds: 1 },
       inspections: { equipment: 4, clients: [1, 16], seconds: 1, rounds: 1, warmupSeconds: 0 },
       fanout: { streams: 20, events: 200, perToken: 5 },
     }
@@ -138,6 +139,7 @@ const sizes = quick
       retention: { pgliteCount: 1_000_000, postgresCount: 10_000_000 },
       // The issue's scene: 10 000 deliveries to an endpoint that never answers (15 s each).
       fairness: { backlog: 10_000, samples: 5, baseline: true },
+      deliveries: { deliveries: 2000, rounds: 3 },
       // Issue 38, goal 2: 16 accounts of 50 equipment; 1 and 16 clients; 3 pinned rounds of 5 s.
       inspections: { equipment: 50, clients: [1, 16], seconds: 5, rounds: 3, warmupSeconds: 2 },
       // Issue 38 goal 6: 1 000 streams on the bench account, 5 a token (--streams-per-token's
@@ -161,7 +163,7 @@ const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
 if (
   !postgresUrl &&
-  ["biglist", "typicallist", "import", "importscale", "events", "streams", "fairness", "fanout"].some(wanted)
+  "biglist typicallist import importscale events streams fairness deliveries fanout".split(" ").some(wanted)
 ) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
@@ -277,6 +279,11 @@ results.fairness = await step("fairness", async () => {
   });
   if (result.baselineSkipped) notes.push(`fairness: no baseline: ${result.baselineSkipped}.`);
   return result;
+});
+results.deliveries = await step("deliveries", async () => {
+  const { runWebhookThroughput } = await import("./workloads/webhookThroughput.mjs");
+  if (postgresUrl) return runWebhookThroughput({ ...sizes.deliveries, postgresUrl });
+  notes.push("deliveries: not measured (claims across servers are PostgreSQL's: PostgreSQL only).");
 });
 results.inspections = await step("inspections", async () => {
   if (!postgresUrl) notes.push("inspections: PostgreSQL not measured (no database URL).");

@@ -15,6 +15,7 @@ export const workloadNames = [
   "streams",
   "fanout",
   "fairness",
+  "deliveries",
   "inspections",
   "workers",
 ];

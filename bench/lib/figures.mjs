@@ -9,6 +9,7 @@ import { fanoutFigures } from "./fanoutFigures.mjs";
 import { figure } from "./figure.mjs";
 import { pipelineFigures } from "./pipelineFigures.mjs";
 import { streamsFigures } from "./streamsFigures.mjs";
+import { throughputFigures } from "./throughputFigures.mjs";
 import { typicalListFigures } from "./typicalListFigures.mjs";
 
 /** @typedef {import("./figure.mjs").Figure} Figure */
@@ -238,6 +239,7 @@ export function buildFigures(results) {
   if (results.events) figures.push(...eventsFigures(results.events));
   if (results.streams) figures.push(...streamsFigures(results.streams));
   if (results.fairness) figures.push(...fairnessFigures(results.fairness));
+  if (results.deliveries) figures.push(...throughputFigures(results.deliveries));
   if (results.fanout) figures.push(...fanoutFigures(results.fanout));
   const k = results.workers;
   if (k && !k.skipped) {

@@ -6,7 +6,7 @@
 // the secret or the body. Receivers on 127.0.0.1; workers in this process.
 import { eventually, testStores } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { unusableSecret } from "../src/webhooks/makeAttempt.js";
+import { unusableSecret } from "../src/webhooks/webhookTarget.js";
 import { DeliveryScene } from "./support/deliveryScene.js";
 import { closeReceivers, localReceiver } from "./support/localReceiver.js";
 

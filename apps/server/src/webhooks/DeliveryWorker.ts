@@ -1,20 +1,14 @@
 import type { Sql } from "../store/database/Sql.js";
-import { type ClaimedDelivery, claimDeliveries, releaseDelivery } from "./deliveryQueue.js";
-import { type MadeAttempt, makeAttempt } from "./makeAttempt.js";
+import { type ClaimedDelivery, releaseDelivery } from "./deliveryQueue.js";
+import type { MadeAttempt } from "./makeAttempt.js";
 import { OutageBackoff } from "./OutageBackoff.js";
 import { type RecordedAttempt, recordAttempt } from "./recordAttempt.js";
+import { SuccessBatches } from "./SuccessBatches.js";
+import { type ClaimedAttempt, type RecordedSuccess, type TargetQueue, targetQueue } from "./targetQueue.js";
+import { type DeliveryObserver, tellAttempt } from "./tellAttempt.js";
 import { Wakeup } from "./Wakeup.js";
 import type { WebhookSettings } from "./WebhookSettings.js";
-
-/** What the worker tells its server's log (pino's shape) and metrics. */
-export interface DeliveryObserver {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-  debug?(fields: object, message: string): void;
-  /** One attempt made: `succeeded`, `failed`, `gave_up` (the last failed) or `disabled` (410, or failing too long). */
-  attempted?(outcome: "succeeded" | "failed" | "gave_up" | "disabled"): void;
-}
+import { webhookTarget } from "./webhookTarget.js";
 
 /**
  * The longest the worker sleeps while nothing is due: notifications wake it for new
@@ -23,18 +17,32 @@ export interface DeliveryObserver {
 export const safetyPollMs = 30_000;
 /** How often it looks while its notifications cannot be received (the listening connection is lost). */
 export const deafPollMs = 1000;
+/**
+ * While every due delivery waits for attempts under way (its last claim took nothing
+ * although something was due), the least time between two claims a notification causes.
+ * A busy endpoint's new events notify every server at each commit, and a claim can take
+ * none of them until an attempt ends, which wakes the server that made it; another
+ * endpoint's new event waits at most this long.
+ */
+export const blockedNotificationGapMs = 50;
 
 /**
- * Delivers events to webhook endpoints, in every server process that delivers, as a pool
- * of `concurrency` slots: whenever a slot frees it claims what is due (no other server
- * makes the same attempt; at most `inFlightPerEndpoint` attempts under way per endpoint
- * across servers; each endpoint's first attempts in `sequence` order), signs and POSTs
- * each, and records how it went. With nothing due it sleeps until the next retry or lease
- * falls due, or the database says a statement recorded events for an endpoint
- * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing.
- * While the database fails it backs off (1 s doubling to 30 s), logging once when it
- * starts and once when it ends. Every failed attempt and every give-up is logged with the
- * endpoint, the event and the reason, never the secret or the body.
+ * Delivers events to a target's endpoints (HTTP webhooks: `webhookTarget`), in every
+ * server process that delivers, as a pool of `concurrency` slots: whenever slots free it
+ * claims what is due for all of them in one statement (no other server makes the same
+ * attempt; at most `inFlightPerEndpoint` attempts under way per endpoint across servers;
+ * each endpoint's first attempts in `sequence` order), prepares and sends each, and
+ * records how it went: the successes that end together in one statement
+ * (`SuccessBatches`), which also hands their slots on to their endpoints' next due
+ * deliveries while the server has a slot free; a failure in a transaction of its own (it
+ * may change the endpoint's state). With nothing due it sleeps until the next retry or
+ * lease falls due, or the database says a statement recorded events for an endpoint
+ * (`wsafe_deliveries`), or {@link safetyPollMs}: an idle server asks the database nothing;
+ * while everything due waits for attempts under way, notifications make it look at most
+ * every {@link blockedNotificationGapMs}. While the database fails it backs off (1 s
+ * doubling to 30 s), logging once when it starts and once when it ends. Every failed
+ * attempt and every give-up is logged with the endpoint, the event and the reason, never
+ * the secret or the body.
  */
 export class DeliveryWorker {
   #stopped = false;
@@ -43,20 +51,44 @@ export class DeliveryWorker {
   readonly #inFlight = new Set<Promise<void>>();
   readonly #stopping = new AbortController();
   readonly #outage: OutageBackoff;
+  readonly #successes: SuccessBatches<RecordedSuccess>;
   #loop: Promise<void> | undefined;
   #stopListening: (() => Promise<void>) | undefined;
+  /** Until when a notification waits (`performance.now()`), see {@link blockedNotificationGapMs}. */
+  #blockedUntil = 0;
+  #notifiedLater: NodeJS.Timeout | undefined;
+  #claiming = false;
+  #notifiedWhileClaiming = false;
 
   /**
    * @param sql - the store's database
    * @param settings - the server's webhook settings
    * @param observer - the log and the tallies
+   * @param queue - how deliveries are claimed and recorded, and made through their target
+   * (`targetQueue(target)`); HTTP webhooks by `settings` when left out
    */
   constructor(
     private readonly sql: Sql,
     private readonly settings: WebhookSettings,
     private readonly observer: DeliveryObserver,
+    private readonly queue: TargetQueue = targetQueue(webhookTarget(settings)),
   ) {
     this.#outage = new OutageBackoff(observer, "webhook deliveries");
+    this.#successes = new SuccessBatches(async (successes) => {
+      const done = await queue.recordSuccesses(sql, successes, this.#limits());
+      // Started before the slots they take over are let go: the count of slots in use never dips.
+      for (const attempt of done.handed) this.#start(attempt);
+      return done.results;
+    });
+  }
+
+  /** A claim's limits but its count: the cap, the schedule's length, the lease. */
+  #limits() {
+    return {
+      perEndpoint: this.settings.inFlightPerEndpoint,
+      attempts: this.settings.retryScheduleMs.length,
+      leaseMs: this.settings.timeoutMs * 2 + 30_000,
+    };
   }
 
   /** Attempts under way in this process now. */
@@ -68,7 +100,7 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
       "wsafe_deliveries",
-      () => this.#wakeup.wake(),
+      () => this.#notified(),
       (listening) => {
         this.#listening = listening;
         // Deaf, it looks every second instead of waiting for a notification that cannot
@@ -88,6 +120,7 @@ export class DeliveryWorker {
    */
   async stop(): Promise<void> {
     this.#stopped = true;
+    clearTimeout(this.#notifiedLater);
     this.#wakeup.interrupt();
     await this.#loop;
     const grace = setTimeout(() => this.#stopping.abort(), this.settings.stopGraceMs);
@@ -97,7 +130,6 @@ export class DeliveryWorker {
   }
 
   async #run(): Promise<void> {
-    const leaseMs = this.settings.timeoutMs * 2 + 30_000;
     while (!this.#stopped) {
       this.#wakeup.clear();
       const free = this.settings.concurrency - this.#inFlight.size;
@@ -106,15 +138,16 @@ export class DeliveryWorker {
       let wakeable = true;
       if (free > 0) {
         try {
-          const claimed = await claimDeliveries(this.sql, {
-            count: free,
-            perEndpoint: this.settings.inFlightPerEndpoint,
-            attempts: this.settings.retryScheduleMs.length,
-            leaseMs,
+          this.#claiming = true;
+          const claimed = await this.queue.claim(this.sql, { count: free, ...this.#limits() }).finally(() => {
+            this.#claiming = false;
           });
           this.#outage.over();
-          for (const delivery of claimed.deliveries) this.#start(delivery);
-          if (claimed.deliveries.length === free) continue;
+          this.#blockedUntil = claimed.blocked ? performance.now() + blockedNotificationGapMs : 0;
+          // A notification that came while the claim ran may be about rows it did not see.
+          if (this.#notifiedWhileClaiming) this.#notified();
+          for (const attempt of claimed.attempts) this.#start(attempt);
+          if (claimed.attempts.length === free) continue;
           const poll = this.#listening ? safetyPollMs : deafPollMs;
           sleepMs = Math.min(claimed.nextDueInMs ?? poll, poll);
         } catch (error) {
@@ -126,9 +159,39 @@ export class DeliveryWorker {
     }
   }
 
-  /** Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded. */
-  #start(delivery: ClaimedDelivery): void {
-    const attempt = this.#attempt(delivery)
+  /**
+   * A notification: looks again now, or once the gap after a blocked claim is over (asked
+   * again then, since another claim may have been blocked meanwhile).
+   */
+  #notified(): void {
+    if (this.#stopped) return;
+    // Whether it waits depends on what the claim under way finds.
+    this.#notifiedWhileClaiming = this.#claiming;
+    if (this.#claiming) return;
+    const wait = this.#blockedUntil - performance.now();
+    if (wait > 0) {
+      this.#notifiedLater ??= setTimeout(() => {
+        this.#notifiedLater = undefined;
+        this.#notified();
+      }, wait);
+      return;
+    }
+    clearTimeout(this.#notifiedLater);
+    this.#notifiedLater = undefined;
+    this.#wakeup.wake();
+  }
+
+  /**
+   * Makes one attempt in a slot; the slot frees (and wakes the loop) when it is recorded,
+   * unless it was handed on to the endpoint's next delivery.
+   */
+  #start(claimed: ClaimedAttempt): void {
+    const { delivery } = claimed;
+    let handedOn = false;
+    const attempt = this.#attempt(claimed)
+      .then((handed) => {
+        handedOn = handed;
+      })
       .catch((error: unknown) =>
         this.observer.error(
           { err: error, webhook_id: delivery.webhookId, event_id: delivery.event.id },
@@ -137,25 +200,17 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.#inFlight.delete(attempt);
-        this.#wakeup.wake();
+        if (!handedOn) this.#wakeup.wake();
       });
     this.#inFlight.add(attempt);
   }
 
-  async #attempt(delivery: ClaimedDelivery): Promise<void> {
-    const made = this.#stopped
-      ? undefined
-      : await makeAttempt(delivery, {
-          allowHttp: this.settings.allowHttp,
-          allowPrivate: this.settings.allowPrivate,
-          timeoutMs: this.settings.timeoutMs,
-          ca: this.settings.ca,
-          lookup: this.settings.lookup,
-          signal: this.#stopping.signal,
-        });
+  /** Makes and records one attempt; answers whether its slot was handed on. */
+  async #attempt({ delivery, make }: ClaimedAttempt): Promise<boolean> {
+    const made = this.#stopped ? undefined : await make(this.#stopping.signal);
     if (!made || made.cancelled) {
       await releaseDelivery(this.sql, delivery);
-      return;
+      return false;
     }
     if (made.cause !== undefined)
       this.observer.error(
@@ -163,21 +218,38 @@ export class DeliveryWorker {
         "a webhook attempt could not be made; recorded as failed",
       );
     const recorded = await this.#record(delivery, made);
-    if (recorded) this.#tell(delivery, made, recorded);
+    if (recorded) tellAttempt(this.observer, delivery, made, recorded);
+    return recorded?.handedOn === true;
   }
 
   /**
-   * Records the attempt; when that write fails, records it as a failed attempt saying so
-   * (the delivery then follows the schedule); when that fails too (the database is away),
-   * leaves it to its lease: due again at its end, and the claim counts its attempts.
+   * Records the attempt (a success with the others that end meanwhile, in one statement);
+   * when that write fails, records it as a failed attempt saying so (the delivery then
+   * follows the schedule); when that fails too (the database is away), leaves it to its
+   * lease: due again at its end, and the claim counts its attempts.
    */
-  async #record(delivery: ClaimedDelivery, made: MadeAttempt): Promise<RecordedAttempt | undefined> {
+  async #record(
+    delivery: ClaimedDelivery,
+    made: MadeAttempt,
+  ): Promise<(RecordedAttempt & { handedOn?: boolean }) | undefined> {
     const ids = { webhook_id: delivery.webhookId, event_id: delivery.event.id, attempt: delivery.attempt };
     const rules = {
       scheduleMs: this.settings.retryScheduleMs,
       disableAfterMs: this.settings.disableAfterMs,
     };
     try {
+      if (made.outcome.succeeded) {
+        // The slot goes on to the endpoint's next delivery only while another slot of this
+        // server is free: with every slot busy, the next claim gives it to whichever endpoint
+        // has waited longest, as a freed slot always goes.
+        const handOff = !this.#stopped && this.#inFlight.size < this.settings.concurrency;
+        const { recorded, handedOn } = await this.#successes.record({
+          delivery,
+          outcome: made.outcome,
+          handOff,
+        });
+        return { outcome: recorded, nextAttemptAt: null, handedOn };
+      }
       return await recordAttempt(this.sql, delivery, made.outcome, rules);
     } catch (error) {
       this.observer.error(
@@ -200,30 +272,5 @@ export class DeliveryWorker {
       );
       return undefined;
     }
-  }
-
-  /** Logs and counts what an attempt came to: never the secret, never the body. */
-  #tell(delivery: ClaimedDelivery, made: MadeAttempt, recorded: RecordedAttempt): void {
-    if (recorded.outcome === "stale") return;
-    this.observer.attempted?.(recorded.outcome);
-    if (recorded.outcome === "succeeded") return;
-    const { status, error } = made.outcome;
-    const fields = {
-      webhook_id: delivery.webhookId,
-      event_id: delivery.event.id,
-      attempt: delivery.attempt,
-      reason: error ?? `status ${status}`,
-      ...(made.refusedAddress && { address: made.refusedAddress }),
-    };
-    if (recorded.outcome === "failed")
-      this.observer.info(
-        { ...fields, next_attempt_at: recorded.nextAttemptAt },
-        recorded.nextAttemptAt === null
-          ? "webhook attempt failed; the endpoint is disabled"
-          : "webhook attempt failed; tried again later",
-      );
-    else if (recorded.outcome === "gave_up")
-      this.observer.warn(fields, "webhook delivery gave up after its last attempt; the endpoint is failing");
-    else this.observer.warn({ ...fields, state_reason: recorded.stateReason }, "webhook endpoint disabled");
   }
 }

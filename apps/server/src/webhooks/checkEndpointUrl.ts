@@ -1,16 +1,12 @@
-import { isIP } from "node:net";
 import { quoteInput } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
 import { addressKinds } from "./addressRules.js";
 import { forbiddenAddress } from "./forbiddenAddress.js";
+import { judgeEndpointUrl, type UrlAllowances, type UrlRefusal } from "./judgeEndpointUrl.js";
 import { type ResolveHostAddresses, resolveHostAddresses } from "./resolveHostAddresses.js";
 
 /** What `wsafe serve` allows beyond the rules, and how host names are resolved. */
-export interface EndpointUrlOptions {
-  /** `--webhooks-allow-http`: plain `http://` endpoints, for local development. */
-  readonly allowHttp: boolean;
-  /** `--webhooks-allow-private`: loopback, private and the other refused addresses, for local development. */
-  readonly allowPrivate: boolean;
+export interface EndpointUrlOptions extends UrlAllowances {
   /** Resolves a host name to all its addresses; the system resolver by default. */
   readonly resolve?: ResolveHostAddresses;
   /**
@@ -24,14 +20,14 @@ const privateHint =
   "webhooks reach public addresses only (wsafe serve --webhooks-allow-private allows it for local development)";
 
 /**
- * Checks the URL of a new webhook endpoint, as `webhooks.create` receives it: an absolute
- * `https` URL (`http` only with `--webhooks-allow-http`), without credentials, whose host
- * is a public address or a name all of whose addresses are public (unless
- * `--webhooks-allow-private`). A name is resolved now, and its addresses are checked
- * again when each delivery connects (DNS rebinding: see `sendDelivery`). A name refused
- * for what it resolves to is answered with the kind of address, never the address: the
- * caller learns nothing of the network behind the server (the address goes to
- * `onRefusedAddress`, for the server's log).
+ * Checks the URL of a new webhook endpoint, as `webhooks.create` receives it, by the
+ * rules of `judgeEndpointUrl` (an absolute `https` URL, `http` only with
+ * `--webhooks-allow-http`, without credentials), and a host that is a public address or
+ * a name all of whose addresses are public (unless `--webhooks-allow-private`). A name is
+ * resolved now, and its addresses are checked again when each delivery connects (DNS
+ * rebinding: see `sendDelivery`). A name refused for what it resolves to is answered
+ * with the kind of address, never the address: the caller learns nothing of the network
+ * behind the server (the address goes to `onRefusedAddress`, for the server's log).
  *
  * @param url - the caller's `url` parameter
  * @param options - the server's webhook flags
@@ -46,27 +42,10 @@ const privateHint =
  * // throws parameter_invalid "url: intranet.example resolves to a private address; webhooks reach …"
  */
 export async function checkEndpointUrl(url: string, options: EndpointUrlOptions): Promise<string> {
-  const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  if (!parsed) refuse("not an absolute URL (https://host/path)");
-  if (parsed.protocol === "http:" && !options.allowHttp) {
-    refuse(
-      "webhooks are delivered over https only (wsafe serve --webhooks-allow-http allows http for local development)",
-    );
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-    refuse(`the scheme ${parsed.protocol} is not supported; webhooks are delivered over https`);
-  }
-  // Credentials in a URL end up in logs and in the endpoint list: refused, never quoted.
-  if (parsed.username || parsed.password) refuse("must not contain credentials (user:password@)");
-  if (options.allowPrivate) return parsed.href;
-
-  // URL keeps an IPv6 literal in brackets and has already turned 0x7f.1-style hosts into dotted decimal.
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (isIP(host)) {
-    const refusal = forbiddenAddress(host);
-    if (refusal) refuse(`${refusal.description}; ${privateHint}`);
-    return parsed.href;
-  }
+  const judged = judgeEndpointUrl(url, options);
+  if (!judged.ok) refuse(refusalText(judged.refusal));
+  if (options.allowPrivate || judged.literal) return judged.url.href;
+  const { host } = judged;
   let addresses: readonly string[];
   try {
     addresses = await (options.resolve ?? resolveHostAddresses)(host);
@@ -81,7 +60,24 @@ export async function checkEndpointUrl(url: string, options: EndpointUrlOptions)
       refuse(`${quoteInput(host)} resolves to ${addressKinds[refusal.kind]}; ${privateHint}`);
     }
   }
-  return parsed.href;
+  return judged.url.href;
+}
+
+/** What the caller of `webhooks.create` reads for each refusal of the rules. */
+function refusalText(refusal: UrlRefusal): string {
+  switch (refusal.kind) {
+    case "not_absolute":
+      return "not an absolute URL (https://host/path)";
+    case "http":
+      return "webhooks are delivered over https only (wsafe serve --webhooks-allow-http allows http for local development)";
+    case "scheme":
+      return `the scheme ${refusal.scheme} is not supported; webhooks are delivered over https`;
+    case "credentials":
+      // Never quoted: credentials in a URL end up in logs.
+      return "must not contain credentials (user:password@)";
+    case "address":
+      return `${refusal.address.description}; ${privateHint}`;
+  }
 }
 
 function refuse(why: string): never {

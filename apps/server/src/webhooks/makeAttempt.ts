@@ -1,11 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { eventRecord } from "../events/EventLog.js";
-import { deliveryBody } from "./deliveryBody.js";
+import type { DeliveryTarget } from "./DeliveryTarget.js";
 import type { ClaimedDelivery } from "./deliveryQueue.js";
 import type { AttemptOutcome } from "./recordAttempt.js";
-import { type SendOptions, sendDelivery } from "./sendDelivery.js";
-import { signDelivery } from "./signDelivery.js";
-import { WebhookSecret } from "./WebhookSecret.js";
 
 /** What one attempt gave, to record and to log. */
 export interface MadeAttempt {
@@ -18,23 +14,26 @@ export interface MadeAttempt {
   cause?: unknown;
 }
 
-/** What an endpoint's owner reads when its stored secret cannot sign, and what to do. */
-export const unusableSecret =
-  "not sent: the endpoint's stored secret cannot sign (not a whsec_ key); webhooks.rotate_secret gives it a new one";
 /** What an endpoint's owner reads when the delivery could not be made ready, for a reason of ours. */
 export const notPrepared = "not sent: the delivery could not be prepared (a server error)";
 
 /**
- * Makes one attempt at a claimed delivery: signs the event with the endpoint's secrets at
- * the claim's instant (the database's clock) and POSTs it. It never throws: a secret that
- * cannot sign, or any other failure of ours before sending, is a failed attempt whose
- * `error` says so, so the delivery follows the retry schedule like any other failure.
- * A delivery with no attempt left gives up without sending.
+ * Makes one attempt at a claimed delivery through its target: prepares it (for a webhook:
+ * signs the event at the claim's instant, the database's clock) and sends it. It never
+ * throws: a delivery that cannot be prepared (a secret that cannot sign), or any other
+ * failure of ours before sending, is a failed attempt whose `error` says so, so the
+ * delivery follows the retry schedule like any other failure. A delivery with no attempt
+ * left gives up without sending.
  *
  * @param delivery - the claimed delivery
- * @param send - how to send (the server's webhook flags, the stop's signal)
+ * @param target - where it goes, and how
+ * @param signal - aborted when the server stops: the attempt is then `cancelled`
  */
-export async function makeAttempt(delivery: ClaimedDelivery, send: SendOptions): Promise<MadeAttempt> {
+export async function makeAttempt<Endpoint, Request>(
+  delivery: ClaimedDelivery<Endpoint>,
+  target: DeliveryTarget<Endpoint, Request>,
+  signal: AbortSignal,
+): Promise<MadeAttempt> {
   const attemptedAt = delivery.claimedAt;
   const failed = (error: string, durationMs = 0, cause?: unknown): MadeAttempt => ({
     outcome: { attemptedAt, status: null, error, durationMs, succeeded: false },
@@ -47,35 +46,20 @@ export async function makeAttempt(delivery: ClaimedDelivery, send: SendOptions):
     );
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  let request: { headers: Record<string, string>; body: string };
   try {
-    const record = eventRecord(delivery.event, attemptedAt);
-    const body = deliveryBody({ type: record.type, occurredAt: record.occurred_at, data: record });
-    let secrets: WebhookSecret[];
-    try {
-      secrets = [delivery.secret, delivery.previousSecret]
-        .filter((secret) => secret !== null)
-        .map((secret) => WebhookSecret.from(secret));
-    } catch (error) {
-      return failed(unusableSecret, elapsed(), error);
-    }
-    request = { headers: signDelivery({ id: record.id, body, secrets, at: new Date(attemptedAt) }), body };
-  } catch (error) {
-    return failed(notPrepared, elapsed(), error);
-  }
-  try {
-    const result = await sendDelivery({ url: delivery.url, ...request }, send);
-    const refusedAddress = "refusedAddress" in result ? result.refusedAddress : undefined;
+    const prepared = target.prepare(delivery);
+    if (!prepared.ok) return failed(prepared.error, elapsed(), prepared.cause);
+    const sent = await target.send(delivery.endpoint, prepared.request, signal);
     return {
       outcome: {
         attemptedAt,
-        status: "status" in result ? result.status : null,
-        error: "error" in result ? result.error : null,
-        durationMs: result.durationMs,
-        succeeded: result.ok,
+        status: sent.status,
+        error: sent.error,
+        durationMs: sent.durationMs,
+        succeeded: sent.succeeded,
       },
-      cancelled: Boolean(send.signal?.aborted) && "error" in result && result.error === "cancelled",
-      ...(refusedAddress && { refusedAddress }),
+      cancelled: signal.aborted && sent.error === "cancelled",
+      ...(sent.refusedAddress && { refusedAddress: sent.refusedAddress }),
     };
   } catch (error) {
     return failed(notPrepared, elapsed(), error);

@@ -104,7 +104,7 @@ export function decideAttempt(
  */
 export function recordAttempt(
   sql: Sql,
-  delivery: ClaimedDelivery,
+  delivery: Pick<ClaimedDelivery, "webhookId" | "attempt" | "event">,
   outcome: AttemptOutcome,
   rules: AttemptRules,
 ): Promise<RecordedAttempt> {

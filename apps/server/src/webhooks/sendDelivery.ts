@@ -1,10 +1,9 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
 import { performance } from "node:perf_hooks";
 import { describeSendError } from "./describeSendError.js";
-import { forbiddenAddress } from "./forbiddenAddress.js";
 import { ForbiddenAddressError, guardedLookup, type SystemLookup } from "./guardedLookup.js";
+import { judgeEndpointUrl, type UrlAllowances, type UrlRefusal } from "./judgeEndpointUrl.js";
 import { withSystemRoots } from "./withSystemRoots.js";
 
 /** One POST to make: the endpoint, the signed headers and the exact body they sign. */
@@ -16,11 +15,7 @@ export interface Delivery {
 }
 
 /** How a delivery is made. */
-export interface SendOptions {
-  /** `--webhooks-allow-private`: connect to loopback and private addresses (local development). */
-  readonly allowPrivate: boolean;
-  /** `--webhooks-allow-http`: plain http endpoints (local development). */
-  readonly allowHttp: boolean;
+export interface SendOptions extends UrlAllowances {
   /** Whole attempt, connection to answer; default {@link deliveryTimeoutMs}. */
   readonly timeoutMs?: number;
   /** Certificates to trust besides the system's (a private authority; a test's own CA). */
@@ -85,16 +80,9 @@ export function sendDelivery(delivery: Delivery, options: SendOptions): Promise<
   const fail = (error: string): Promise<DeliveryResult> =>
     Promise.resolve({ ok: false, error, durationMs: elapsed() });
 
-  const url = URL.canParse(delivery.url) ? new URL(delivery.url) : undefined;
-  if (!url) return fail("invalid URL");
-  if (url.protocol === "http:" && !options.allowHttp)
-    return fail("refused: http is not allowed (https only)");
-  if (url.protocol !== "https:" && url.protocol !== "http:") return fail(`refused: scheme ${url.protocol}`);
-  if (url.username || url.password) return fail("refused: credentials in the URL");
-  // Node skips `lookup` for an IP literal, so a literal host is judged here instead.
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const literal = isIP(host) && !options.allowPrivate ? forbiddenAddress(host) : undefined;
-  if (literal) return fail(`refused: ${literal.description}`);
+  const judged = judgeEndpointUrl(delivery.url, options);
+  if (!judged.ok) return fail(refusalText(judged.refusal));
+  const { url } = judged;
   if (options.signal?.aborted) return fail("cancelled");
 
   const timeoutMs = options.timeoutMs ?? deliveryTimeoutMs;
@@ -163,6 +151,25 @@ export function sendDelivery(delivery: Delivery, options: SendOptions): Promise<
     });
     req.end(delivery.body);
   });
+}
+
+/**
+ * What an endpoint's owner reads in an attempt refused by the rules; a literal address is
+ * judged here because Node skips `lookup` for one.
+ */
+function refusalText(refusal: UrlRefusal): string {
+  switch (refusal.kind) {
+    case "not_absolute":
+      return "invalid URL";
+    case "http":
+      return "refused: http is not allowed (https only)";
+    case "scheme":
+      return `refused: scheme ${refusal.scheme}`;
+    case "credentials":
+      return "refused: credentials in the URL";
+    case "address":
+      return `refused: ${refusal.address.description}`;
+  }
 }
 
 /** `15 s`, `0.2 s`: how the timeout reads in an attempt's record. */
