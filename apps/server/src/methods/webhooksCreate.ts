@@ -10,7 +10,7 @@ import type { MethodHandler } from "./MethodHandler.js";
  */
 export const webhooksCreate: MethodHandler<"webhooks.create"> = async (
   params,
-  { store, token, now, webhooks },
+  { services: { store, webhooks }, token, now },
 ) => {
   const url = await checkEndpointUrl(params.url, {
     ...webhooks.settings,

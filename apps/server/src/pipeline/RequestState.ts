@@ -1,13 +1,7 @@
 import type { MethodName, Methods } from "@wsafe/schema";
-import type { EventFeed } from "../events/EventFeed.js";
-import type { EventLog } from "../events/EventLog.js";
-import type { InspectionStore } from "../inspections/InspectionStore.js";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
-import type { RateLimiter } from "../rateLimit/RateLimiter.js";
-import type { Store } from "../store/Store.js";
+import type { PipelineServices } from "../services/createPipelineServices.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
-import type { OpenStreams } from "../streams/OpenStreams.js";
-import type { WebhookService } from "../webhooks/WebhookService.js";
 
 /**
  * One request as the pipeline's checks see it: what arrived, and what each check that
@@ -47,18 +41,8 @@ export interface RequestState {
   outcome?: MethodOutcome<MethodName> | Promise<MethodOutcome<MethodName>>;
 }
 
-/** What the checks and the methods use besides the request: the store, its events and the rate limiter. */
-export interface PipelineServices {
-  readonly store: Store;
-  readonly rateLimiter: RateLimiter;
-  readonly events: EventLog;
-  readonly webhooks: WebhookService;
-  readonly inspections: InspectionStore;
-  /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
-  readonly feed: EventFeed;
-  /** The `events.stream` subscriptions open on this server, and their limits. */
-  readonly streams: OpenStreams;
-}
+/** The services each step is given beside the request's state, listed where they are made. */
+export type { PipelineServices } from "../services/createPipelineServices.js";
 
 /**
  * One check of the pipeline: passes (returns, or resolves), or throws the `ApiError`
