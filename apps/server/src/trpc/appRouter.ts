@@ -75,6 +75,8 @@ function methodResolver<Name extends MethodName>(name: Name) {
     const state: ProcedureState = { now: ctx.now, input, method: name };
     try {
       const outcome = await runRequestChecks(procedureSteps, state, ctx.services);
+      // One table of steps serves every method, so its outcome is typed for any method;
+      // it is `name`'s, as `callMethodHandler` calls the handler of the state's method.
       return (await successBodyOf<MethodName>(outcome)) as MethodResult<Name>;
     } catch (error) {
       throw toTrpcError(error);
