@@ -11,6 +11,7 @@ export default strykerOptions(
     // The /trpc router: which steps its procedures run, and how a failure reaches a client.
     "src/trpc/**/*.ts",
     "!src/**/*.test.ts",
+    "!src/**/*.test-d.ts",
   ],
   // The first run starts a real server per end-to-end file, on shared cores.
   { dryRunTimeoutMinutes: 15 },

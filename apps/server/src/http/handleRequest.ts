@@ -43,7 +43,8 @@ export function createRequestHandler({
       httpMethod: request.method,
       path: queryAt < 0 ? url : url.slice(0, queryAt),
       rawQuery: queryAt < 0 ? "" : url.slice(queryAt + 1),
-      body: request.body as Buffer | undefined,
+      // The catch-all's parser reads every body as bytes; a request without one has none.
+      body: Buffer.isBuffer(request.body) ? request.body : undefined,
       bodyError,
       now: Date.now(),
     };

@@ -1,26 +1,21 @@
 import type { MethodName, MethodResult, Methods } from "@wsafe/schema";
-import type { EventLog } from "../events/EventLog.js";
-import type { InspectionStore } from "../inspections/InspectionStore.js";
 import type { RawJsonResult } from "../results/RawJsonResult.js";
 import type { StreamedJsonResult } from "../results/StreamedJsonResult.js";
-import type { Store } from "../store/Store.js";
+import type { PipelineServices } from "../services/createPipelineServices.js";
 import type { TokenRecord } from "../store/TokenRecord.js";
-import type { WebhookService } from "../webhooks/WebhookService.js";
 
-/** What a method's handler works with, besides its parameters: every check before it passed. */
+/**
+ * What a method's handler works with, besides its parameters: every check before it
+ * passed. The services come whole, as the server made them, so that a new service
+ * reaches every handler with no change here or in the pipeline.
+ */
 export interface MethodCall {
-  /** The store of the service. */
-  readonly store: Store;
+  /** The store, its events, the webhooks, the inspections: every service of the server. */
+  readonly services: PipelineServices;
   /** The caller's token, known, active, of an active account, within its limit, permitted. */
   readonly token: TokenRecord;
   /** The instant the request arrived (ms since the epoch): statuses are computed at it. */
   readonly now: number;
-  /** The store's events, recorded and expected. */
-  readonly events: EventLog;
-  /** The webhook endpoints, and the server's webhook settings. */
-  readonly webhooks: WebhookService;
-  /** The inspections of every account. */
-  readonly inspections: InspectionStore;
 }
 
 /** The one field of a method's success body besides `ok`, e.g. `equipments`. */

@@ -8,7 +8,7 @@ import type { MethodHandler } from "./MethodHandler.js";
 /** `equipmentTypes.list`: the equipment types of the account with their metafields, by `name` then `id`; whole or a page. */
 export const equipmentTypesList: MethodHandler<"equipmentTypes.list"> = async (
   params,
-  { store, token, now },
+  { services: { store }, token, now },
 ) => {
   if (!isPageRequested(params)) {
     return new RawJsonResult("equipmentTypes", await store.listEquipmentTypesJson(token.accountId));

@@ -12,7 +12,10 @@ import type { MethodHandler } from "./MethodHandler.js";
  * the request's `now` (or `as_of`), only the statuses asked for, limited to `columns`
  * in canonical order; the whole list streamed, or one page.
  */
-export const equipmentsList: MethodHandler<"equipments.list"> = async (params, { store, token, now }) => {
+export const equipmentsList: MethodHandler<"equipments.list"> = async (
+  params,
+  { services: { store }, token, now },
+) => {
   // In severity order, each once: the SQL takes the set.
   const statuses = statusesBySeverity.filter((status) => params.status?.includes(status));
   const paged = isPageRequested(params);

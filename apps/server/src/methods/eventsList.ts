@@ -9,7 +9,10 @@ import type { MethodHandler } from "./MethodHandler.js";
  * `events.list`: one page of the account's events in the window `from`..`to` (default:
  * now), recorded ones and, after now, the expected ones as the data stands.
  */
-export const eventsList: MethodHandler<"events.list"> = async (params, { store, token, now, events }) => {
+export const eventsList: MethodHandler<"events.list"> = async (
+  params,
+  { services: { store, events }, token, now },
+) => {
   const to = params.to ?? now;
   // Parameter checks first, the cursor's included: they answer before any lookup.
   const problem = eventsWindowProblem(params, now, events.retentionMs);

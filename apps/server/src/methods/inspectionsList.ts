@@ -12,7 +12,7 @@ import type { MethodHandler } from "./MethodHandler.js";
  */
 export const inspectionsList: MethodHandler<"inspections.list"> = async (
   params,
-  { store, token, now, inspections },
+  { services: { store, inspections }, token, now },
 ) => {
   // Parameter checks first: they answer before any lookup. The cursor is one parameter,
   // checked against its walk before the rules between the filters: a cursor sent with

@@ -8,7 +8,7 @@ import type { MethodHandler } from "./MethodHandler.js";
  */
 export const inspectionsRecord: MethodHandler<"inspections.record"> = (
   params,
-  { token, now, inspections, events },
+  { services: { inspections, events }, token, now },
 ) => {
   const problem = inspectionRecordProblem(params, now);
   if (problem) throw new ApiError(problem.error, problem.description);

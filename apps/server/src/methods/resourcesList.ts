@@ -15,7 +15,10 @@ const wholeList = (json: Buffer) => new RawJsonResult("resources", json, true);
  * `created`; whole or a page. The whole list kept in the read cache is answered
  * synchronously, so a warm request waits on no promise.
  */
-export const resourcesList: MethodHandler<"resources.list"> = (params, { store, token, now }) => {
+export const resourcesList: MethodHandler<"resources.list"> = (
+  params,
+  { services: { store }, token, now },
+) => {
   if (!isPageRequested(params)) {
     const kept = store.keptResourcesBytes(token.accountId);
     if (kept !== undefined) return wholeList(kept);

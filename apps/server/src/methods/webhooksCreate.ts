@@ -10,7 +10,7 @@ import type { MethodHandler } from "./MethodHandler.js";
  */
 export const webhooksCreate: MethodHandler<"webhooks.create"> = async (
   params,
-  { store, token, now, webhooks },
+  { services: { store, webhooks }, token, now },
 ) => {
   const url = await webhookTarget(webhooks.settings).check(params.url, (refused) =>
     webhooks.log?.(

@@ -8,7 +8,7 @@ import { webhookNotFound } from "./webhookNotFound.js";
 /** `webhooks.deliveries`: one page of the attempts made to the account's endpoint, in the order made. */
 export const webhooksDeliveries: MethodHandler<"webhooks.deliveries"> = async (
   params,
-  { store, token, now, webhooks },
+  { services: { store, webhooks }, token, now },
 ) => {
   const secret = await store.cursorSecret();
   // Every answer is a page, as events.list's: its first is `eventsPageSize` long unless `limit` says.

@@ -7,7 +7,10 @@ import { webhookNotFound } from "./webhookNotFound.js";
  * `webhooks.redeliver`: queues again the deliveries of the account's endpoint that are
  * over, chosen by `event_id` and `since`, and makes a disabled endpoint active again.
  */
-export const webhooksRedeliver: MethodHandler<"webhooks.redeliver"> = async (params, { token, webhooks }) => {
+export const webhooksRedeliver: MethodHandler<"webhooks.redeliver"> = async (
+  params,
+  { services: { webhooks }, token },
+) => {
   const redelivered = await webhooks.store.redeliver(token.accountId, params.webhook_id, {
     eventId: params.event_id,
     since: params.since,

@@ -4,7 +4,7 @@ import { webhookNotFound } from "./webhookNotFound.js";
 /** `webhooks.rotate_secret`: a new secret for the account's endpoint; the old one signs beside it a while. */
 export const webhooksRotateSecret: MethodHandler<"webhooks.rotate_secret"> = async (
   params,
-  { token, now, webhooks },
+  { services: { webhooks }, token, now },
 ) => {
   const rotated = await webhooks.store.rotateSecret(token.accountId, params.id, now);
   if (!rotated) throw webhookNotFound(params.id);

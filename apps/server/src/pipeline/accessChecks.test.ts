@@ -18,7 +18,10 @@ const token: TokenRecord = {
   accountActive: true,
   permissions: ["read"],
 };
-const state = (extra: Partial<RequestState>): RequestState => ({
+/** A `/v1` state holding what arrived, the method and `extra`: what the checks before the one tested set. */
+const state = <Extra extends Partial<RequestState>>(
+  extra: Extra,
+): RequestState & Required<Pick<RequestState, "method">> & Extra => ({
   httpMethod: "POST",
   path: "/v1/users.info",
   rawQuery: "",

@@ -1,14 +1,24 @@
-import type { MethodName } from "@wsafe/schema";
-import type { MethodHandler } from "../methods/MethodHandler.js";
+import type { MethodName, Methods } from "@wsafe/schema";
+import type { MethodHandlers, MethodOutcome } from "../methods/MethodHandler.js";
 import { methodHandlers } from "../methods/methodHandlers.js";
-import type { PipelineServices, RequestState } from "./RequestState.js";
+import type { PipelineServices } from "../services/createPipelineServices.js";
+import type { Reads } from "./RequestFields.js";
 
 /**
- * Every handler under the one signature the pipeline calls it with: the checks before
- * set `state.params` to the parameters of `state.method`, so each handler gets its own.
+ * The handlers under their table's type, one handler per method at its name: indexed by
+ * a method `Name`, it is `MethodHandler<Name>`, which takes `Name`'s parameters.
  */
-const handlers: { readonly [Name in MethodName]: MethodHandler<MethodName> } = methodHandlers as {
-  readonly [Name in MethodName]: MethodHandler<MethodName>;
+const handlers: MethodHandlers = methodHandlers;
+
+/**
+ * What `method_lookups` is given for a method `Name`: its parameters as `parameters`
+ * parsed them for that very method, the token the token checks found, the instant; and
+ * where it keeps what `Name`'s handler answered.
+ */
+export type MethodLookupsState<Name extends MethodName> = Reads<"token" | "now"> & {
+  readonly method: Name;
+  readonly params: Methods[Name]["parsedParams"];
+  outcome?: MethodOutcome<Name> | Promise<MethodOutcome<Name>>;
 };
 
 /**
@@ -22,16 +32,9 @@ const handlers: { readonly [Name in MethodName]: MethodHandler<MethodName> } = m
  * passed the call on and did nothing else, for 1-7 µs of the 30-35 a warm
  * `resources.list` cost (measured, apps/server/README.md).
  */
-export function callMethodHandler(
-  state: RequestState,
-  { store, events, webhooks, inspections }: PipelineServices,
+export function callMethodHandler<Name extends MethodName>(
+  state: MethodLookupsState<Name>,
+  services: PipelineServices,
 ): void {
-  state.outcome = handlers[state.method!](state.params!, {
-    store,
-    token: state.token!,
-    now: state.now,
-    events,
-    webhooks,
-    inspections,
-  });
+  state.outcome = handlers[state.method](state.params, { services, token: state.token, now: state.now });
 }

@@ -47,13 +47,14 @@ function queryObject(text: string): Record<string, unknown> {
  * a UTF-8 BOM tolerated), for GET the whole query string, percent-decoded (one `=`
  * after the JSON object, as a proxy may add, is ignored). Absent or empty data is `{}`.
  *
- * @param method - `GET` or `POST`
+ * @param method - `GET`, whose data is its query string; any other is `POST` (the
+ *   `http_method` check lets no other through), whose data is its body
  * @param rawQuery - what follows `?` in the URL (without it), or `""`
  * @param body - the raw POST body
  * @throws ApiError `request_data_invalid` for bad encoding, bad JSON or a non-object
  */
 export function decodeRequestData(
-  method: "GET" | "POST",
+  method: string,
   rawQuery: string,
   body: Buffer | undefined,
 ): Record<string, unknown> {

@@ -3,17 +3,17 @@ import { ApiError } from "../errors/ApiError.js";
 import { CorsPreflight } from "./CorsPreflight.js";
 import { decodeRequestData } from "./decodeRequestData.js";
 import { parseMethodPath } from "./parseMethodPath.js";
-import type { RequestState } from "./RequestState.js";
+import type { Reads, Sets } from "./RequestFields.js";
 
 /** Check `method_path`: the path is `/v1/<method>` of a registry method. */
-export function checkMethodPath(state: RequestState): void {
+export function checkMethodPath(state: Reads<"path"> & Sets<"method">): void {
   const method = parseMethodPath(state.path);
   if (!method) throw new ApiError("api_method_not_found", `no such method: ${quoteInput(state.path)}`);
   state.method = method;
 }
 
 /** Check `http_method`: GET or POST; OPTIONS is a CORS pre-flight. */
-export function checkHttpMethod(state: RequestState): void {
+export function checkHttpMethod(state: Reads<"httpMethod">): void {
   if (state.httpMethod === "GET" || state.httpMethod === "POST") return;
   if (state.httpMethod === "OPTIONS") throw new CorsPreflight();
   throw new ApiError(
@@ -38,9 +38,11 @@ export function unreadableBody(bodyError: Error): ApiError {
 }
 
 /** Check `request_data`: the body or query string decodes to a JSON object. */
-export function checkRequestData(state: RequestState): void {
+export function checkRequestData(
+  state: Reads<"httpMethod" | "rawQuery" | "body" | "bodyError"> & Sets<"data">,
+): void {
   if (state.bodyError) throw unreadableBody(state.bodyError);
-  state.data = decodeRequestData(state.httpMethod as "GET" | "POST", state.rawQuery, state.body);
+  state.data = decodeRequestData(state.httpMethod, state.rawQuery, state.body);
 }
 
 /**
@@ -48,8 +50,8 @@ export function checkRequestData(state: RequestState): void {
  * schema package's `parseParams` (its defaults applied), in the contract's order of
  * unexpected, missing, invalid. `/v1` and `/trpc` both run this very step.
  */
-export function checkParameters(state: RequestState): void {
-  const result = parseParams(state.method!, state.data!);
+export function checkParameters(state: Reads<"method" | "data"> & Sets<"params">): void {
+  const result = parseParams(state.method, state.data);
   if (!result.ok) throw new ApiError(result.error, result.description);
   state.params = result.params;
 }

@@ -79,6 +79,16 @@ describe(runRequestChecks, () => {
     expect(runRequestChecks(steps, blankState(), noServices)).toBe(outcome);
   });
 
+  // A table whose steps keep no outcome is the server's bug: the edge answers server_error.
+  it("throws, rather than answering nothing, when no step kept an outcome", async () => {
+    expect(() => runRequestChecks([() => undefined], blankState(), noServices)).toThrow(
+      "no step of the pipeline kept an outcome",
+    );
+    await expect(runRequestChecks([() => Promise.resolve()], blankState(), noServices)).rejects.toThrow(
+      "no step of the pipeline kept an outcome",
+    );
+  });
+
   it("rejects with the error of a step that fails after one that waited", async () => {
     const ran: string[] = [];
     const steps: RequestCheckStep[] = [

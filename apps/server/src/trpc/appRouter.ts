@@ -9,16 +9,15 @@ import {
   methodNames,
   methods,
 } from "@wsafe/schema";
-import type { RequestState } from "../pipeline/RequestState.js";
 import { runRequestChecks } from "../pipeline/runRequestPipeline.js";
 import { defaultStreamPingMs, defaultStreamSettings } from "../streams/StreamSettings.js";
 import { streamEvents } from "./eventsStreamProcedure.js";
 import { formatTrpcError } from "./formatTrpcError.js";
+import type { ProcedureState } from "./ProcedureState.js";
 import { procedureSteps } from "./procedureCheckSteps.js";
 import { successBodyOf } from "./successBodyOf.js";
 import type { TrpcContext } from "./TrpcContext.js";
 import { toTrpcError } from "./trpcErrorCodes.js";
-import { trpcPrefix } from "./trpcPrefix.js";
 
 /** tRPC's builder for one server: its SSE pings and maximum duration, its error shape. */
 function trpcFor(streamPingMs: number, maxDurationMs: number) {
@@ -73,20 +72,12 @@ const requestDataInput = <Name extends MethodName>(): PassedOnInput<MethodParams
  */
 function methodResolver<Name extends MethodName>(name: Name) {
   return async ({ ctx, input }: { ctx: TrpcContext; input: unknown }): Promise<MethodResult<Name>> => {
-    const state: RequestState = {
-      httpMethod: ctx.httpMethod,
-      path: `${trpcPrefix}/${name}`,
-      rawQuery: "",
-      body: undefined,
-      bodyError: undefined,
-      now: ctx.now,
-      input,
-      method: name,
-    };
+    const state: ProcedureState = { now: ctx.now, input, method: name };
     try {
-      return (await successBodyOf(
-        await runRequestChecks(procedureSteps, state, ctx.services),
-      )) as MethodResult<Name>;
+      const outcome = await runRequestChecks(procedureSteps, state, ctx.services);
+      // One table of steps serves every method, so its outcome is typed for any method;
+      // it is `name`'s, as `callMethodHandler` calls the handler of the state's method.
+      return (await successBodyOf<MethodName>(outcome)) as MethodResult<Name>;
     } catch (error) {
       throw toTrpcError(error);
     }

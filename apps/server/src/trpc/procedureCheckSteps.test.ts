@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors/ApiError.js";
-import type { RequestState } from "../pipeline/RequestState.js";
+import type { ProcedureState } from "./ProcedureState.js";
 import { procedureCheckSteps } from "./procedureCheckSteps.js";
 
 /** A `/trpc` call's state with the input tRPC decoded. */
-const called = (input: unknown): RequestState => ({
-  httpMethod: "GET",
-  path: "/trpc/users.info",
-  rawQuery: "",
-  body: undefined,
-  bodyError: undefined,
-  now: 0,
-  input,
-});
+const called = (input: unknown): ProcedureState => ({ now: 0, input, method: "users.info" });
 
 /** What a step throws, or `undefined`. */
 function thrownBy(step: () => unknown): unknown {
@@ -29,7 +21,8 @@ describe("procedureCheckSteps", () => {
     const state = called(undefined);
     procedureCheckSteps.request_data(state);
     expect({ ...state.data }).toEqual({});
-    const refusal = thrownBy(() => procedureCheckSteps.token_present(state));
+    const data = state.data ?? expect.unreachable("request_data set no request data");
+    const refusal = thrownBy(() => procedureCheckSteps.token_present({ data }));
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ error: "token_missing" });
   });

@@ -1,7 +1,9 @@
-import type { RequestState } from "../pipeline/RequestState.js";
-import { type RequestCheckSteps, requestCheckSteps } from "../pipeline/requestCheckSteps.js";
+import type { LaneSteps } from "../pipeline/laneSteps.js";
+import type { Reads, Sets } from "../pipeline/RequestFields.js";
+import { requestCheckSteps } from "../pipeline/requestCheckSteps.js";
 import { requestDataObject } from "../pipeline/requestDataObject.js";
 import { stepsInSchemaOrder } from "../pipeline/runRequestPipeline.js";
+import type { ProcedureState, TrpcLane } from "./ProcedureState.js";
 
 /**
  * A check that tRPC's Fastify adapter has made before any procedure runs: it routed the
@@ -16,7 +18,7 @@ function checkedByTrpcAdapter(): void {}
  * an object, held to the same rule as `/v1`'s request data. No input is `{}`, as absent
  * data is on `/v1` (so a call without one answers `token_missing`).
  */
-function checkProcedureInput(state: RequestState): void {
+function checkProcedureInput(state: Reads<"input"> & Sets<"data">): void {
   state.data = requestDataObject(state.input === undefined ? {} : state.input);
 }
 
@@ -32,7 +34,7 @@ export const procedureCheckSteps = {
   method_path: checkedByTrpcAdapter,
   http_method: checkedByTrpcAdapter,
   request_data: checkProcedureInput,
-} as const satisfies RequestCheckSteps;
+} as const satisfies LaneSteps<TrpcLane>;
 
 /** {@link procedureCheckSteps} in the schema's order. */
-export const procedureSteps = stepsInSchemaOrder(procedureCheckSteps);
+export const procedureSteps = stepsInSchemaOrder<ProcedureState>(procedureCheckSteps);
