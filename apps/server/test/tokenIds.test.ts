@@ -51,7 +51,7 @@ describe.each(stores)("migration 0011 (token ids) on $name", ({ skip, open }) =>
         recursive: true,
         filter: (source) => !source.endsWith("0011_token_ids.sql"),
       });
-      await migrate(sql, directory);
+      await migrate(sql, { directory });
       await sql.query("INSERT INTO accounts (id, name, active) VALUES ('acc_1', 'One', true)");
       for (const secret of ["before-1", "before-2", "before-3"]) await insertAsBefore(sql, secret);
     });
@@ -62,7 +62,7 @@ describe.each(stores)("migration 0011 (token ids) on $name", ({ skip, open }) =>
     });
 
     it("gives each token it finds an id of its own, and every token written as before one too", async () => {
-      expect(await migrate(sql)).toEqual([{ name: "0011_token_ids.sql" }]);
+      expect((await migrate(sql)).applied.map((m) => m.name)).toEqual(["0011_token_ids.sql"]);
       await insertAsBefore(sql, "after-1");
       const ids = (await sql.query<{ id: string }>("SELECT id FROM tokens")).map((row) => row.id);
       expect(ids.length).toBe(4);
