@@ -100,6 +100,28 @@ describe("a retention of one minute over half an hour of history", () => {
   });
 });
 
+describe("a retention longer than the calendar (tests keep everything with the largest number)", () => {
+  let dir: ScratchDirectory;
+  beforeAll(async () => {
+    dir = await createScratchDirectory("retention-forever");
+    const store = await openStore(`${dir.path}/data`);
+    const importedAt = Date.now() - day;
+    await store.sql.query("UPDATE event_clock SET recorded_until = $1", [importedAt - 60_000]);
+    await importDatasetAt(store, createDemoDataset({ equipmentCount: 5, now: importedAt }), importedAt);
+    await store.close();
+  });
+  afterAll(() => dir?.remove());
+
+  it("says a retention longer than the calendar keeps everything, with no first instant kept", async () => {
+    const log = await startAndReadLog(`${dir.path}/data`, Number.MAX_SAFE_INTEGER);
+    const lines = retentionLines(log);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, msg: expect.stringMatching(/; the oldest recorded is from /) }),
+    ]);
+    expect(lines[0]).not.toHaveProperty("oldestKept");
+  });
+});
+
 describe("a store with no event recorded", () => {
   it("says the retention all the same", async () => {
     const log = await startAndReadLog("memory://", 90 * day);
