@@ -1,4 +1,5 @@
 import { defaultEventsRetentionMs, type Event } from "@wsafe/schema";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import type { PageRows } from "../store/Store.js";
 import {
@@ -16,7 +17,6 @@ import {
 } from "./listEventsQuery.js";
 
 /** The channel migration 0010's triggers announce changes of equipment and schedules on. */
-const SCHEDULE_CHANGES_CHANNEL = "wsafe_schedule_changes";
 
 /**
  * What {@link EventLog.list} reads: one page of an account's window, as `listEventsQuery`
@@ -62,7 +62,7 @@ export class EventLog {
     if (this.#cache) return this.#cache;
     const cache = new ComputedEventsCache(limits);
     this.#stopListening = await this.sql.listen(
-      SCHEDULE_CHANGES_CHANNEL,
+      notificationChannels.scheduleChanges.name,
       () => cache.clear(),
       (listening) => cache.setListening(listening),
     );

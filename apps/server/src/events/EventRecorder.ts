@@ -1,3 +1,4 @@
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { readRecordingState, recordDueEvents } from "./recordTimeEvents.js";
 
@@ -33,7 +34,6 @@ const defaultTiming: RecorderTiming = {
 };
 
 /** The channel on which a statement that changed schedules says so (migration 0006). */
-const schedulesChannel = "wsafe_schedules";
 
 /**
  * Records time events as their instants pass, in every server process. Idle, it does
@@ -76,7 +76,7 @@ export class EventRecorder {
   /** Catches up on what passed while no server recorded, then keeps recording. */
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
-      schedulesChannel,
+      notificationChannels.schedules.name,
       () => this.#wake(),
       // Changes made while nobody listened were not heard: look now.
       (listening) => {

@@ -1,4 +1,5 @@
 import type { EventCause, EventType } from "@wsafe/schema";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import { statusArraySql } from "../store/queries/equipmentRecordSql.js";
 
 /**
@@ -20,7 +21,7 @@ export const eventTypeSql = (kind: string) =>
     .join(" ")} END)::text`;
 
 /** The notification channel on which a commit that recorded events says so. */
-export const eventsChannel = "wsafe_events";
+export const eventsChannel = notificationChannels.events.name;
 
 /** The cause of the events time records, checked against the schema. */
 export const timeCause: EventCause = "time";

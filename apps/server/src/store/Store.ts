@@ -5,6 +5,7 @@ import { setAccountActive } from "./administration/setAccountActive.js";
 import { revokeToken } from "./administration/tokenAdministration.js";
 import { ReadCache, type ReadCacheLimits } from "./cache/ReadCache.js";
 import type { MigrationOutcome } from "./database/migrate.js";
+import { notificationChannels } from "./database/notificationChannels.js";
 import type { Sql } from "./database/Sql.js";
 import { tokenKey } from "./hashToken.js";
 import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./queries/equipmentTypesSql.js";
@@ -18,7 +19,6 @@ import { resourcesJsonSql, resourcesPageSql } from "./queries/resourcesSql.js";
 import type { TokenRecord } from "./TokenRecord.js";
 
 /** The notification channel that migration 0002's triggers announce changes on. */
-const CHANGES_CHANNEL = "wsafe_changes";
 
 /**
  * Whether PostgreSQL text can hold the string. It cannot hold NUL, so an id with one
@@ -74,7 +74,7 @@ export class Store {
     if (this.#cache) return this.#cache;
     const cache = new ReadCache(limits);
     this.#stopListening = await this.sql.listen(
-      CHANGES_CHANNEL,
+      notificationChannels.changes.name,
       () => cache.clear(),
       (listening) => cache.setListening(listening),
     );

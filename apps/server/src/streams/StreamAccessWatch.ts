@@ -1,11 +1,11 @@
 import type { ApiError } from "../errors/ApiError.js";
 import { tokenFailures } from "../errors/tokenFailures.js";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { readTokenStates, type TokenState } from "../store/queries/readTokenStates.js";
 import type { OpenStreams } from "./OpenStreams.js";
 
 /** The channel on which every change to accounts and tokens is announced (migration 0002). */
-const changesChannel = "wsafe_changes";
 
 /** How often the tokens are read again while the listening connection is down. */
 const unheardCheckMs = 2_000;
@@ -47,7 +47,7 @@ export class StreamAccessWatch {
   /** Listens for changes to accounts and tokens. */
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
-      changesChannel,
+      notificationChannels.changes.name,
       (table) => {
         if (table === "tokens" || table === "accounts" || table === "") this.check();
       },

@@ -1,3 +1,4 @@
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type ClaimedDelivery, releaseDelivery } from "./deliveryQueue.js";
 import type { MadeAttempt } from "./makeAttempt.js";
@@ -99,7 +100,7 @@ export class DeliveryWorker {
   /** Starts delivering; listens for new deliveries to wake at once. */
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
-      "wsafe_deliveries",
+      notificationChannels.deliveries.name,
       () => this.#notified(),
       (listening) => {
         this.#listening = listening;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { isStorableText, type PageRows } from "../store/Store.js";
 import { WebhookSecret } from "./WebhookSecret.js";
@@ -181,7 +182,7 @@ export class WebhookStore {
               AND ($2::text IS NULL OR event_id = $2) AND ($3::bigint IS NULL OR created >= $3)
            RETURNING 1
          )
-         SELECT count(*)::text AS count, CASE WHEN count(*) > 0 THEN pg_notify('wsafe_deliveries', '') END
+         SELECT count(*)::text AS count, CASE WHEN count(*) > 0 THEN pg_notify('${notificationChannels.deliveries.name}', '') END
            FROM queued`,
         [id, eventId ?? null, chosen.since ?? null],
       );

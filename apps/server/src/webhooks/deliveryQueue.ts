@@ -1,4 +1,5 @@
 import type { EventRow } from "../events/listEventsQuery.js";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 
 /** The database's clock in ms: every claim and every record reads this one clock, never a server's. */
@@ -260,7 +261,7 @@ export async function releaseDelivery(sql: Sql, delivery: ClaimedDelivery): Prom
         WHERE webhook_id = $1 AND event_id = $2 AND attempts = $3 AND leased_until IS NOT NULL
        RETURNING 1
      )
-     SELECT pg_notify('wsafe_deliveries', '') FROM released LIMIT 1`,
+     SELECT pg_notify('${notificationChannels.deliveries.name}', '') FROM released LIMIT 1`,
     [delivery.webhookId, delivery.event.id, delivery.attempt],
   );
 }

@@ -1,5 +1,6 @@
 import { type MigrationFile, migrationsDirectory, readMigrationFiles } from "./migrationFiles.js";
 import { NewerDatabaseError } from "./NewerDatabaseError.js";
+import { notificationChannels } from "./notificationChannels.js";
 import type { Sql } from "./Sql.js";
 
 export { listMigrationFiles, migrationsDirectory } from "./migrationFiles.js";
@@ -11,7 +12,7 @@ const MIGRATION_LOCK_KEY = 727_100_401;
  * The channel on which the transaction that applied migrations says so when it commits:
  * servers that run beside it look at once whether they still know their database.
  */
-export const migrationsChannel = "wsafe_migrations";
+export const migrationsChannel = notificationChannels.migrations.name;
 
 /** One migration applied, as `migrate` reports it. */
 export interface AppliedMigration {
