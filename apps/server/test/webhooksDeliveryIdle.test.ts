@@ -7,7 +7,8 @@
 // falls due.
 import { eventually, testStores } from "@wsafe/test-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { claimDeliveries, databaseNowMs } from "../src/webhooks/deliveryQueue.js";
+import { databaseNowMs } from "../src/store/database/databaseClock.js";
+import { claimDeliveries } from "../src/webhooks/deliveryQueue.js";
 import { countedSql } from "./support/countedSql.js";
 import { DeliveryScene } from "./support/deliveryScene.js";
 import { closeReceivers, localReceiver } from "./support/localReceiver.js";

@@ -1,7 +1,5 @@
+import { databaseNowMs } from "../store/database/databaseClock.js";
 import type { Sql } from "../store/database/Sql.js";
-
-/** The database's clock, in ms since the epoch: every server of a deployment reads the same one. */
-const databaseNow = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
 /**
  * Takes this round of pruning for the caller's process, or answers that another process
@@ -14,8 +12,8 @@ const databaseNow = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
  */
 export async function claimPruning(sql: Sql, everyMs: number): Promise<boolean> {
   const rows = await sql.query(
-    `UPDATE event_retention SET pruned_at = ${databaseNow}
-      WHERE pruned_at <= ${databaseNow} - $1::bigint RETURNING 1`,
+    `UPDATE event_retention SET pruned_at = ${databaseNowMs}
+      WHERE pruned_at <= ${databaseNowMs} - $1::bigint RETURNING 1`,
     [everyMs],
   );
   return rows.length > 0;

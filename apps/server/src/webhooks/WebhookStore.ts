@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
+import { databaseNowMs } from "../store/database/databaseClock.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { isStorableText, type PageRows } from "../store/Store.js";
@@ -177,7 +178,7 @@ export class WebhookStore {
       const [queued] = await sql.query<{ count: string }>(
         `WITH queued AS (
            UPDATE webhook_deliveries
-              SET attempts = 0, next_attempt_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint, leased_until = NULL
+              SET attempts = 0, next_attempt_at = ${databaseNowMs}, leased_until = NULL
             WHERE webhook_id = $1 AND next_attempt_at IS NULL
               AND ($2::text IS NULL OR event_id = $2) AND ($3::bigint IS NULL OR created >= $3)
            RETURNING 1

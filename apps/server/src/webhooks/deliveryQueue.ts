@@ -1,9 +1,7 @@
 import type { EventRow } from "../events/listEventsQuery.js";
+import { databaseNowMs } from "../store/database/databaseClock.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
-
-/** The database's clock in ms: every claim and every record reads this one clock, never a server's. */
-export const databaseNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
 /**
  * What a target reads of its endpoints with each claim, so that a claim needs no second

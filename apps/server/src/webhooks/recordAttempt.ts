@@ -1,5 +1,6 @@
+import { databaseNowMs } from "../store/database/databaseClock.js";
 import type { Sql } from "../store/database/Sql.js";
-import { type ClaimedDelivery, databaseNowMs } from "./deliveryQueue.js";
+import type { ClaimedDelivery } from "./deliveryQueue.js";
 import { formatDuration } from "./formatDuration.js";
 import { randomId } from "./WebhookStore.js";
 

@@ -1,10 +1,10 @@
+import { databaseNowMs } from "../store/database/databaseClock.js";
 import type { Sql } from "../store/database/Sql.js";
 import {
   type ClaimedDelivery,
   type ClaimLimits,
   type ClaimRow,
   claimedDeliveries,
-  databaseNowMs,
   type EndpointColumns,
   noEndpointColumns,
   takeDeliveries,
