@@ -1,6 +1,6 @@
 import type { EventType } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
-import type { EventRow } from "./listEventsQuery.js";
+import { type EventRow, eventRowSelect } from "./eventRowSql.js";
 import { RecentEvents } from "./RecentEvents.js";
 import { eventsChannel } from "./recordTimeEvents.js";
 
@@ -15,9 +15,6 @@ export interface FeedFilter {
 /** A recorded event as the feed reads it: its row and its sequence. */
 export type FeedEvent = EventRow & { sequence: string };
 
-const columns =
-  "id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, inspection_id, sequence::text";
-
 /**
  * The statement that reads one account's events after a sequence, in recording order:
  * a range of the `(account_id, sequence)` index, whatever the other tenants recorded.
@@ -29,7 +26,7 @@ const columns =
  */
 export function accountEventsQuery(filter: FeedFilter, after: number, limit: number) {
   return {
-    text: `SELECT ${columns} FROM events
+    text: `SELECT ${eventRowSelect()} FROM events
             WHERE account_id = $1 AND sequence > $2
               AND ($3::text IS NULL OR equipment_type_id = $3)
               AND (cardinality($4::text[]) = 0 OR type = ANY($4::text[]))
@@ -262,7 +259,7 @@ export class EventFeed {
             const rows = await this.sql.query<FeedEvent & { account_id: string }>(
               `SELECT a.account_id, e.* FROM unnest($1::text[], $2::bigint[]) AS a (account_id, last)
                CROSS JOIN LATERAL (
-                 SELECT ${columns} FROM events
+                 SELECT ${eventRowSelect()} FROM events
                   WHERE events.account_id = a.account_id AND events.sequence > a.last
                   ORDER BY events.sequence LIMIT ${batch}
                ) e`,

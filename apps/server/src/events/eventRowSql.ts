@@ -48,6 +48,53 @@ export const eventColumns = [
 export const eventColumnList = (alias = "") =>
   eventColumns.map((column) => (alias ? `${alias}.${column}` : column)).join(", ");
 
+/** A column of an event as readers get it: every stored one but the account, which the reader named. */
+export type EventRowColumn = Exclude<(typeof eventColumns)[number], "account_id">;
+
+/** {@link EventRowColumn}s in the order every reader selects them. */
+export const eventRowColumns = eventColumns.filter(
+  (column): column is EventRowColumn => column !== "account_id",
+);
+
+/** The columns of {@link eventRowColumns} as a select list, as stored (no casts), optionally of an alias. */
+export const eventRowColumnList = (alias = "") =>
+  eventRowColumns.map((column) => (alias ? `${alias}.${column}` : column)).join(", ");
+
+/**
+ * An event row as every reader selects it ({@link EventRow}): the columns of
+ * {@link eventRowColumns}, then `sequence`, the two `bigint`s as text (both drivers give
+ * text alike, and exactly beyond 2^53).
+ *
+ * @param alias - the table's alias in the statement, if any
+ * @example
+ * `SELECT ${eventRowSelect("e")} FROM events e WHERE ...`
+ */
+export const eventRowSelect = (alias = "") => {
+  const of = alias ? `${alias}.` : "";
+  const columns = eventRowColumns.map((column) =>
+    column === "occurred_at" ? `${of}occurred_at::text AS occurred_at` : `${of}${column}`,
+  );
+  return [...columns, `${of}sequence::text AS sequence`].join(", ");
+};
+
+/** One event as {@link eventRowSelect} answers it; `sequence` null until recorded. */
+export interface EventRow {
+  id: string;
+  type: EventType;
+  occurred_at: string;
+  cause: EventCause;
+  equipment_id: string;
+  equipment_type_id: string;
+  schedule_id: string | null;
+  from_status: string | null;
+  to_status: string | null;
+  /** On events of cause `inspection`: the inspection. */
+  inspection_id: string | null;
+  sequence: string | null;
+  /** With `withRun`: whether the row follows the page (see `ListEventsInput.withRun`). */
+  run?: boolean;
+}
+
 /**
  * The name of a severity (an index of `statusesBySeverity`) as SQL; NULL stays NULL
  * (an equipment or schedule that is not there).

@@ -1,6 +1,9 @@
-import type { EventCause, EventType } from "@wsafe/schema";
+import type { EventType } from "@wsafe/schema";
 import { sqlParameters } from "../store/queries/sqlParameters.js";
+import { type EventRow, eventRowColumnList, eventRowSelect } from "./eventRowSql.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
+
+export type { EventRow };
 
 /** What `events.list` asks of the store, after its parameters were checked. */
 export interface ListEventsInput {
@@ -34,27 +37,6 @@ export interface ListEventsInput {
    */
   withRun?: boolean | undefined;
 }
-
-/** One event as the statement answers it; `sequence` null until recorded. */
-export interface EventRow {
-  id: string;
-  type: EventType;
-  occurred_at: string;
-  cause: EventCause;
-  equipment_id: string;
-  equipment_type_id: string;
-  schedule_id: string | null;
-  from_status: string | null;
-  to_status: string | null;
-  /** On events of cause `inspection`: the inspection. */
-  inspection_id: string | null;
-  sequence: string | null;
-  /** With `withRun`: whether the row follows the page (see {@link ListEventsInput.withRun}). */
-  run?: boolean;
-}
-
-const listed =
-  "id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, inspection_id";
 
 /**
  * Where the computed transitions of a read start (excluded): after the account's event
@@ -156,7 +138,7 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
     { accountId: input.accountId, equipmentTypeId: input.equipmentTypeId },
     true,
   );
-  const recordedSql = `SELECT ${listed}, sequence
+  const recordedSql = `SELECT ${eventRowColumnList()}, sequence
     FROM events r
    WHERE r.account_id = ${account} AND r.occurred_at >= ${from} AND r.occurred_at <= ${to}
      ${type ? `AND r.equipment_type_id = ${type}` : ""}${where("r")}
@@ -165,14 +147,13 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
   const text = `WITH recorded AS (
   ${recordedSql}
 ), computed AS (
-  SELECT ${listed}, NULL::bigint AS sequence
+  SELECT ${eventRowColumnList()}, NULL::bigint AS sequence
     FROM (${computed}) c
    WHERE true${where("c")}
    ORDER BY c.occurred_at, c.id
    LIMIT ${rows}
 )
-SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status,
-       inspection_id, sequence::text
+SELECT ${eventRowSelect()}
   FROM (SELECT * FROM recorded UNION ALL SELECT * FROM computed) u
  ORDER BY u.occurred_at, u.id
  LIMIT ${rows}`;
@@ -191,7 +172,7 @@ function withRunSql(recorded: string, computed: string, computedWhere: string, r
   return `WITH recorded AS (
   ${recorded}
 ), computed_all AS MATERIALIZED (
-  SELECT ${listed}, NULL::bigint AS sequence
+  SELECT ${eventRowColumnList()}, NULL::bigint AS sequence
     FROM (${computed}) c
    WHERE true${computedWhere}
 ), page AS (
@@ -203,8 +184,7 @@ function withRunSql(recorded: string, computed: string, computedWhere: string, r
 ), last AS (
   SELECT occurred_at, id FROM page ORDER BY occurred_at DESC, id DESC LIMIT 1
 )
-SELECT id, type, occurred_at::text, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status,
-       inspection_id, sequence::text, run
+SELECT ${eventRowSelect()}, run
   FROM (SELECT *, false AS run FROM page
         UNION ALL
         SELECT c.*, true AS run FROM computed_all c, last

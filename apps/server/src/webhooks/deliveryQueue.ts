@@ -1,4 +1,4 @@
-import type { EventRow } from "../events/listEventsQuery.js";
+import { type EventRow, eventRowSelect } from "../events/eventRowSql.js";
 import { databaseNowMs } from "../store/database/databaseClock.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
@@ -104,8 +104,7 @@ export function takeDeliveries(endpointSql: string, extra: string): string {
   )
   SELECT c.webhook_id, ${endpointSql} AS endpoint,
          c.attempts AS attempt, c.exhausted, clock.now::text AS claimed_at, ${extra},
-         e.id, e.type, e.occurred_at::text, e.cause, e.equipment_id, e.equipment_type_id, e.schedule_id,
-         e.from_status, e.to_status, e.inspection_id, e.sequence::text
+         ${eventRowSelect("e")}
     FROM clock
     LEFT JOIN (claimed c JOIN webhooks w ON w.id = c.webhook_id JOIN events e ON e.id = c.event_id) ON true
    ORDER BY c.sequence, c.webhook_id`;
