@@ -49,3 +49,19 @@ export async function readProxiedServers(statsUrl: string, backend = "wsafe"): P
     .filter((row) => row.svname !== "FRONTEND" && row.svname !== "BACKEND")
     .map((row) => ({ name: row.svname!, status: row.status!, answered: Number(row.hrsp_2xx) }));
 }
+
+/**
+ * How many requests each server answered with 2xx between two readings of
+ * {@link readProxiedServers}, by name.
+ *
+ * @param before - the earlier reading
+ * @param after - the later one
+ */
+export function answeredSince(before: ProxiedServer[], after: ProxiedServer[]): Record<string, number> {
+  return Object.fromEntries(
+    after.map((server) => [
+      server.name,
+      server.answered - (before.find((earlier) => earlier.name === server.name)?.answered ?? 0),
+    ]),
+  );
+}

@@ -16,13 +16,14 @@ export interface StreamedEvent {
  * @param baseUrl - the proxy's or a server's URL
  * @param certificate - the PEM certificate it presents
  * @param token - the account's token
+ * @param from - replay the events recorded from this instant on first (ms); default none
  * @returns the events as they come, and how to stop reading
  */
-export function readEventStream(baseUrl: string, certificate: string, token: string) {
+export function readEventStream(baseUrl: string, certificate: string, token: string, from?: number) {
   const dispatcher = new Agent({ connect: { ca: certificate } });
   const controller = new AbortController();
   const events: StreamedEvent[] = [];
-  const input = encodeURIComponent(JSON.stringify({ token }));
+  const input = encodeURIComponent(JSON.stringify({ token, from }));
   const reading = (async () => {
     const response = await request(`${baseUrl}/trpc/events.stream?input=${input}`, {
       dispatcher,

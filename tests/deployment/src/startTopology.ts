@@ -59,9 +59,10 @@ export interface Topology {
   startExtraServer(name: string, env: Record<string, string | undefined>): Promise<WsafeServer>;
   /**
    * Starts the server again (after a crash or a stop), on its port, and waits for its
-   * readiness line; `env` changes its environment for this start (another `WSAFE_DATABASE`, say).
+   * readiness line; `env` changes its environment for this start (another `WSAFE_DATABASE`, say),
+   * `serverDirectory` its version (default this build's, whatever it ran before).
    */
-  restart(server: WsafeServer, env?: Record<string, string>): Promise<void>;
+  restart(server: WsafeServer, env?: Record<string, string>, serverDirectory?: string): Promise<void>;
   /** Waits until the proxy says every server is `UP`. */
   allUp(): Promise<void>;
   /** Stops every process by its PID, drops the database, removes the files. */
@@ -76,10 +77,22 @@ export interface TopologyOptions {
   rateLimit: string;
   /** More environment for every server (webhook flags, say). */
   env?: Record<string, string>;
+  /**
+   * The `apps/server` folder the three servers first start from: another version's (a
+   * release built by `serverAtRelease`, say), which then makes the database (it starts
+   * empty, for `seed` to fill); default this build's.
+   */
+  serverDirectory?: string;
 }
 
-function startServer(name: string, port: number, env: Record<string, string>, directory: string) {
-  return startServerProcess([wsafeCommand, "serve"], {
+function startServer(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  directory: string,
+  serverDirectory?: string,
+) {
+  return startServerProcess([serverDirectory ? wsafeBin(serverDirectory) : wsafeCommand, "serve"], {
     name,
     cwd: directory,
     env: { ...env, WSAFE_PORT: String(port) },
@@ -113,7 +126,10 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     await rm(directory, { recursive: true, force: true });
   };
   try {
-    database = await createPostgresDatabase("deploy", postgres);
+    // Migrated by this build already, unless the servers are of another version: that one makes it.
+    database = await createPostgresDatabase("deploy", postgres, {
+      template: options.serverDirectory ? "none" : "migrated",
+    });
     const direct = new URL(database.database);
     const [pgbouncerPort, ...serverPorts] = await Promise.all(
       Array.from({ length: 1 + serverCount }, () => freePort()),
@@ -159,7 +175,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     const servers: WsafeServer[] = await Promise.all(
       serverPorts.map(async (port, index) => {
         const name = `wsafe${index + 1}`;
-        const child = await startServer(name, port!, serverEnv, directory);
+        const child = await startServer(name, port!, serverEnv, directory, options.serverDirectory);
         started.push(child);
         return { name, port: port!, url: `http://127.0.0.1:${port}`, process: child };
       }),
@@ -180,8 +196,14 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
       directory,
       wsafeBin: wsafeCommand,
       serverEnv,
-      async restart(server, env) {
-        server.process = await startServer(server.name, server.port, { ...serverEnv, ...env }, directory);
+      async restart(server, env, serverDirectory) {
+        server.process = await startServer(
+          server.name,
+          server.port,
+          { ...serverEnv, ...env },
+          directory,
+          serverDirectory,
+        );
         started.push(server.process);
       },
       async startExtraServer(name, env) {
