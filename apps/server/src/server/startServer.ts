@@ -45,7 +45,7 @@ interface Serving {
   app: FastifyInstance;
   services: PipelineServices;
   migrationWatch: MigrationWatch;
-  /** Closes the listener, ends open streams and lets requests in flight finish within the deadline. */
+  /** Closes the listener, ends open streams and lets requests in flight finish within the deadline; once. */
   drain(): Promise<void>;
 }
 
@@ -172,12 +172,13 @@ async function startServing(
         requestTallies: metrics?.requests,
         streamPingMs: options.streamPingMs,
       }),
-    // Closed here when a start fails; at a stop the drain has closed it (or cut what held it).
-    (app) => (draining ? undefined : app.close()),
+    // Drained here when a start fails after it listened; at a stop the last part has drained it.
+    () => drain(),
   );
   for (const { name, durationMs } of store.migrations.applied)
     app.log.info({ migration: name, durationMs }, "migration applied");
   const drain = async () => {
+    if (draining) return;
     draining = true;
     // An open stream is a request that never finishes by itself: each ends now, its
     // client resumes after its last event (at another server, or this one restarted).
