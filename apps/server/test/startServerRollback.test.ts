@@ -80,7 +80,7 @@ function refusal(tls: { cert: string; key: string }): string {
   try {
     createSecureContext(tls);
   } catch (error) {
-    return (error as Error).message;
+    return error instanceof Error ? error.message : String(error);
   }
   throw new Error("the certificate and key go together");
 }
@@ -113,12 +113,9 @@ describe.skipIf(skipWithout("Redis", "a failed start's rollback of its Redis con
 
     it("rejects with Node's own error, and the metrics port and the store's directory are free at once", async () => {
       const metricsPort = await freePort();
-      const failure = await startServer({ ...options, database: db.database, metricsPort }).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(failure).toBeInstanceOf(Error);
-      expect((failure as Error).message).toBe(expected);
+      await expect(startServer({ ...options, database: db.database, metricsPort })).rejects.toMatchObject({
+        message: expected,
+      });
       await expect(ensurePortFree(metricsPort, "127.0.0.1", "metrics")).resolves.toBeUndefined();
       // The embedded store refuses a second opener while the first holds it, even in one process.
       const next = await startServer({ port: 0, database: db.database, http: true });

@@ -5,7 +5,9 @@ import { ServerParts } from "./ServerParts.js";
 function journaled() {
   const journal: string[] = [];
   const failures: string[] = [];
-  const parts = new ServerParts((part, error) => failures.push(`${part}: ${(error as Error).message}`));
+  const parts = new ServerParts((part, error) =>
+    failures.push(`${part}: ${error instanceof Error ? error.message : error}`),
+  );
   const start = (name: string, options: { failStart?: boolean; failStop?: boolean } = {}) =>
     parts.start(
       name,

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import type { Server as HttpsServer } from "node:https";
+import { Server as HttpsServer } from "node:https";
 import { defaultHeaderPrefix } from "@wsafe/schema";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { createDemoDataset } from "../demo/createDemoDataset.js";
@@ -51,7 +51,7 @@ interface Serving {
 
 /** For a listen that finds its port taken since `ensurePortFree` looked: the same error as a port taken before. */
 const portTaken = (port: number, host: string, listener: PortListener) => (error: unknown) => {
-  throw (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+  throw error instanceof Error && "code" in error && error.code === "EADDRINUSE"
     ? new PortInUseError(port, host, listener)
     : error;
 };
@@ -248,15 +248,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       metricsUrl: storage.metricsServer?.url,
       log: app.log,
       reloadTls({ cert, key, subject, validTo }) {
-        if (!tls) throw new Error("the server serves plain HTTP: there is no certificate to reload");
-        (app.server as HttpsServer).setSecureContext({ ...serverTlsOptions, cert, key });
+        const server = app.server;
+        if (!(server instanceof HttpsServer))
+          throw new Error("the server serves plain HTTP: there is no certificate to reload");
+        server.setSecureContext({ ...serverTlsOptions, cert, key });
         app.log.info({ subject, validTo: validTo?.toISOString() }, "TLS certificate reloaded");
       },
       close() {
         closing ??= parts.stop().finally(() => {
           storesOfServers.delete(running);
           // Hand the buffered log lines to stdout before the caller exits.
-          (app.log as { flush?: () => void }).flush?.();
+          if ("flush" in app.log && typeof app.log.flush === "function") app.log.flush();
         });
         return closing;
       },
