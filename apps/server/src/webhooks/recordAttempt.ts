@@ -1,6 +1,6 @@
+import { durationWords } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { type ClaimedDelivery, databaseNowMs } from "./deliveryQueue.js";
-import { formatDuration } from "./formatDuration.js";
 import { randomId } from "./WebhookStore.js";
 
 /** How one attempt went, as the queue records it. */
@@ -71,7 +71,7 @@ export function decideAttempt(
     return {
       outcome: "disabled",
       nextAttemptAt: null,
-      stateReason: `no delivery succeeded since ${since} (${formatDuration(rules.disableAfterMs)} or more; the last: event ${eventId}, ${what}); nothing more is delivered: ${enableAgain}`,
+      stateReason: `no delivery succeeded since ${since} (${durationWords(rules.disableAfterMs)} or more; the last: event ${eventId}, ${what}); nothing more is delivered: ${enableAgain}`,
     };
   }
   if (delivery.attempt >= rules.scheduleMs.length) {
