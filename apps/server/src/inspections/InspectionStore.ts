@@ -1,6 +1,7 @@
 import type { InspectionsRecordResult } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
-import { isStorableText, type PageRows } from "../store/Store.js";
+import { isStorableText } from "../store/isStorableText.js";
+import type { PageRows } from "../store/Store.js";
 import {
   type InspectionRow,
   type InspectionsFilter,

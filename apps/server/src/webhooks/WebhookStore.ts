@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
-import { isStorableText, type PageRows } from "../store/Store.js";
+import { isStorableText } from "../store/isStorableText.js";
+import type { PageRows } from "../store/Store.js";
 import { WebhookSecret } from "./WebhookSecret.js";
 
 /** A webhook row as the statements here select it. */
