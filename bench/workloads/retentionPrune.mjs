@@ -13,6 +13,8 @@ import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { DAY, insertSyntheticEvents } from "../lib/syntheticEvents.mjs";
 
 const RETENTION_MS = 90 * DAY;
+/** The tenants the events are shared by, round-robin. */
+const ACCOUNTS = 1_000;
 
 /** 1.0.0's `EventLog.prune`, one statement over every old event. */
 const unbatchedDelete = `WITH deleted AS (
@@ -33,7 +35,17 @@ const unbatchedDelete = `WITH deleted AS (
 async function fill(store, count, now) {
   await store.sql.query("TRUNCATE events CASCADE");
   const start = performance.now();
-  await insertSyntheticEvents(store.sql, { count, accounts: 1_000, firstAt: now - 900 * DAY, lastAt: now });
+  // The accounts too: the pruner looks for each account's events recorded out of store-wide order.
+  await store.sql.query(
+    "INSERT INTO accounts (id, name) SELECT 'acc_' || n, 'Account ' || n FROM generate_series(0, $1::integer - 1) n ON CONFLICT DO NOTHING",
+    [ACCOUNTS],
+  );
+  await insertSyntheticEvents(store.sql, {
+    count,
+    accounts: ACCOUNTS,
+    firstAt: now - 900 * DAY,
+    lastAt: now,
+  });
   await store.sql.query("VACUUM ANALYZE events");
   return performance.now() - start;
 }

@@ -133,7 +133,7 @@ describe.skipIf(!postgresUrl)("the recorder during an outage of PostgreSQL", () 
         timeoutMs: 20_000,
       });
       expect(log.lines.map((line) => line.message)).toEqual([
-        "recording events failed; trying again in 1 s, then less often up to every 30 s (logged again once it works)",
+        "recording events failed; trying again in 1 second, then less often up to every 30 seconds (logged again once it works)",
         "recording events works again",
       ]);
     } finally {

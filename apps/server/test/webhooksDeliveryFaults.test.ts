@@ -149,7 +149,7 @@ describe.each(testStores)("delivery faults on $name", ({ skip, create }) => {
       );
       const { state_reason } = await scene.stateOf(webhook.id);
       expect(state_reason).toMatch(
-        /^no delivery succeeded since \d{4}-\d\d-\d\dT[\d:.]+Z \(700 ms or more; the last: event ev_\w+, status 503\); nothing more is delivered: webhooks\.redeliver enables it again$/,
+        /^no delivery succeeded since \d{4}-\d\d-\d\dT[\d:.]+Z \(700 milliseconds or more; the last: event ev_\w+, status 503\); nothing more is delivered: webhooks\.redeliver enables it again$/,
       );
       const since = Date.parse(state_reason!.split(" ")[4]!);
       expect(since).toBeGreaterThanOrEqual(started - 60_000);

@@ -18,7 +18,7 @@ export {
   schemaNames,
 } from "./catalog.js";
 export * from "./dataset.js";
-export * from "./durationWords.js";
+export * from "./durationText.js";
 export * from "./envelope.js";
 export * from "./errors.js";
 export { formatIssuePath } from "./formatIssuePath.js";

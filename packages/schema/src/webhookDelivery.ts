@@ -11,8 +11,8 @@
 export const webhookDelivery = {
   /**
    * When each attempt is made, after the event is recorded (the first) or after the
-   * attempt before it failed: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h,
-   * 24 h. After the last, the delivery gives up and the endpoint is `failing`.
+   * attempt before it failed: immediately, then 5 seconds, 5 minutes, 30 minutes, 2, 5, 10,
+   * 14, 20 and 24 hours. After the last, the delivery gives up and the endpoint is `failing`.
    */
   retryScheduleMs: [
     0,

@@ -93,7 +93,7 @@ describe.skipIf(skip)("the delivery worker through a database outage", () => {
     const resumed = lines.filter((line) => line.msg.includes("resumed"));
     expect(paused).toHaveLength(1);
     expect(paused[0]).toMatchObject({ level: 50 });
-    expect(paused[0]!.msg).toMatch(/trying again in 1 s, then less often, up to every 30 s$/);
+    expect(paused[0]!.msg).toMatch(/trying again in 1 second, then less often, up to every 30 seconds$/);
     expect(resumed).toHaveLength(1);
     expect(resumed[0]).toMatchObject({ level: 30 });
     // Every try in between at debug, each wait twice the one before.

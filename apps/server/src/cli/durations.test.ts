@@ -1,6 +1,7 @@
+import { durationText } from "@wsafe/schema";
 import { InvalidArgumentError } from "commander";
 import { describe, expect, it } from "vitest";
-import { duration, durationList, durationListText, durationText } from "./durations.js";
+import { duration, durationList, durationListText } from "./durations.js";
 
 const thrown = (work: () => unknown) => {
   try {
@@ -43,7 +44,7 @@ describe(durationList, () => {
 });
 
 describe(durationText, () => {
-  it("writes a duration in the largest unit that divides it, which the flag reads back", () => {
+  it("reads back what the schema writes a duration as, one day being 24h", () => {
     for (const ms of [7_776_000_000, 129_600_000, 7_200_000, 300_000, 45_000, 86_400_000])
       expect(duration(durationText(ms))).toBe(ms);
     expect([durationText(7_776_000_000), durationText(129_600_000), durationText(300_000)]).toEqual([

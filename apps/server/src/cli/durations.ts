@@ -1,3 +1,4 @@
+import { durationText } from "@wsafe/schema";
 import { InvalidArgumentError } from "commander";
 
 const durationUnits = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const;
@@ -55,25 +56,8 @@ export const durationList = (value: string): number[] => {
 };
 
 /**
- * The text {@link duration} reads back as `ms`: the largest unit that divides it
- * (`7776000000` → `90d`, 2 hours → `2h`, 36 hours → `36h`; one day is `24h`). `--help` and the docs
- * write defaults with it, so what they show is what the flag takes.
- *
- * @example
- * durationText(5 * 60_000); // "5m"
- */
-export function durationText(ms: number): string {
-  if (ms === 0) return "0s";
-  // A day is written 24h, as a retry schedule in hours reads best (`20h,24h`); 2d on is days.
-  const unit = (Object.keys(durationUnits) as DurationUnit[]).find(
-    (name) => ms % durationUnits[name] === 0 && (name !== "d" || ms >= 2 * durationUnits.d),
-  );
-  if (!unit) throw new RangeError(`${ms} ms is no whole number of seconds`);
-  return `${ms / durationUnits[unit]}${unit}`;
-}
-
-/**
- * The text {@link durationList} reads back as `list`.
+ * The text {@link durationList} reads back as `list`, each item written by the schema's
+ * `durationText`, the one rule every duration is written by (one day is `24h`).
  *
  * @example
  * durationListText([0, 5000, 300000]); // "0s,5s,5m"

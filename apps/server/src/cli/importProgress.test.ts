@@ -32,9 +32,22 @@ describe(importProgress, () => {
     tick(2000);
     show(100_000, 100_000);
     expect(writes).toEqual([
-      "import: 20000/100000 records (20%), 20,000 records/s, 4 s left\n",
-      "import: 30000/100000 records (30%), 15,000 records/s, 5 s left\n",
-      "import: 100000/100000 records (100%), 25,000 records/s, done in 4 s\n",
+      "import: 20000/100000 records (20%), 20,000 records/s, 4 seconds left\n",
+      "import: 30000/100000 records (30%), 15,000 records/s, 5 seconds left\n",
+      "import: 100000/100000 records (100%), 25,000 records/s, done in 4 seconds\n",
+    ]);
+  });
+
+  // "1 min 60 s" could be said of 119.6 s left: the seconds were rounded apart from the minutes.
+  it("says a time over a minute in minutes and seconds, as every duration is written", () => {
+    const { writes, tick, show } = recorder(false);
+    tick(13_290);
+    show(10_000, 100_000);
+    tick(1);
+    show(100_000, 100_000);
+    expect(writes).toEqual([
+      "import: 10000/100000 records (10%), 752 records/s, 2 minutes left\n",
+      "import: 100000/100000 records (100%), 7,524 records/s, done in 14 seconds\n",
     ]);
   });
 
@@ -51,10 +64,10 @@ describe(importProgress, () => {
     const clear = "\r\u001b[K";
     expect(writes.every((text) => text.startsWith(clear))).toBe(true);
     expect(writes[0]!.slice(clear.length)).toMatch(
-      /^import █+░+ {2}50% 50,000\/100,000 records · 25,000\/s · ETA 2 s$/,
+      /^import █+░+ {2}50% 50,000\/100,000 records · 25,000\/s · ETA 2 seconds$/,
     );
     expect(writes[1]!.slice(clear.length)).toMatch(
-      /^import █+ 100% 100,000\/100,000 records · 24,938\/s · done in 5 s\n$/,
+      /^import █+ 100% 100,000\/100,000 records · 24,938\/s · done in 5 seconds\n$/,
     );
   });
 });

@@ -1,3 +1,5 @@
+import { durationWordsInParts } from "@wsafe/schema";
+
 /** Where progress goes: a terminal gets a bar redrawn in place, anything else plain lines. */
 export interface ProgressOutput {
   isTTY?: boolean;
@@ -11,10 +13,10 @@ export const progressThreshold = 10_000;
 
 const REDRAW_MS = 100;
 
+/** A time taken or left, to the next whole second, in the words every duration is written in. */
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return "?";
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  return durationWordsInParts(Math.ceil(seconds) * 1000);
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -23,7 +25,7 @@ const count = (n: number) => n.toLocaleString("en-US");
  * The progress display of `wsafe import`: a callback for `importDataset`'s `onProgress`.
  * On a terminal, one line redrawn in place (at most ten times a second) with a bar, the
  * records written, the rate and the time left; elsewhere (a log, a pipe) a plain line at
- * every tenth, `import: 40015/400015 records (10%), 35 000 records/s, 8 s left`, the form
+ * every tenth, `import: 40015/400015 records (10%), 35 000 records/s, 8 seconds left`, the form
  * scripts and tests read.
  *
  * @param out - usually `process.stderr`, so that stdout keeps the summary alone

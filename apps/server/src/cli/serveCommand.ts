@@ -1,5 +1,11 @@
 import cluster from "node:cluster";
-import { defaultEventsRetentionMs, defaultHeaderPrefix, headerNames, webhookDelivery } from "@wsafe/schema";
+import {
+  defaultEventsRetentionMs,
+  defaultHeaderPrefix,
+  durationText,
+  headerNames,
+  webhookDelivery,
+} from "@wsafe/schema";
 import { Command, Option } from "commander";
 import { defaultHstsMaxAge } from "../http/strictTransportSecurity.js";
 import { ensurePortFree } from "../server/ensurePortFree.js";
@@ -15,7 +21,7 @@ import {
   workerCount,
 } from "./cliArguments.js";
 import { createdPaths } from "./createdPaths.js";
-import { duration, durationList, durationListText, durationText, durationUpToADay } from "./durations.js";
+import { duration, durationList, durationListText, durationUpToADay } from "./durations.js";
 import { defaultLogLevel, logLevels } from "./logLevels.js";
 import { resolveServeConfig, type ServeCliOptions, selfSignedDirectory } from "./resolveServeConfig.js";
 

@@ -1,3 +1,4 @@
+import { durationWords } from "@wsafe/schema";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { readRecordingState, recordDueEvents } from "./recordTimeEvents.js";
@@ -137,7 +138,7 @@ export class EventRecorder {
       if (this.#failures === 0)
         this.log.error(
           { err: error },
-          `recording events failed; trying again in ${wait / 1000} s, then less often up to every ${this.#timing.longestRetryMs / 1000} s (logged again once it works)`,
+          `recording events failed; trying again in ${durationWords(wait)}, then less often up to every ${durationWords(this.#timing.longestRetryMs)} (logged again once it works)`,
         );
       this.#failures++;
       this.#retryMs = Math.min(this.#retryMs * 2, this.#timing.longestRetryMs);

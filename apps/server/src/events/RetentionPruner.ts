@@ -6,6 +6,7 @@ import {
   pruneAttemptsBatch,
   pruneEventsBatch,
   pruneFromStart,
+  pruneLateEventsBatch,
 } from "./pruneRetention.js";
 
 /** What the pruner tells its server's log and metrics. */
@@ -95,10 +96,14 @@ export class RetentionPruner {
     if (!(await claimPruning(this.sql, this.#timing.everyMs))) return false;
     const started = performance.now();
     const cutoff = this.events.oldestKept(this.#timing.now());
-    const events = await this.#inBatches("events", (rows, after) =>
+    const walked = await this.#inBatches("events", pruneFromStart, (rows, after) =>
       pruneEventsBatch(this.sql, cutoff, rows, after),
     );
-    const attempts = await this.#inBatches("webhook_attempts", (rows, from) =>
+    const late = await this.#inBatches("events", walked.next, (rows, after) =>
+      pruneLateEventsBatch(this.sql, cutoff, rows, after),
+    );
+    const events = walked.deleted + late.deleted;
+    const { deleted: attempts } = await this.#inBatches("webhook_attempts", pruneFromStart, (rows, from) =>
       pruneAttemptsBatch(this.sql, cutoff, rows, from),
     );
     const olderThan = new Date(cutoff).toISOString();
@@ -109,20 +114,24 @@ export class RetentionPruner {
     return true;
   }
 
-  /** Deletes batch after batch, each going on where the last ended, until one comes back short or the server stops. */
+  /**
+   * Deletes batch after batch, each going on where the last ended, until one comes back
+   * short or the server stops; answers the rows deleted and where the last batch ended.
+   */
   async #inBatches(
     table: "events" | "webhook_attempts",
+    from: number,
     batch: (rows: number, from: number) => Promise<PrunedBatch>,
-  ): Promise<number> {
+  ): Promise<PrunedBatch> {
     let total = 0;
-    let from = pruneFromStart;
+    let next = from;
     for (;;) {
-      if (this.#stopped) return total;
-      const { deleted, next } = await batch(this.#timing.batchRows, from);
-      total += deleted;
-      from = next;
-      if (deleted > 0) this.observer.pruned?.(table, deleted);
-      if (deleted < this.#timing.batchRows) return total;
+      if (this.#stopped) return { deleted: total, next };
+      const done = await batch(this.#timing.batchRows, next);
+      total += done.deleted;
+      next = done.next;
+      if (done.deleted > 0) this.observer.pruned?.(table, done.deleted);
+      if (done.deleted < this.#timing.batchRows) return { deleted: total, next };
     }
   }
 }

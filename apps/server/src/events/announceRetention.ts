@@ -43,11 +43,16 @@ export async function announceRetention(
   log: RetentionLog,
   now: number = Date.now(),
 ): Promise<"info" | "warn"> {
-  // Instants never fall as sequences rise: the first sequence is the oldest event.
-  const rows = await sql.query<{ occurred_at: string }>(
-    "SELECT occurred_at FROM events ORDER BY sequence LIMIT 1",
+  // Each account's oldest, through its time index: events are ordered per account, so the
+  // lowest sequence of the store need not be its oldest event.
+  const [row] = await sql.query<{ oldest: string | null }>(
+    `SELECT min(first.occurred_at)::text AS oldest
+       FROM accounts a
+      CROSS JOIN LATERAL (
+        SELECT e.occurred_at FROM events e WHERE e.account_id = a.id ORDER BY e.occurred_at LIMIT 1
+      ) first`,
   );
-  const oldest = rows[0] === undefined ? undefined : Number(rows[0].occurred_at);
+  const oldest = row?.oldest == null ? undefined : Number(row.oldest);
   const oldestKept = events.oldestKept(now);
   const kept = `events are kept for ${durationWords(events.retentionMs)} (--events-retention)`;
   const fields = {

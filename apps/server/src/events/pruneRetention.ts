@@ -21,7 +21,7 @@ export async function claimPruning(sql: Sql, everyMs: number): Promise<boolean> 
 
 /** What one batch of pruning did, and where the next one goes on. */
 export interface PrunedBatch {
-  /** Rows deleted: fewer than the batch's size means none older is left. */
+  /** Rows deleted: fewer than the batch's size ends the batches of its kind. */
   deleted: number;
   /** Where the next batch starts: after this sequence, or at this instant (attempts). */
   next: number;
@@ -31,14 +31,21 @@ export interface PrunedBatch {
 export const pruneFromStart = -Number.MAX_SAFE_INTEGER;
 
 /**
- * Deletes up to `batchRows` recorded events older than `cutoff` whose sequence is above
- * `after`, the lowest first, in one short statement of its own (their webhook deliveries
- * go with them). Instants never fall as sequences rise, so the old events are a prefix of
- * the sequence index; each batch starts after the last one's, not at the index's start,
- * where the rows deleted before lie dead until a vacuum (read again by every batch, they
- * made ten million events take 3.7 times one DELETE's time on PostgreSQL).
+ * Deletes the recorded events older than `cutoff` among the `batchRows` next sequences
+ * above `after`, in one short statement of its own (their webhook deliveries go with
+ * them): the walk that deletes the bulk of old events, page after page in the order they
+ * were written. Each batch starts after the last one's, not at the index's start, where
+ * the rows deleted before lie dead until a vacuum (read again by every batch, they made
+ * ten million events take 3.7 times one DELETE's time on PostgreSQL).
+ *
+ * A batch that deletes fewer than `batchRows` met a kept event, but that is where the walk
+ * ends, not where the old events do: instants never fall as sequences rise within an
+ * account (`EventProducer`), but across accounts they may (an account's writer records at
+ * its instant; the recorder then records another account's earlier time events under
+ * higher sequences). {@link pruneLateEventsBatch} deletes those after the walk.
  *
  * @param after - the previous batch's `next`, or {@link pruneFromStart}
+ * @returns the rows deleted, and the sequence up to which every event has been looked at
  */
 export async function pruneEventsBatch(
   sql: Sql,
@@ -56,7 +63,52 @@ export async function pruneEventsBatch(
      SELECT count(*)::text AS count, max(sequence)::text AS last FROM deleted`,
     [cutoff, batchRows, after],
   );
-  return { deleted: Number(row!.count), next: row!.last === null ? after : Number(row!.last) };
+  const last = row?.last ?? null;
+  return { deleted: Number(row?.count ?? 0), next: last === null ? after : Number(last) };
+}
+
+/**
+ * Deletes up to `batchRows` recorded events older than `cutoff` with a sequence above
+ * `after`, where the walk of {@link pruneEventsBatch} ended: each account's events from
+ * `after` up to its first kept one. Within an account instants never fall as sequences
+ * rise, so no old event of an account lies after a kept one of the same account: one
+ * short range of its sequence index per account, however many kept events other accounts
+ * recorded between. Each batch reads every account's range again from `after` (the rows it
+ * deleted lie dead until a vacuum): what is left after the walk is the few events recorded
+ * out of store-wide order around the cutoff.
+ *
+ * @param after - the last `next` of {@link pruneEventsBatch}
+ * @returns the rows deleted, and `after` again
+ */
+export async function pruneLateEventsBatch(
+  sql: Sql,
+  cutoff: number,
+  batchRows: number,
+  after: number,
+): Promise<PrunedBatch> {
+  const [row] = await sql.query<{ count: string }>(
+    `WITH doomed AS (
+       SELECT late.sequence
+         FROM accounts a
+        CROSS JOIN LATERAL (
+          SELECT coalesce((SELECT k.sequence FROM events k
+                            WHERE k.account_id = a.id AND k.sequence > $3::bigint AND k.occurred_at >= $1::bigint
+                            ORDER BY k.sequence LIMIT 1), ${Number.MAX_SAFE_INTEGER}) AS kept
+        ) first_kept
+        CROSS JOIN LATERAL (
+          SELECT e.sequence FROM events e
+           WHERE e.account_id = a.id AND e.sequence > $3::bigint AND e.sequence < first_kept.kept
+             AND e.occurred_at < $1::bigint
+           ORDER BY e.sequence LIMIT $2::integer
+        ) late
+        LIMIT $2::integer
+     ), deleted AS (
+       DELETE FROM events WHERE sequence IN (SELECT sequence FROM doomed) RETURNING 1
+     )
+     SELECT count(*)::text AS count FROM deleted`,
+    [cutoff, batchRows, after],
+  );
+  return { deleted: Number(row?.count ?? 0), next: after };
 }
 
 /**
@@ -83,5 +135,6 @@ export async function pruneAttemptsBatch(
      SELECT count(*)::text AS count, max(attempted_at)::text AS last FROM deleted`,
     [cutoff, batchRows, from],
   );
-  return { deleted: Number(row!.count), next: row!.last === null ? from : Number(row!.last) };
+  const last = row?.last ?? null;
+  return { deleted: Number(row?.count ?? 0), next: last === null ? from : Number(last) };
 }

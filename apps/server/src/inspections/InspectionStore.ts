@@ -1,6 +1,7 @@
 import type { InspectionsRecordResult } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
-import { isStorableText, type PageRows } from "../store/Store.js";
+import { isStorableText } from "../store/isStorableText.js";
+import type { PageRows } from "../store/Store.js";
 import {
   type InspectionRow,
   type InspectionsFilter,
@@ -44,14 +45,13 @@ export class InspectionStore {
     };
   }
 
-  /** Whether the equipment is one of the account's. */
+  /** Whether the equipment is one of the account's (its row's account: its type's, by migration 0014's key). */
   async hasEquipment(accountId: string, equipmentId: string): Promise<boolean> {
     if (!isStorableText(equipmentId)) return false;
-    const rows = await this.sql.query(
-      `SELECT 1 FROM equipments e JOIN equipment_types t ON t.id = e.equipment_type_id
-        WHERE e.id = $1 AND t.account_id = $2`,
-      [equipmentId, accountId],
-    );
+    const rows = await this.sql.query("SELECT 1 FROM equipments WHERE id = $1 AND account_id = $2", [
+      equipmentId,
+      accountId,
+    ]);
     return rows.length > 0;
   }
 }

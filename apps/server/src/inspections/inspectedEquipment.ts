@@ -52,6 +52,6 @@ export function inspectedEquipmentSql(
               WHERE i.equipment_id = e.id AND i.schedule_id = ${param(ids.schedule_id, "text")})::text AS latest_performed_at,
             EXISTS (SELECT 1 FROM users u
                      WHERE u.id = ${param(ids.inspector_id, "text")} AND u.account_id = ${account}) AS inspector_known
-       FROM equipments e JOIN equipment_types t ON t.id = e.equipment_type_id
-      WHERE e.id = ${equipment} AND t.account_id = ${account}`;
+       FROM equipments e
+      WHERE e.id = ${equipment} AND e.account_id = ${account}`;
 }

@@ -8,6 +8,7 @@ import type { MigrationOutcome } from "./database/migrate.js";
 import { notificationChannels } from "./database/notificationChannels.js";
 import type { Sql } from "./database/Sql.js";
 import { tokenKey } from "./hashToken.js";
+import { isStorableText } from "./isStorableText.js";
 import { equipmentTypesJsonSql, equipmentTypesPageSql } from "./queries/equipmentTypesSql.js";
 import {
   type EquipmentsPage,
@@ -19,15 +20,6 @@ import { resourcesJsonSql, resourcesPageSql } from "./queries/resourcesSql.js";
 import type { TokenRecord } from "./TokenRecord.js";
 
 /** The notification channel that migration 0002's triggers announce changes on. */
-
-/**
- * Whether PostgreSQL text can hold the string. It cannot hold NUL, so an id with one
- * names nothing in the store: lookups answer "not found" without asking the database,
- * which would refuse the parameter and turn a caller's typo into `server_error`.
- */
-export function isStorableText(text: string): boolean {
-  return !text.includes("\u0000");
-}
 
 /** An equipment type as `equipments.list` needs it. */
 export interface EquipmentTypeRecord {

@@ -1,3 +1,5 @@
+import { durationWords } from "@wsafe/schema";
+
 /** Where {@link OutageBackoff} reports. */
 export interface OutageLog {
   info(fields: object, message: string): void;
@@ -48,7 +50,7 @@ export class OutageBackoff {
       this.#waitMs = backoffMs.first;
       this.log.error(
         { err: error },
-        `${this.what} paused: the database failed (${(error as Error)?.message ?? error}); trying again in ${backoffMs.first / 1000} s, then less often, up to every ${backoffMs.most / 1000} s`,
+        `${this.what} paused: the database failed (${(error as Error)?.message ?? error}); trying again in ${durationWords(backoffMs.first)}, then less often, up to every ${durationWords(backoffMs.most)}`,
       );
     } else {
       this.#waitMs = Math.min(this.#waitMs * 2, backoffMs.most);

@@ -3,7 +3,8 @@ import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDel
 import { databaseNowMs } from "../store/database/databaseClock.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
-import { isStorableText, type PageRows } from "../store/Store.js";
+import { isStorableText } from "../store/isStorableText.js";
+import type { PageRows } from "../store/Store.js";
 import { WebhookSecret } from "./WebhookSecret.js";
 
 /** A webhook row as the statements here select it. */

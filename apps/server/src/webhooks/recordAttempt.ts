@@ -1,7 +1,7 @@
+import { durationWords } from "@wsafe/schema";
 import { databaseNowMs } from "../store/database/databaseClock.js";
 import type { Sql } from "../store/database/Sql.js";
 import type { ClaimedDelivery } from "./deliveryQueue.js";
-import { formatDuration } from "./formatDuration.js";
 import { randomId } from "./WebhookStore.js";
 
 /** How one attempt went, as the queue records it. */
@@ -72,7 +72,7 @@ export function decideAttempt(
     return {
       outcome: "disabled",
       nextAttemptAt: null,
-      stateReason: `no delivery succeeded since ${since} (${formatDuration(rules.disableAfterMs)} or more; the last: event ${eventId}, ${what}); nothing more is delivered: ${enableAgain}`,
+      stateReason: `no delivery succeeded since ${since} (${durationWords(rules.disableAfterMs)} or more; the last: event ${eventId}, ${what}); nothing more is delivered: ${enableAgain}`,
     };
   }
   if (delivery.attempt >= rules.scheduleMs.length) {

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { performance } from "node:perf_hooks";
+import { durationWords } from "@wsafe/schema";
 import { describeSendError } from "./describeSendError.js";
 import { ForbiddenAddressError, guardedLookup, type SystemLookup } from "./guardedLookup.js";
 import { judgeEndpointUrl, type UrlAllowances, type UrlRefusal } from "./judgeEndpointUrl.js";
@@ -61,7 +62,7 @@ export const answerByteLimit = 1024;
  * - Unless private addresses are allowed, the address connected to is checked when the
  *   connection is made (after DNS resolution), not only when the endpoint was created:
  *   a name that now resolves to loopback is refused before any packet leaves.
- * - Errors are short and safe to show: `timed out after 15 s`, `connection refused`,
+ * - Errors are short and safe to show: `timed out after 15 seconds`, `connection refused`,
  *   `refused: the host name resolves to a loopback address`, `TLS: certificate has expired`.
  *
  * @param delivery - where, the signed headers and the body
@@ -130,7 +131,7 @@ export function sendDelivery(delivery: Delivery, options: SendOptions): Promise<
       // Beside the defaults, never instead of them: `ca` alone would replace Node's roots.
       ...(options.ca && { ca: [...withSystemRoots(options.ca)] }),
     });
-    timer = setTimeout(() => finish(`timed out after ${formatSeconds(timeoutMs)}`), timeoutMs);
+    timer = setTimeout(() => finish(`timed out after ${durationWords(timeoutMs)}`), timeoutMs);
     options.signal?.addEventListener("abort", onAbort, { once: true });
 
     req.on("error", (error) => {
@@ -170,9 +171,4 @@ function refusalText(refusal: UrlRefusal): string {
     case "address":
       return `refused: ${refusal.address.description}`;
   }
-}
-
-/** `15 s`, `0.2 s`: how the timeout reads in an attempt's record. */
-function formatSeconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`;
 }

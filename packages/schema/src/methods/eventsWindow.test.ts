@@ -17,7 +17,9 @@ describe(eventsWindowProblem, () => {
       parameter: "from",
       description: `invalid parameter: from: events are kept for 90 days; the oldest instant kept is 2026-08-28T00:00:00.000Z (${now - defaultEventsRetentionMs})`,
     });
-    expect(eventsWindowProblem({ from: now - 2 * day }, now, day)?.description).toContain("kept for 1 day;");
+    expect(eventsWindowProblem({ from: now - 2 * day }, now, day)?.description).toContain(
+      "kept for 24 hours;",
+    );
   });
 
   // `--events-retention 2h` was said as "0.08 days", and 5m as "0 days".

@@ -1,4 +1,4 @@
-import { durationWords } from "../durationWords.js";
+import { durationWords } from "../durationText.js";
 import { defaultEventsRetentionMs } from "./events.list.js";
 
 /** The largest instant a JavaScript date holds: ±100 000 000 days from the epoch. */

@@ -1,3 +1,5 @@
+import { durationWords } from "../durationText.js";
+
 /**
  * How far ahead of the service's clock an inspection's `performed_at` may lie: 5 minutes,
  * for the clock of an inspector's device that runs fast (Kerberos allows the same skew).
@@ -57,7 +59,7 @@ export function inspectionRecordProblem(params: InspectionDates, now: number): P
   if (performedAt > now + inspectionClockSkewMs)
     return invalid(
       "performed_at",
-      `${instantText(performedAt)} is later than the service's clock, ${instantText(now)}, by more than the ${inspectionClockSkewMs / 60_000} minutes a device's clock may run ahead: record an inspection once it is performed`,
+      `${instantText(performedAt)} is later than the service's clock, ${instantText(now)}, by more than the ${durationWords(inspectionClockSkewMs)} a device's clock may run ahead: record an inspection once it is performed`,
     );
   if (params.result === "failed") {
     for (const parameter of ["expiresOn", "expiringOn"] as const)

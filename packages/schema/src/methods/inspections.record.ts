@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { durationWords } from "../durationText.js";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
 import { equipmentSchema } from "../records/equipment.js";
 import { inspectionNotesMaxLength, inspectionResultSchema, inspectionSchema } from "../records/inspection.js";
@@ -47,7 +48,7 @@ export const inspectionsRecordParamsSchema = z
       .min(1)
       .describe("The user who performed the inspection: `id` of a user of the account."),
     performed_at: instant(
-      `When the inspection was performed; default: the request's instant. Up to ${inspectionClockSkewMs / 60_000} minutes after the service's clock is accepted (a device's clock running fast); later is \`parameter_invalid\`. Any earlier instant is accepted: an inspection done on paper may be entered later.`,
+      `When the inspection was performed; default: the request's instant. Up to ${durationWords(inspectionClockSkewMs)} after the service's clock is accepted (a device's clock running fast); later is \`parameter_invalid\`. Any earlier instant is accepted: an inspection done on paper may be entered later.`,
     ).optional(),
     notes: z
       .string()
@@ -112,8 +113,8 @@ export const inspectionsRecord = defineMethod({
     "A `failed` inspection makes the schedule `expired` from `performed_at` until a passed inspection is recorded: its `expiresOn` (and an `expiringOn` after it) become `performed_at`, and `lastCompletedOn` stays. It takes no `expiresOn` or `expiringOn` (`parameter_invalid`).",
     "An inspection performed before the schedule's latest (its `lastCompletedOn`, or the `performed_at` of an inspection recorded for it already) is a late entry: it is kept in the history and moves no date, and the answer says so (`late_entry: true`, the inspection's `expiresOn` and `expiringOn` null). Two inspections of one schedule recorded at once are both kept, and the schedule's dates are those of the later `performed_at`.",
     "The schedule's changes of status are recorded as events in the same transaction, with `cause: \"inspection\"` and the inspection's `inspection_id`; webhooks and `events.stream` carry them.",
-    `\`performed_at\` up to ${inspectionClockSkewMs / 60_000} minutes after the service's clock is accepted as sent; later is \`parameter_invalid\`. \`expiresOn\` must be after \`performed_at\`, and \`expiringOn\` not after \`expiresOn\` (\`parameter_invalid\`). These are checked with the other parameters, before anything is looked up.`,
-    `\`idempotency_key\` makes a retry safe, as Stripe's \`Idempotency-Key\` and the IETF draft on that header do: the key is the account's for ${idempotencyKeyLifetimeMs / 3_600_000} hours from its first use. The same key with the same parameters records nothing and answers the first answer again, byte for byte; a retry that arrives while the first is still being recorded waits for it and gets its answer. The same key with other parameters answers \`idempotency_key_reused\` and records nothing. A request that failed keeps nothing under its key, so it can be sent again once corrected. \`@wsafe/client\` sends a key of its own with each call, the same on every retry.`,
+    `\`performed_at\` up to ${durationWords(inspectionClockSkewMs)} after the service's clock is accepted as sent; later is \`parameter_invalid\`. \`expiresOn\` must be after \`performed_at\`, and \`expiringOn\` not after \`expiresOn\` (\`parameter_invalid\`). These are checked with the other parameters, before anything is looked up.`,
+    `\`idempotency_key\` makes a retry safe, as Stripe's \`Idempotency-Key\` and the IETF draft on that header do: the key is the account's for ${durationWords(idempotencyKeyLifetimeMs)} from its first use. The same key with the same parameters records nothing and answers the first answer again, byte for byte; a retry that arrives while the first is still being recorded waits for it and gets its answer. The same key with other parameters answers \`idempotency_key_reused\` and records nothing. A request that failed keeps nothing under its key, so it can be sent again once corrected. \`@wsafe/client\` sends a key of its own with each call, the same on every retry.`,
     "Needs a token with the `write` permission. An `equipment_id` and `schedule_id` that name no schedule of the account's equipment answer `content_not_found`, and so does an `inspector_id` that is not a user of the account.",
   ].join("\n\n"),
   permission: "write",

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { durationWords } from "../durationText.js";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
 import { eventTypeSchema } from "../records/event.js";
 import { webhookSchema, webhookSecretSchema } from "../records/webhook.js";
@@ -52,6 +53,13 @@ export type WebhooksCreateParams = z.input<typeof webhooksCreateParamsSchema>;
 /** Success body of `webhooks.create`. */
 export type WebhooksCreateResult = z.infer<typeof webhooksCreateResultSchema>;
 
+/** The waits of the retry schedule after the first attempt, in words: `5 seconds, ... and 24 hours`. */
+const retryWaits = webhookDelivery.retryScheduleMs
+  .slice(1)
+  .map(durationWords)
+  .join(", ")
+  .replace(/, (?=[^,]*$)/, " and ");
+
 /** Registry entry of `webhooks.create`. */
 export const webhooksCreate = defineMethod({
   name: "webhooks.create",
@@ -59,7 +67,7 @@ export const webhooksCreate = defineMethod({
     "Makes a webhook endpoint: events of the account are POSTed to its URL, signed, as they are recorded.",
   description: [
     'Makes an endpoint of the token\'s account and answers it with its signing secret (`whsec_...`), which is shown only here. From now on every event recorded for the account (of `types`, of the equipment of `equipmentType_id`, when given) is delivered to `url` by the Standard Webhooks specification: headers `webhook-id` (the event\'s id), `webhook-timestamp` and `webhook-signature` (`v1,` and an HMAC-SHA256), body `{"type", "timestamp", "data"}` where `data` is the event record.',
-    `A 2xx answer within ${webhookDelivery.timeoutMs / 1000} s is a success; no redirect is followed. A failed delivery is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h; after the last attempt the endpoint is \`failing\`. A \`410 Gone\` disables it at once, as do ${webhookDelivery.disableAfterMs / 86_400_000} days of failures without a success. Deliveries are at least once: a repeat carries the same \`webhook-id\`.`,
+    `A 2xx answer within ${durationWords(webhookDelivery.timeoutMs)} is a success; no redirect is followed. A failed delivery is tried again after ${retryWaits}; after the last attempt the endpoint is \`failing\`. A \`410 Gone\` disables it at once, as do ${durationWords(webhookDelivery.disableAfterMs)} of failures without a success. Deliveries are at least once: a repeat carries the same \`webhook-id\`.`,
     "`url` must be `https` and reach a public address: loopback, private, link-local and cloud-metadata addresses are refused (`parameter_invalid`), and so is a name that resolves to one; each delivery checks the address it connects to again. An operator may allow `http` and private addresses for local development.",
     `Needs a token with the \`write\` permission. An account has at most ${webhookDelivery.endpointsPerAccount} endpoints (\`limit_reached\`). An \`equipmentType_id\` that does not exist or belongs to another account answers \`content_not_found\`.`,
   ].join("\n\n"),

@@ -74,7 +74,7 @@ export const webhooksDeliveries = defineMethod({
             attempt: 1,
             attempted_at: 1796083200130,
             status: null,
-            error: "timed out after 15 s",
+            error: "timed out after 15 seconds",
             duration_ms: 15002,
             succeeded: false,
             next_attempt_at: 1796083220132,

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { durationWords } from "../durationText.js";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
 import { timestamp } from "../records/primitives.js";
 import { webhookSecretSchema } from "../records/webhook.js";
@@ -43,7 +44,7 @@ export const webhooksRotateSecret = defineMethod({
   name: "webhooks.rotate_secret",
   summary: "Gives a webhook endpoint a new signing secret; the old one keeps signing beside it for 24 hours.",
   description: [
-    `Makes a new secret for the endpoint \`id\` and answers it, shown only here. For ${webhookDelivery.rotationOverlapMs / 3_600_000} hours the secret it replaces signs beside it: every delivery's \`webhook-signature\` carries both signatures (space-separated, as the Standard Webhooks specification allows), so a receiver can move to the new secret at its own pace. Rotating again within those hours drops the oldest.`,
+    `Makes a new secret for the endpoint \`id\` and answers it, shown only here. For ${durationWords(webhookDelivery.rotationOverlapMs)} the secret it replaces signs beside it: every delivery's \`webhook-signature\` carries both signatures (space-separated, as the Standard Webhooks specification allows), so a receiver can move to the new secret at its own pace. Rotating again within those hours drops the oldest.`,
     "Needs a token with the `write` permission. An endpoint that does not exist or belongs to another account answers `content_not_found`.",
   ].join("\n\n"),
   permission: "write",

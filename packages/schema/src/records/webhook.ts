@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { durationWords } from "../durationText.js";
 import { webhookDelivery } from "../webhookDelivery.js";
 import { eventTypeSchema } from "./event.js";
 import { identifier, timestamp } from "./primitives.js";
@@ -10,7 +11,7 @@ export const webhookStateMeanings = {
   active: "Events are delivered as they are recorded.",
   failing:
     "A delivery gave up after its last attempt (`state_reason` says which and why). Deliveries go on; the next one that succeeds makes the endpoint active again.",
-  disabled: `The endpoint answered \`410 Gone\`, or no delivery to it succeeded for ${webhookDelivery.disableAfterMs / 86_400_000} days (the operator may set another time): nothing more is delivered to it, and what was pending is dropped; \`state_reason\` says which and since when. \`webhooks.redeliver\` makes it active again and sends what it missed.`,
+  disabled: `The endpoint answered \`410 Gone\`, or no delivery to it succeeded for ${durationWords(webhookDelivery.disableAfterMs)} (the operator may set another time): nothing more is delivered to it, and what was pending is dropped; \`state_reason\` says which and since when. \`webhooks.redeliver\` makes it active again and sends what it missed.`,
 } as const;
 
 /**
@@ -115,7 +116,7 @@ export const webhookDeliverySchema = z
       .string()
       .nullable()
       .describe(
-        "Why no answer counted as a success, when no status says it: `timed out after 15 s`, `connection refused`, a TLS failure, a refused address. Null otherwise.",
+        "Why no answer counted as a success, when no status says it: `timed out after 15 seconds`, `connection refused`, a TLS failure, a refused address. Null otherwise.",
       ),
     duration_ms: z.int().min(0).describe("How long the attempt took, in milliseconds."),
     succeeded: z.boolean().describe("Whether the endpoint answered 2xx in time: the event is delivered."),

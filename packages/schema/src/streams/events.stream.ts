@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { durationWords } from "../durationText.js";
 import { defaultEventsRetentionMs } from "../methods/events.list.js";
 import { eventSchema, eventTypeSchema } from "../records/event.js";
 import { timestamp } from "../records/primitives.js";
@@ -15,7 +16,7 @@ export const eventsStreamParamsSchema = z
   .strictObject({
     token: z.string().min(1).describe("API token. Required."),
     from: timestamp(
-      `Replay the recorded events from this instant on before the live ones (within the retention, ${defaultEventsRetentionMs / 86_400_000} days by default). Omitted: only what is recorded from now on.`,
+      `Replay the recorded events from this instant on before the live ones (within the retention, ${durationWords(defaultEventsRetentionMs)} by default). Omitted: only what is recorded from now on.`,
     ).optional(),
     equipmentType_id: z
       .string()

@@ -5,6 +5,7 @@
 // `events.list`'s description); the sections about the demo data live in ../events/.
 import {
   defaultEventsRetentionMs,
+  durationText,
   eventCauseMeanings,
   eventSchema,
   eventsWindowProblem,
@@ -40,7 +41,7 @@ export function eventFieldDescription(field: keyof typeof eventSchema.shape): st
 }
 
 /** The retention default as `wsafe serve --events-retention` writes it: `90d`. */
-export const defaultRetentionFlagValue = `${defaultEventsRetentionMs / 86_400_000}d`;
+export const defaultRetentionFlagValue = durationText(defaultEventsRetentionMs);
 
 const meaningRows = (meanings: Record<string, string>) =>
   Object.entries(meanings).map(([name, meaning]) => [inlineCode(name), meaning]);

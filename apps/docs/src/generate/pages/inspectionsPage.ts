@@ -5,6 +5,7 @@
 // paragraphs, the parameters' and fields' descriptions, the cause's meaning); the page
 // orders them and adds the how-to.
 import {
+  durationWords,
   eventCauseMeanings,
   idempotencyKeyLifetimeMs,
   inspectionResultMeanings,
@@ -131,7 +132,7 @@ export function inspectionsPage(): string {
     "Every refusal changes nothing: no inspection, no date, no event, and no key kept.",
     "## Retrying safely: idempotency keys",
     methodParagraph(record, "`idempotency_key` makes a retry safe"),
-    `A key is kept ${idempotencyKeyLifetimeMs / 3_600_000} hours from its first use, per account: two accounts may use the same key. A mobile inspector on a bad network retries with the same key, and the inspection is recorded once. With \`@wsafe/client\` this is the default: see [retries](/client/retries/).`,
+    `A key is kept ${durationWords(idempotencyKeyLifetimeMs)} from its first use, per account: two accounts may use the same key. A mobile inspector on a bad network retries with the same key, and the inspection is recorded once. With \`@wsafe/client\` this is the default: see [retries](/client/retries/).`,
     "Send a key with every write. A write whose answer never came (a timeout, a cut connection, a proxy's 502 after its server died) may have been recorded or not, and nothing tells which. Sent again with the key it had, it is recorded once whichever happened. Without a key, nobody can send it again safely: not the caller, not a client library, not a proxy, since it may be recorded twice. So the reference deployment's proxy sends a read again to another server when its server dies, and never a write ([Operate](/operate/#reference-deployment)): the caller gets the proxy's error, and the key makes its retry safe.",
     "## Events of cause inspection",
     methodParagraph(record, "The schedule's changes of status"),

@@ -3,12 +3,12 @@
 // that verify, in TypeScript and Python. The numbers and tables are the schema's
 // (`webhookDelivery`, `webhookStateMeanings`, `webhookAddressRules`, the methods'
 // summaries); the receivers and the example delivery live in ../webhooks/.
-import { methodNames, methods, webhookDelivery, webhookStateMeanings } from "@wsafe/schema";
+import { durationWords, methodNames, methods, webhookDelivery, webhookStateMeanings } from "@wsafe/schema";
 import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
 import { methodPath } from "../sitePaths.js";
 import { exampleRequest, exampleSecret } from "../webhooks/exampleDelivery.js";
 import { runTitle, type WebhookReceiver, webhookReceivers } from "../webhooks/webhookReceivers.js";
-import { embeddingList, formatDuration, refusedAddressTable, retryTable } from "../webhooks/webhookTables.js";
+import { embeddingList, refusedAddressTable, retryTable } from "../webhooks/webhookTables.js";
 
 /** The webhooks methods, in registry order. */
 export const webhookMethodNames = methodNames.filter((name) => name.startsWith("webhooks."));
@@ -22,9 +22,9 @@ const {
   inFlightPerEndpoint,
   disableAfterMs,
 } = webhookDelivery;
-const disableAfter = `${disableAfterMs / 86_400_000} days`;
-const timeout = formatDuration(timeoutMs);
-const overlap = `${rotationOverlapMs / 3_600_000} hours`;
+const disableAfter = durationWords(disableAfterMs);
+const timeout = durationWords(timeoutMs);
+const overlap = durationWords(rotationOverlapMs);
 
 function receiverSection(receiver: WebhookReceiver): string[] {
   return [

@@ -1,40 +1,14 @@
 // The Webhooks page's tables that come from the schema's data: the retry schedule
 // (`webhookDelivery.retryScheduleMs`) and the refused addresses (`webhookAddressRules`),
 // so the page changes when the service's behaviour does.
-import { webhookAddressRules, webhookDelivery } from "@wsafe/schema";
+import { durationWords, durationWordsInParts, webhookAddressRules, webhookDelivery } from "@wsafe/schema";
 import { inlineCode, table } from "../markdown.js";
-
-const units: [ms: number, name: string][] = [
-  [86_400_000, "d"],
-  [3_600_000, "h"],
-  [60_000, "min"],
-  [1000, "s"],
-];
-
-/**
- * A duration as people read it: `5 s`, `30 min`, `1 d 3 h 35 min 5 s`; with `days: false`
- * hours stay hours (`24 h`), as the specification's schedule and the flags write them.
- *
- * @example
- * formatDuration(5 * 60_000 + 5_000); // "5 min 5 s"
- * formatDuration(86_400_000, { days: false }); // "24 h"
- */
-export function formatDuration(ms: number, { days = true }: { days?: boolean } = {}): string {
-  const parts: string[] = [];
-  let rest = ms;
-  for (const [size, name] of days ? units : units.slice(1)) {
-    const count = Math.floor(rest / size);
-    if (count > 0) parts.push(`${count} ${name}`);
-    rest -= count * size;
-  }
-  if (rest > 0) parts.push(`${rest} ms`);
-  return parts.join(" ") || "0 s";
-}
 
 /**
  * One row per attempt of `webhookDelivery.retryScheduleMs`: its number, when it is made
  * (after the event is recorded, or after the attempt before it ended), and the earliest
- * it can come after the event (the attempts' own durations, up to 15 s each, add to it).
+ * it can come after the event (the attempts' own durations, up to 15 seconds each, add to
+ * it). Each wait is said as the schema's `durationWords` says it, the sum unit by unit.
  */
 export function retryRows(schedule: readonly number[] = webhookDelivery.retryScheduleMs): string[][] {
   let since = 0;
@@ -44,9 +18,9 @@ export function retryRows(schedule: readonly number[] = webhookDelivery.retrySch
       index === 0
         ? wait === 0
           ? "as soon as the event is recorded"
-          : `${formatDuration(wait, { days: false })} after the event is recorded`
-        : `${formatDuration(wait, { days: false })} after attempt ${index} failed`;
-    return [String(index + 1), when, index === 0 && wait === 0 ? "0 s" : formatDuration(since)];
+          : `${durationWords(wait)} after the event is recorded`
+        : `${durationWords(wait)} after attempt ${index} failed`;
+    return [String(index + 1), when, durationWordsInParts(since)];
   });
 }
 

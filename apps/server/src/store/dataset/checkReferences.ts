@@ -1,5 +1,6 @@
 import type { PayloadProblem } from "@wsafe/schema";
 import type { Sql } from "../database/Sql.js";
+import { isStorableText } from "../isStorableText.js";
 import type { DatasetList, DatasetShape } from "./checkDatasetShape.js";
 import { type AccountMove, findAccountMoves } from "./findAccountMoves.js";
 import { findDuplicates } from "./findDuplicates.js";
@@ -11,8 +12,6 @@ interface KnownType {
   metafields: Set<string>;
 }
 
-// PostgreSQL text cannot hold U+0000: such an id is reported on its own and is in no store.
-const storable = (id: string) => !id.includes("\u0000");
 const isText = (value: unknown): value is string => typeof value === "string";
 const nowhere = "which is neither in this file nor in the store";
 
@@ -105,7 +104,7 @@ export async function checkReferences(sql: Sql | undefined, shape: DatasetShape)
   for (const equipment of dataset.equipments)
     for (const id of equipment.assignedUsers_id) if (isText(id) && !users.has(id)) wantedUsers.add(id);
 
-  const asked = (ids: Set<string>) => [...ids].filter(storable);
+  const asked = (ids: Set<string>) => [...ids].filter(isStorableText);
   if (sql && asked(wantedAccounts).length > 0) {
     const rows = await sql.query<{ id: string }>("SELECT id FROM accounts WHERE id = ANY($1::text[])", [
       asked(wantedAccounts),

@@ -1,6 +1,7 @@
 import type { Dataset } from "@wsafe/schema";
 import type { Sql } from "../database/Sql.js";
 import { tokenKey } from "../hashToken.js";
+import { isStorableText } from "../isStorableText.js";
 
 /** A record the document names that the store holds under another account. */
 export interface AccountMove {
@@ -22,9 +23,6 @@ interface OwnedList {
   records: readonly { id: string }[];
   accountOf: (index: number) => string | undefined;
 }
-
-// PostgreSQL text cannot hold U+0000; such an id is reported elsewhere and is in no store.
-const storable = (text: string) => !text.includes("\u0000");
 
 /**
  * Finds records the document names that the store already holds under another account.
@@ -62,7 +60,7 @@ export async function findAccountMoves(
     { list: "equipments", table: "equipments", records: dataset.equipments, accountOf: equipmentAccount },
   ];
   for (const { list, table, records, accountOf } of lists) {
-    const ids = records.map((record) => record.id).filter(storable);
+    const ids = records.map((record) => record.id).filter(isStorableText);
     if (ids.length === 0) continue;
     // One indexed lookup per list, whatever its length.
     const rows = await sql.query<{ id: string; account_id: string }>(

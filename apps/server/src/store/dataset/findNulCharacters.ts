@@ -1,4 +1,5 @@
 import type { PayloadProblem } from "@wsafe/schema";
+import { isStorableText } from "../isStorableText.js";
 import { problemAt } from "./problemAt.js";
 
 // Documents known to hold no U+0000 without a walk (see noteNulFree).
@@ -17,12 +18,12 @@ export function noteNulFree(document: object): void {
 
 /** Whether any string (or key) in the value holds U+0000: one walk, no paths built. */
 function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
+  if (typeof value === "string") return !isStorableText(value);
   if (Array.isArray(value)) {
     for (const item of value) if (holdsNul(item)) return true;
   } else if (value && typeof value === "object") {
     for (const key in value) {
-      if (key.includes("\u0000") || holdsNul((value as Record<string, unknown>)[key])) return true;
+      if (!isStorableText(key) || holdsNul((value as Record<string, unknown>)[key])) return true;
     }
   }
   return false;
@@ -30,12 +31,12 @@ function holdsNul(value: unknown): boolean {
 
 function walk(value: unknown, path: PropertyKey[], found: { path: PropertyKey[]; key: boolean }[]): void {
   if (typeof value === "string") {
-    if (value.includes("\u0000")) found.push({ path, key: false });
+    if (!isStorableText(value)) found.push({ path, key: false });
   } else if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) walk(item, [...path, index], found);
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) found.push({ path, key: true });
+      if (!isStorableText(key)) found.push({ path, key: true });
       walk(item, [...path, key], found);
     }
   }

@@ -253,15 +253,6 @@ export async function writeDataset(
     if (current !== undefined) await writers[current].finish();
   }
   await line.pending;
-  // The account of an equipment is its type's; a type moved to another account takes its
-  // equipment along (those this import wrote have it already).
-  if (!empty && dataset.equipmentTypes.length > 0) {
-    await sql.query(
-      `UPDATE equipments e SET account_id = t.account_id FROM equipment_types t
-        WHERE t.id = e.equipment_type_id AND t.account_id <> e.account_id AND t.id = ANY($1::text[])`,
-      [dataset.equipmentTypes.map((type) => type.id)],
-    );
-  }
   await bulk?.finish();
   // Fresh statistics, after every import: without them the planner takes a table for
   // one row and joins a type's schedules by nested loop, re-aggregating them for every
