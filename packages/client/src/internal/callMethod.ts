@@ -89,10 +89,9 @@ export async function callMethod(
 
   // What the last reply said: set afresh by each try, before anything reads it.
   let meta: ResponseMeta;
+  // Not timed out, the call was stopped by the caller's signal, whose reason it carries.
   const stopped = (): WsafeError =>
-    timedOut
-      ? timeoutErrorAfter(method, timeoutMs, meta)
-      : abortErrorFromReason(method, callerSignal?.reason, meta);
+    timedOut ? timeoutErrorAfter(method, timeoutMs, meta) : abortErrorFromReason(method, signal.reason, meta);
 
   try {
     for (let attempt = 1; ; attempt++) {

@@ -44,8 +44,8 @@ export function retryDelay(
     return wait > policy.maxDelayMs ? undefined : wait;
   }
   if (error.code !== ErrorCode.TransportError || certificateFailure(error.cause)) return undefined;
-  const { status } = error;
-  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
-    return undefined;
+  // No status (no reply at all) is no 4xx.
+  const { status = 0 } = error;
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return undefined;
   return backoff;
 }
