@@ -84,6 +84,26 @@ describe(defineMethod, () => {
     expect(method.errors).not.toContain("idempotency_key_reused");
   });
 
+  it("keeps a paginated method's walk, and gives none to a method without one", () => {
+    const params = z.strictObject({
+      ...requestEnvelopeShape,
+      limit: z.int().optional(),
+      cursor: z.string().optional(),
+    });
+    const spec = {
+      summary: "Lists things, for this test only.",
+      description: "Lists the things of the account, a page at a time.",
+      permission: "read" as const,
+      params,
+      result: successEnvelope({}),
+      ownErrors: [],
+      examples: [{ title: "Things", request: { token: "t" }, response: { ok: true as const } }],
+    };
+    const walk = { order: ["created", "id"], filters: [] };
+    expect(defineMethod({ ...spec, name: "things.list", pagination: walk }).pagination).toBe(walk);
+    expect(defineMethod({ ...spec, name: "stuff.list" })).not.toHaveProperty("pagination");
+  });
+
   it("lists own errors once and in the identifiers' order, whatever the method file wrote", () => {
     const method = defineMethod({
       name: "things.remove",

@@ -170,9 +170,8 @@ export function defineMethod<
  * with an id, describe one schema under that id.
  */
 function withIdempotencyKey<Params extends z.ZodObject>(params: Params) {
-  const keyed = params.extend(idempotencyKeyShape);
   const meta = z.globalRegistry.get(params);
-  if (!meta) return keyed;
   z.globalRegistry.remove(params);
-  return keyed.meta(meta);
+  // Spread: `meta(undefined)` would read the metadata instead of setting it.
+  return params.extend(idempotencyKeyShape).meta({ ...meta });
 }
