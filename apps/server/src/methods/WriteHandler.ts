@@ -1,6 +1,6 @@
 import type { MethodName, MethodPermission, MethodResult, Methods } from "@wsafe/schema";
 import type { WriteTransaction } from "../writes/WriteTransaction.js";
-import type { MethodCall, MethodHandler } from "./MethodHandler.js";
+import type { MethodCall } from "./MethodHandler.js";
 
 /** The name of a method that needs `write`, e.g. `"webhooks.create"`. */
 export type WriteMethodName = {
@@ -21,7 +21,7 @@ export type InWriteTransaction<Result> = (
  * schema (a webhook URL's addresses, an inspection's dates against the clock): row
  * `parameters` of the pipeline, so before anything else, and outside any transaction.
  * Then its lookups and changes, inside `transaction`, whose answer it answers as it is.
- * It deals with no idempotency key: every write handler runs inside {@link keyedWrite},
+ * It deals with no idempotency key: `methodHandlers.ts` runs it inside `keyedWrite`,
  * which claims the key in that transaction, answers a repeat, and keeps the answer.
  *
  * @example
@@ -36,11 +36,3 @@ export type WriteHandler<Name extends WriteMethodName> = (
   call: MethodCall,
   transaction: InWriteTransaction<MethodResult<Name>>,
 ) => Promise<MethodResult<Name>>;
-
-/**
- * What `methodHandlers.ts` lists: a read method's handler, and a write method's
- * {@link WriteHandler}, which is run inside {@link keyedWrite}.
- */
-export type MethodHandlerDefinitions = {
-  readonly [Name in MethodName]: Name extends WriteMethodName ? WriteHandler<Name> : MethodHandler<Name>;
-};

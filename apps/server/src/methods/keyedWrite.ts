@@ -1,7 +1,24 @@
-import { type MethodName, type MethodResult, methodNames, methods } from "@wsafe/schema";
+import type { MethodName, MethodResult } from "@wsafe/schema";
 import { runWrite } from "../writes/runWrite.js";
-import type { MethodHandler, MethodHandlers } from "./MethodHandler.js";
-import type { MethodHandlerDefinitions, WriteHandler, WriteMethodName } from "./WriteHandler.js";
+import type { MethodHandler } from "./MethodHandler.js";
+import type { WriteHandler, WriteMethodName } from "./WriteHandler.js";
+
+// Only keyedWrite sets it, so a handler that carries it runs inside runWrite.
+const keyedWriteMark: unique symbol = Symbol("keyedWrite");
+
+/** A write method's handler as {@link keyedWrite} makes it: the only kind a write may have. */
+export type KeyedWriteHandler<Name extends WriteMethodName> = MethodHandler<Name> & {
+  readonly [keyedWriteMark]: Name;
+};
+
+/**
+ * What `methodHandlers.ts` lists, checked against the registry: a read method's handler,
+ * and for a write method (its name says it writes) what {@link keyedWrite} made of its
+ * {@link WriteHandler}, so that a write whose handler would skip its key does not build.
+ */
+export type MethodHandlerTable = {
+  readonly [Name in MethodName]: Name extends WriteMethodName ? KeyedWriteHandler<Name> : MethodHandler<Name>;
+};
 
 /**
  * The handler of a write method: its {@link WriteHandler}, whose transaction is
@@ -12,12 +29,14 @@ import type { MethodHandlerDefinitions, WriteHandler, WriteMethodName } from "./
  *
  * @param method - the write method
  * @param handler - its own work
+ * @example
+ * const handlers = { "webhooks.delete": keyedWrite("webhooks.delete", webhooksDelete) };
  */
 export function keyedWrite<Name extends WriteMethodName>(
   method: Name,
   handler: WriteHandler<Name>,
-): MethodHandler<Name> {
-  return async (params, call) => {
+): KeyedWriteHandler<Name> {
+  const keyed: MethodHandler<Name> = async (params, call) => {
     const written: { answer?: MethodResult<Name> } = {};
     const answer = await handler(params, call, async (write) => {
       written.answer = await runWrite(
@@ -33,22 +52,15 @@ export function keyedWrite<Name extends WriteMethodName>(
       );
     return answer;
   };
+  return Object.assign(keyed, { [keyedWriteMark]: method });
 }
 
 /**
- * Every method's handler from its definition: a read's as it is, a write's inside
- * {@link keyedWrite}, chosen by the registry's permission, so that a new write method is
- * keyed by being a write.
+ * The write method whose handler this is, when {@link keyedWrite} made it; `undefined`
+ * for a read's, or for any handler that does not run inside {@link runWrite}.
  *
- * @param definitions - each method's handler or write handler
+ * @param handler - a handler of `methodHandlers`
  */
-export function methodHandlersOf(definitions: MethodHandlerDefinitions): MethodHandlers {
-  const handlers: Partial<Record<MethodName, unknown>> = {};
-  for (const name of methodNames)
-    handlers[name] =
-      methods[name].permission === "write"
-        ? keyedWrite(name as WriteMethodName, definitions[name] as WriteHandler<WriteMethodName>)
-        : definitions[name];
-  // Each entry is its method's: the loop above cannot say so to the compiler.
-  return handlers as MethodHandlers;
+export function keyedWriteOf(handler: object): string | undefined {
+  return keyedWriteMark in handler ? String(handler[keyedWriteMark]) : undefined;
 }
