@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { keyedWriteOf } from "./keyedWrite.js";
 import { methodHandlers } from "./methodHandlers.js";
 
-// The README's "Adding a method" holds because of this: a write method of the registry is
-// its schema file, its handler, its two registrations and a changeset, and its key, its
-// transaction and its retries come from the one write mechanism, not from its handler.
+// The server README's "Adding a write method" holds because of this: a write is its schema
+// file, its handler, its entries in the registry and here, and a changeset; its key and
+// its transaction come from the one write mechanism (keyedWrite, runWrite), never from
+// its handler.
 describe("methodHandlers", () => {
   it("has a handler for every method of the registry, and for none other", () => {
     expect(Object.keys(methodHandlers).sort()).toEqual([...methodNames].sort());
