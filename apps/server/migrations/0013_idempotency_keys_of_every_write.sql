@@ -7,4 +7,9 @@
 -- name, a server of 1.2.0 beside this one would claim the same key in another table, and
 -- one retried inspection could be recorded twice. `src/writes/idempotencyKeys.ts` claims
 -- the keys of every write here.
+--
+-- One edge remains while both run: a server of 1.2.0 that takes over a key older than 24
+-- hours, last claimed by another method, leaves the row marked with that method, so a
+-- retry of its inspection that reaches a newer server within the day is refused as
+-- `idempotency_key_reused` instead of answered again. It is never recorded twice.
 ALTER TABLE inspection_requests ADD COLUMN method text NOT NULL DEFAULT 'inspections.record';
