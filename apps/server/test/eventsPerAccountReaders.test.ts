@@ -14,11 +14,12 @@ import { EventFeed, type FeedEvent } from "../src/events/EventFeed.js";
 import { recordDueEvents } from "../src/events/recordTimeEvents.js";
 import { sequenceOfEvent } from "../src/events/streamStart.js";
 import { importDataset } from "../src/import/importDataset.js";
-import { recordInspection } from "../src/inspections/recordInspection.js";
+import type { InspectionRequest } from "../src/inspections/recordInspection.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { claimDeliveries } from "../src/webhooks/deliveryQueue.js";
 import { inspectedEquipment, inspectionDataset, inspectionSchedules } from "./support/inspectionDataset.js";
+import { recordInspectionNow } from "./support/recordInspectionNow.js";
 import { testSeed } from "./support/testSeed.js";
 
 const accounts = 4;
@@ -142,7 +143,7 @@ describe.each(testStores)(
               await recordDueEvents(store.sql, now);
               continue;
             }
-            await recordInspection(store.sql, {
+            await recordInspectionNow(store.sql, {
               accountId: `acc_insp_${step.account}`,
               now,
               params: {
@@ -150,7 +151,7 @@ describe.each(testStores)(
                 schedule_id: inspectionSchedules.monthly,
                 result: step.passed ? "passed" : "failed",
                 inspector_id: `u_insp_${step.account}`,
-              } as Parameters<typeof recordInspection>[1]["params"],
+              } as InspectionRequest["params"],
             });
             // Half way, streams that resume: after an event a stream got, and from the last.
             if (index >= steps.length / 2 && !resumed) {

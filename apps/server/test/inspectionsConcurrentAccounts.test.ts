@@ -7,10 +7,11 @@ import { eventually, type ScratchDatabase, testStores } from "@wsafe/test-suppor
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
-import { recordInspection } from "../src/inspections/recordInspection.js";
+import type { InspectionRequest } from "../src/inspections/recordInspection.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { inspectedEquipment, inspectionDataset, inspectionSchedules } from "./support/inspectionDataset.js";
+import { recordInspectionNow } from "./support/recordInspectionNow.js";
 
 const postgres = testStores.find((store) => store.name === "PostgreSQL")!;
 
@@ -31,7 +32,7 @@ describe("inspections.record of two accounts at once, on PostgreSQL", () => {
   });
 
   const record = (account: number, equipment: number) =>
-    recordInspection(store.sql, {
+    recordInspectionNow(store.sql, {
       accountId: `acc_insp_${account}`,
       now: Date.now(),
       params: {
@@ -39,7 +40,7 @@ describe("inspections.record of two accounts at once, on PostgreSQL", () => {
         schedule_id: inspectionSchedules.monthly,
         result: "passed",
         inspector_id: `u_insp_${account}`,
-      } as Parameters<typeof recordInspection>[1]["params"],
+      } as InspectionRequest["params"],
     });
 
   /** The sessions that hold up session `pid` (none when it runs). */

@@ -22,7 +22,7 @@ export const errorDescriptions = {
   limit_reached:
     "The account or token holds the most of something it may (webhook endpoints of an account: 10; `events.stream` subscriptions a token holds open on one server: 5 by default); remove or close one before adding another.",
   idempotency_key_reused:
-    "The `idempotency_key` was sent within the last 24 hours with other parameters; nothing was recorded. Send the first request's parameters again to get its answer, or a new key for a new request.",
+    "The `idempotency_key` was sent within the last 24 hours with other parameters, or to another method; nothing was changed. Send the first request again to get its answer, or a new key for a new request.",
   server_error: "Internal error in the service. Nothing was changed; retrying later may succeed.",
 } as const;
 

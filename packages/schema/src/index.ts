@@ -28,12 +28,16 @@ export {
   type MethodExample,
   type MethodSpec,
   type Permission,
+  type PermissionOf,
+  type RegistryOwnErrors,
+  type RegistryParams,
   type WalkSpec,
 } from "./methods/defineMethod.js";
 export * from "./methods/equipments.list.js";
 export * from "./methods/equipmentTypes.list.js";
 export * from "./methods/events.list.js";
 export * from "./methods/eventsWindow.js";
+export * from "./methods/idempotencyKey.js";
 export * from "./methods/inspectionRules.js";
 export * from "./methods/inspections.list.js";
 export * from "./methods/inspections.record.js";

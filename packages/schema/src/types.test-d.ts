@@ -1,4 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
+import * as z from "zod";
+import { requestEnvelopeShape, successEnvelope } from "./envelope.js";
 import type {
   Equipment,
   EquipmentField,
@@ -16,6 +18,7 @@ import type {
   User,
   UsersInfoParams,
 } from "./index.js";
+import { defineMethod } from "./methods/defineMethod.js";
 
 describe("exported types", () => {
   // Checked without listing the methods again: the registry is that list, and a new
@@ -32,6 +35,35 @@ describe("exported types", () => {
     expectTypeOf<MethodPermission<"users.info">>().toEqualTypeOf<"read">();
     expectTypeOf<MethodPermission<"webhooks.create">>().toEqualTypeOf<"write">();
     expectTypeOf<MethodPermission<MethodName>>().toEqualTypeOf<"read" | "write">();
+  });
+
+  // defineMethod gives every write its key; nothing lists the writes here.
+  it("gives every write method idempotency_key and idempotency_key_reused, and no read either", () => {
+    type WriteName = {
+      [Name in MethodName]: MethodPermission<Name> extends "write" ? Name : never;
+    }[MethodName];
+    expectTypeOf<MethodParams<WriteName>["idempotency_key"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<"idempotency_key_reused">().toExtend<MethodError<WriteName>>();
+    expectTypeOf<"idempotency_key_reused">().not.toExtend<MethodError<"webhooks.list">>();
+    expectTypeOf<MethodParams<"webhooks.list">>().not.toHaveProperty("idempotency_key");
+  });
+
+  it("refuses a method whose permission its name contradicts", () => {
+    const spec = {
+      summary: "A method for this test.",
+      description: "A method for this test, its description.",
+      params: z.strictObject({ ...requestEnvelopeShape }),
+      result: successEnvelope({}),
+      ownErrors: [],
+      examples: [],
+    };
+    // @ts-expect-error: a name ending in .list reads
+    defineMethod({ ...spec, name: "things.list", permission: "write" });
+    // @ts-expect-error: any other name writes
+    defineMethod({ ...spec, name: "things.make", permission: "read" });
+    expectTypeOf(
+      defineMethod({ ...spec, name: "things.make", permission: "write" }).permission,
+    ).toEqualTypeOf<"write">();
   });
 
   it("types equipment records exactly", () => {

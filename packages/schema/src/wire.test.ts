@@ -3,8 +3,10 @@ import { methods } from "./registry.js";
 import {
   headerNames,
   idempotencyKeyParameter,
+  isWriteMethod,
   keyedWriteMethodNames,
   methodUrlPath,
+  readMethodVerbs,
   requestIdPattern,
   responseHeaders,
   writeMethodNames,
@@ -45,25 +47,36 @@ describe("wire facts", () => {
   });
 });
 
-describe("writeMethodNames", () => {
-  it("names exactly the registry's methods that need the write permission", () => {
-    expect([...writeMethodNames].sort()).toEqual(
-      Object.values(methods)
-        .filter((method) => method.permission === "write")
-        .map((method) => method.name)
-        .sort(),
-    );
+describe(isWriteMethod, () => {
+  it("tells a read by the last word of its name, and anything else as a write", () => {
+    for (const verb of readMethodVerbs) {
+      expect(isWriteMethod(`things.${verb}`)).toBe(false);
+      expect(isWriteMethod(`some.things.${verb}`)).toBe(false);
+      // The whole last word: a write whose verb only starts or ends like a read's.
+      expect(isWriteMethod(`things.${verb}s`)).toBe(true);
+      expect(isWriteMethod(`things.re${verb}`)).toBe(true);
+      expect(isWriteMethod(`${verb}.things`)).toBe(true);
+    }
+    expect(
+      ["equipments.create", "schedules.set", "defects.resolve", "webhooks.rotate_secret"].map(isWriteMethod),
+    ).toEqual([true, true, true, true]);
+  });
+
+  it("is the registry's permission of every method, and each write takes idempotency_key", () => {
+    for (const method of Object.values(methods)) {
+      expect(isWriteMethod(method.name), method.name).toBe(method.permission === "write");
+      expect(idempotencyKeyParameter in method.params.shape, method.name).toBe(method.permission === "write");
+    }
   });
 });
 
-describe("keyedWriteMethodNames", () => {
-  it("names exactly the registry's write methods whose parameters take an idempotency key", () => {
-    expect([...keyedWriteMethodNames].sort()).toEqual(
-      Object.values(methods)
-        .filter((method) => method.permission === "write" && idempotencyKeyParameter in method.params.shape)
-        .map((method) => method.name)
-        .sort(),
-    );
-    expect(keyedWriteMethodNames.length).toBeGreaterThan(0);
+describe("writeMethodNames and keyedWriteMethodNames (deprecated)", () => {
+  it("name write methods of the registry, each of which takes a key", () => {
+    expect(writeMethodNames.length).toBeGreaterThan(0);
+    expect(keyedWriteMethodNames).toEqual(writeMethodNames);
+    for (const name of writeMethodNames) {
+      expect(isWriteMethod(name)).toBe(true);
+      expect(Object.values(methods).find((method) => method.name === name)?.permission).toBe("write");
+    }
   });
 });

@@ -116,14 +116,47 @@ export const requestLimits = {
 } as const;
 
 /**
- * The methods that change something (their registry permission is `write`): a client
- * must not send one again when the first try may have reached the service - it could
- * make a second endpoint, or rotate a secret twice. Here, zod-free, for the client's
- * retries; a test holds it to the registry.
+ * The last word of the name of every method that only reads (`equipments.list`,
+ * `users.info`, `equipments.changes`, `webhooks.deliveries`). Every other method changes
+ * something: it needs the `write` permission and takes an {@link idempotencyKeyParameter}.
+ * A rule rather than a list of methods, so that the client tells a write by its name and
+ * does not grow with each write method; the schema's tests hold the registry to it.
+ */
+export const readMethodVerbs = ["list", "info", "changes", "deliveries"] as const;
+
+/** The name of a method that only reads: `<namespace>.<read verb>` (see {@link readMethodVerbs}). */
+export type ReadMethodName = `${string}.${(typeof readMethodVerbs)[number]}`;
+
+/**
+ * Whether the method of this name changes something (needs `write`): true for every
+ * method whose name does not end in a read verb. Such a method takes an
+ * {@link idempotencyKeyParameter}, so a client that sends a key of its own may send the
+ * call again whatever happened to the first try.
  *
+ * @param method - the method's wire name
  * @example
- * import { writeMethodNames } from "@wsafe/schema/wire";
- * writeMethodNames.includes("webhooks.create"); // true
+ * import { isWriteMethod } from "@wsafe/schema/wire";
+ * isWriteMethod("webhooks.create"); // true
+ * isWriteMethod("webhooks.list"); // false
+ */
+export function isWriteMethod(method: string): boolean {
+  // The verbs again, as a literal: the fewest bytes in the client's bundle (a test holds
+  // it to `readMethodVerbs`).
+  return !/\.(list|info|changes|deliveries)$/.test(method);
+}
+
+/**
+ * The parameter every write method takes (see {@link isWriteMethod}): the service
+ * answers a repeat of the same key and parameters with the first answer, changing
+ * nothing more.
+ */
+export const idempotencyKeyParameter = "idempotency_key";
+
+/**
+ * The write methods of 1.2.0. Every write method now takes an
+ * {@link idempotencyKeyParameter}, and this list does not grow with new ones.
+ *
+ * @deprecated Use {@link isWriteMethod}, which knows every write method; removed in 2.0.0.
  */
 export const writeMethodNames: readonly string[] = [
   "webhooks.create",
@@ -133,17 +166,10 @@ export const writeMethodNames: readonly string[] = [
   "inspections.record",
 ];
 
-/** The parameter of a write method that makes a retry of it safe; see {@link keyedWriteMethodNames}. */
-export const idempotencyKeyParameter = "idempotency_key";
-
 /**
- * The write methods that take an {@link idempotencyKeyParameter}: the service answers a
- * repeat of the same key and parameters with the first answer, recording nothing, so a
- * client that sends a key of its own may send the call again whatever happened to the
- * first try. Here, zod-free, for the client; a test holds it to the registry.
+ * The write methods of 1.2.0, each of which takes an {@link idempotencyKeyParameter}, as
+ * every write method now does; this list does not grow with new ones.
  *
- * @example
- * import { keyedWriteMethodNames } from "@wsafe/schema/wire";
- * keyedWriteMethodNames.includes("inspections.record"); // true
+ * @deprecated Use {@link isWriteMethod}: every write takes a key; removed in 2.0.0.
  */
-export const keyedWriteMethodNames: readonly string[] = ["inspections.record"];
+export const keyedWriteMethodNames: readonly string[] = writeMethodNames;

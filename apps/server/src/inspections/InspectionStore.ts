@@ -1,4 +1,3 @@
-import type { InspectionsRecordResult } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { isStorableText } from "../store/isStorableText.js";
 import type { PageRows } from "../store/Store.js";
@@ -8,21 +7,15 @@ import {
   inspectionRecord,
   listInspectionsQuery,
 } from "./listInspectionsQuery.js";
-import { type InspectionRequest, recordInspection } from "./recordInspection.js";
 
 /**
- * The inspections of every account, as `inspections.record` writes them and
- * `inspections.list` reads them. Every statement names the account, so one account never
- * reaches another's.
+ * The inspections of every account, as `inspections.list` reads them (`inspections.record`
+ * writes them in its own transaction: `recordInspection.ts`). Every statement names the
+ * account, so one account never reaches another's.
  */
 export class InspectionStore {
   /** @param sql - the store's database */
   constructor(readonly sql: Sql) {}
-
-  /** Records one inspection; see {@link recordInspection}. */
-  record(request: InspectionRequest): Promise<InspectionsRecordResult> {
-    return recordInspection(this.sql, request);
-  }
 
   /**
    * One page of the account's inspections that pass the filter, as JSON texts of

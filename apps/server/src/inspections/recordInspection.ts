@@ -3,11 +3,10 @@ import { type Inspection, type InspectionsRecordResult, type MethodParams, quote
 import { ApiError } from "../errors/ApiError.js";
 import { AccountEventProducer } from "../events/AccountEventProducer.js";
 import { statusTransitions } from "../events/statusTransitions.js";
-import type { Sql } from "../store/database/Sql.js";
 import { isStorableText } from "../store/isStorableText.js";
 import { equipmentRecordOfRows } from "../store/queries/equipmentRecordOfRows.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
-import { claimIdempotencyKey, pruneIdempotencyKeysSql, requestFingerprint } from "./idempotencyKeys.js";
+import type { WriteTransaction } from "../writes/WriteTransaction.js";
 import { type InspectedEquipment, inspectedEquipmentSql } from "./inspectedEquipment.js";
 import { nextScheduleDates, type ScheduleDatesAfter } from "./nextScheduleDates.js";
 
@@ -27,104 +26,100 @@ const newInspectionId = () => `insp_${randomBytes(8).toString("hex")}`;
 const notFound = (what: string) => new ApiError("content_not_found", what);
 
 /**
- * Records one inspection in one transaction, with the schedule's new dates, the events of
- * the statuses it changes (through the account's event producer: cause `inspection`, its
- * id on them, the webhook outbox filled) and, with an `idempotency_key`, the answer kept
- * under the key. The request's key is claimed first, so a retry waits for this one and
- * answers what it answered; then the account's event lock is held (the event clock
- * shared), which serialises the inspection with its account's other inspections and with
- * imports, not with other accounts' writes: two inspections of one schedule recorded at
- * once are applied one after the other, and the later `performed_at` decides.
+ * Records one inspection in the write's transaction, with the schedule's new dates, the
+ * events of the statuses it changes (through the account's event producer: cause
+ * `inspection`, its id on them, the webhook outbox filled) and what every write keeps
+ * (the write's closing statements: its answer under its key). The account's event lock is
+ * held (the event clock shared), which serialises the inspection with its account's other
+ * inspections and with imports, not with other accounts' writes: two inspections of one
+ * schedule recorded at once are applied one after the other, and the later `performed_at`
+ * decides.
  *
  * Under the lock, one statement moves the account's clock and reads the equipment and
  * its schedules; the next dates, the statuses before and after (the events) and the
  * answer are computed from those rows by the schema's rules, and one statement writes
- * the schedule, the inspection, the events and the kept answer. Four statements in all
- * (and one more when time made transitions since the account's last write), where there
- * were ten: planning them was most of an inspection's database time (issue 38).
+ * the schedule, the inspection, the events and the write's closing statements. With the
+ * key's claim before them, four statements in all (and one more when time made
+ * transitions since the account's last write), where there were ten: planning them was
+ * most of an inspection's database time.
  *
- * @param sql - the store's database (not a transaction)
+ * @param write - the write's transaction
  * @param request - the checked call
  * @returns the success body
  * @throws ApiError `content_not_found` (schedule, inspector), `parameter_missing` /
- *   `parameter_invalid` (next dates the schedule cannot give), `idempotency_key_reused`
+ *   `parameter_invalid` (next dates the schedule cannot give)
  */
-export function recordInspection(sql: Sql, request: InspectionRequest): Promise<InspectionsRecordResult> {
+export async function recordInspection(
+  write: WriteTransaction,
+  request: InspectionRequest,
+): Promise<InspectionsRecordResult> {
   const { accountId, params, now } = request;
-  return sql.transaction(async (tx) => {
-    const key = params.idempotency_key;
-    const claim = key
-      ? await claimIdempotencyKey(tx, accountId, key, requestFingerprint(params), now)
-      : undefined;
-    if (claim && "answered" in claim) return claim.answered as InspectionsRecordResult;
-    const scheduleNotFound = () =>
-      notFound(
-        `schedule not found: ${quoteInput(params.schedule_id)} of equipment ${quoteInput(params.equipment_id)}`,
-      );
-    // A text the database cannot hold is no equipment's or schedule's id.
-    if (!isStorableText(params.equipment_id) || !isStorableText(params.schedule_id)) throw scheduleNotFound();
-    const events = await AccountEventProducer.hold(tx, accountId);
-    const { instant, read: found } = await events.recordTime<InspectedEquipment>(now, (param) =>
-      inspectedEquipmentSql(param, accountId, {
-        equipment_id: params.equipment_id,
-        schedule_id: params.schedule_id,
-        // A text the database cannot hold is no user's id.
-        inspector_id: isStorableText(params.inspector_id) ? params.inspector_id : "",
-      }),
+  const tx = write.sql;
+  const scheduleNotFound = () =>
+    notFound(
+      `schedule not found: ${quoteInput(params.schedule_id)} of equipment ${quoteInput(params.equipment_id)}`,
     );
-    const schedule = found?.schedules.find((s) => s.schedule_id === params.schedule_id);
-    if (!found || !schedule) throw scheduleNotFound();
-    if (!found.inspector_known) throw notFound(`inspector not found: ${quoteInput(params.inspector_id)}`);
-    const performedAt = params.performed_at ?? now;
-    const dates = nextScheduleDates(
-      { result: params.result, performedAt, expiresOn: params.expiresOn, expiringOn: params.expiringOn },
-      schedule,
-    );
-    const latest = number(found.latest_performed_at);
-    const lateEntry =
-      (schedule.lastCompletedOn !== null && performedAt < schedule.lastCompletedOn) ||
-      (latest !== null && performedAt < latest);
-    const inspection: Inspection = {
-      id: newInspectionId(),
+  // A text the database cannot hold is no equipment's or schedule's id.
+  if (!isStorableText(params.equipment_id) || !isStorableText(params.schedule_id)) throw scheduleNotFound();
+  const events = await AccountEventProducer.hold(tx, accountId);
+  const { instant, read: found } = await events.recordTime<InspectedEquipment>(now, (param) =>
+    inspectedEquipmentSql(param, accountId, {
       equipment_id: params.equipment_id,
-      equipmentType_id: found.equipment_type_id,
       schedule_id: params.schedule_id,
-      serialNumber: found.serial_number,
-      result: params.result,
-      performed_at: performedAt,
-      recorded_at: instant,
-      inspector_id: params.inspector_id,
-      notes: params.notes ?? null,
-      expiresOn: lateEntry ? null : dates.expiresOn,
-      expiringOn: lateEntry ? null : dates.expiringOn,
-    };
-    // A late entry leaves the schedule as it is: nothing changes, no event.
-    const after = lateEntry
-      ? found.schedules
-      : found.schedules.map((s) => (s === schedule ? { ...s, ...dates } : s));
-    const answer: InspectionsRecordResult = {
-      ok: true,
-      inspection,
-      equipment: equipmentRecordOfRows(found, after, instant),
-      late_entry: lateEntry,
-    };
-    await events.recordChange(
-      {
-        cause: "inspection",
-        key: inspection.id,
-        equipment: { id: params.equipment_id, equipmentTypeId: found.equipment_type_id },
-        transitions: statusTransitions(found.schedules, after, instant),
-      },
-      (param) => [
-        ...(lateEntry ? [] : [moveScheduleDatesSql(param, params.equipment_id, params.schedule_id, dates)]),
-        insertInspectionSql(param, accountId, inspection),
-        ...(claim
-          ? claim.claimed.keepSql(param, answer, now)
-          : [pruneIdempotencyKeysSql(param, accountId, now)]),
-      ],
-    );
-    return answer;
-  });
+      // A text the database cannot hold is no user's id.
+      inspector_id: isStorableText(params.inspector_id) ? params.inspector_id : "",
+    }),
+  );
+  const schedule = found?.schedules.find((s) => s.schedule_id === params.schedule_id);
+  if (!found || !schedule) throw scheduleNotFound();
+  if (!found.inspector_known) throw notFound(`inspector not found: ${quoteInput(params.inspector_id)}`);
+  const performedAt = params.performed_at ?? now;
+  const dates = nextScheduleDates(
+    { result: params.result, performedAt, expiresOn: params.expiresOn, expiringOn: params.expiringOn },
+    schedule,
+  );
+  const latest = number(found.latest_performed_at);
+  const lateEntry =
+    (schedule.lastCompletedOn !== null && performedAt < schedule.lastCompletedOn) ||
+    (latest !== null && performedAt < latest);
+  const inspection: Inspection = {
+    id: newInspectionId(),
+    equipment_id: params.equipment_id,
+    equipmentType_id: found.equipment_type_id,
+    schedule_id: params.schedule_id,
+    serialNumber: found.serial_number,
+    result: params.result,
+    performed_at: performedAt,
+    recorded_at: instant,
+    inspector_id: params.inspector_id,
+    notes: params.notes ?? null,
+    expiresOn: lateEntry ? null : dates.expiresOn,
+    expiringOn: lateEntry ? null : dates.expiringOn,
+  };
+  // A late entry leaves the schedule as it is: nothing changes, no event.
+  const after = lateEntry
+    ? found.schedules
+    : found.schedules.map((s) => (s === schedule ? { ...s, ...dates } : s));
+  const answer: InspectionsRecordResult = {
+    ok: true,
+    inspection,
+    equipment: equipmentRecordOfRows(found, after, instant),
+    late_entry: lateEntry,
+  };
+  await events.recordChange(
+    {
+      cause: "inspection",
+      key: inspection.id,
+      equipment: { id: params.equipment_id, equipmentTypeId: found.equipment_type_id },
+      transitions: statusTransitions(found.schedules, after, instant),
+    },
+    (param) => [
+      ...(lateEntry ? [] : [moveScheduleDatesSql(param, params.equipment_id, params.schedule_id, dates)]),
+      insertInspectionSql(param, accountId, inspection),
+      ...write.closingSql(param, answer),
+    ],
+  );
+  return answer;
 }
 
 /** The schedule's new dates, as a write of the recording's writing statement. */

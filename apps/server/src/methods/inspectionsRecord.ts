@@ -1,17 +1,22 @@
 import { inspectionRecordProblem } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
-import type { MethodHandler } from "./MethodHandler.js";
+import { recordInspection } from "../inspections/recordInspection.js";
+import type { WriteHandler } from "./WriteHandler.js";
 
 /**
  * `inspections.record`: the rules between the dates and the request's instant first (a
- * parameter check: before any lookup), then the recording itself, in one transaction.
+ * parameter check: before any lookup), then the recording itself, in the write's
+ * transaction.
  */
-export const inspectionsRecord: MethodHandler<"inspections.record"> = (
+export const inspectionsRecord: WriteHandler<"inspections.record"> = async (
   params,
-  { services: { inspections, events }, token, now },
+  { services: { events }, token, now },
+  transaction,
 ) => {
   const problem = inspectionRecordProblem(params, now);
   if (problem) throw new ApiError(problem.error, problem.description);
   // The schedule changed: this server's next events.list page must not come from before.
-  return inspections.record({ accountId: token.accountId, params, now }).finally(() => events.changed());
+  return transaction((write) => recordInspection(write, { accountId: token.accountId, params, now })).finally(
+    () => events.changed(),
+  );
 };

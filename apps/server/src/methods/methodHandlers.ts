@@ -3,7 +3,7 @@ import { equipmentTypesList } from "./equipmentTypesList.js";
 import { eventsList } from "./eventsList.js";
 import { inspectionsList } from "./inspectionsList.js";
 import { inspectionsRecord } from "./inspectionsRecord.js";
-import type { MethodHandlers } from "./MethodHandler.js";
+import { keyedWrite, type MethodHandlerTable } from "./keyedWrite.js";
 import { resourcesList } from "./resourcesList.js";
 import { usersInfo } from "./usersInfo.js";
 import { webhooksCreate } from "./webhooksCreate.js";
@@ -16,9 +16,10 @@ import { webhooksRotateSecret } from "./webhooksRotateSecret.js";
 /**
  * The handler of every method of the registry, checked against it at compile time: a
  * method added to `@wsafe/schema` without a handler here does not build, and a handler
- * for a method the registry lacks is an error too. The `/v1` pipeline calls them from
- * here (its `method_lookups` step) and the `/trpc` router is built from this object;
- * nothing else lists the methods.
+ * for a method the registry lacks is an error too. A write method's is its `WriteHandler`
+ * inside `keyedWrite` (its idempotency key, its transaction): the table's type asks for
+ * one under every name that writes, so a write cannot be listed without its key. The `/v1` pipeline calls them from here (its `method_lookups` step) and
+ * the `/trpc` router is built from this object; nothing else lists the methods.
  */
 export const methodHandlers = {
   "resources.list": resourcesList,
@@ -26,12 +27,12 @@ export const methodHandlers = {
   "users.info": usersInfo,
   "equipmentTypes.list": equipmentTypesList,
   "events.list": eventsList,
-  "webhooks.create": webhooksCreate,
+  "webhooks.create": keyedWrite("webhooks.create", webhooksCreate),
   "webhooks.list": webhooksList,
-  "webhooks.delete": webhooksDelete,
-  "webhooks.rotate_secret": webhooksRotateSecret,
+  "webhooks.delete": keyedWrite("webhooks.delete", webhooksDelete),
+  "webhooks.rotate_secret": keyedWrite("webhooks.rotate_secret", webhooksRotateSecret),
   "webhooks.deliveries": webhooksDeliveries,
-  "webhooks.redeliver": webhooksRedeliver,
-  "inspections.record": inspectionsRecord,
+  "webhooks.redeliver": keyedWrite("webhooks.redeliver", webhooksRedeliver),
+  "inspections.record": keyedWrite("inspections.record", inspectionsRecord),
   "inspections.list": inspectionsList,
-} as const satisfies MethodHandlers;
+} as const satisfies MethodHandlerTable;

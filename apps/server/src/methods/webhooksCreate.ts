@@ -1,16 +1,21 @@
 import { quoteInput, webhookDelivery } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
+import { Store } from "../store/Store.js";
+import { WebhookStore } from "../webhooks/WebhookStore.js";
 import { webhookTarget } from "../webhooks/webhookTarget.js";
-import type { MethodHandler } from "./MethodHandler.js";
+import type { WriteHandler } from "./WriteHandler.js";
 
 /**
  * `webhooks.create`: checks the URL by the webhook target's rules (scheme, and every
- * address it reaches: a parameter check, before any lookup), the equipment type, then makes the endpoint unless the
- * account is at its cap, and answers it with its secret, shown only here.
+ * address it reaches: a parameter check, before any lookup), then, in the write's
+ * transaction, the equipment type, and makes the endpoint unless the account is at its
+ * cap, answering it with its secret, shown only here (and to a repeat of its
+ * `idempotency_key`).
  */
-export const webhooksCreate: MethodHandler<"webhooks.create"> = async (
+export const webhooksCreate: WriteHandler<"webhooks.create"> = async (
   params,
-  { services: { store, webhooks }, token, now },
+  { services: { webhooks }, token, now },
+  transaction,
 ) => {
   const url = await webhookTarget(webhooks.settings).check(params.url, (refused) =>
     webhooks.log?.(
@@ -19,17 +24,19 @@ export const webhooksCreate: MethodHandler<"webhooks.create"> = async (
     ),
   );
   const typeId = params.equipmentType_id ?? null;
-  if (typeId !== null && !(await store.findEquipmentType(token.accountId, typeId)))
-    throw new ApiError("content_not_found", `equipment type not found: ${quoteInput(typeId)}`);
-  const made = await webhooks.store.create(
-    token.accountId,
-    { url, types: [...new Set(params.types ?? [])], equipmentTypeId: typeId },
-    now,
-  );
-  if (!made)
-    throw new ApiError(
-      "limit_reached",
-      `the account has ${webhookDelivery.endpointsPerAccount} webhook endpoints, the most it may have: delete one (webhooks.delete) before making another`,
+  return transaction(async ({ sql }) => {
+    if (typeId !== null && !(await new Store(sql).findEquipmentType(token.accountId, typeId)))
+      throw new ApiError("content_not_found", `equipment type not found: ${quoteInput(typeId)}`);
+    const made = await new WebhookStore(sql).create(
+      token.accountId,
+      { url, types: [...new Set(params.types ?? [])], equipmentTypeId: typeId },
+      now,
     );
-  return { ok: true, webhook: made.webhook, secret: made.secret.reveal() };
+    if (!made)
+      throw new ApiError(
+        "limit_reached",
+        `the account has ${webhookDelivery.endpointsPerAccount} webhook endpoints, the most it may have: delete one (webhooks.delete) before making another`,
+      );
+    return { ok: true, webhook: made.webhook, secret: made.secret.reveal() };
+  });
 };

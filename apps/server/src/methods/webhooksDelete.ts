@@ -1,11 +1,10 @@
-import type { MethodHandler } from "./MethodHandler.js";
+import { WebhookStore } from "../webhooks/WebhookStore.js";
+import type { WriteHandler } from "./WriteHandler.js";
 import { webhookNotFound } from "./webhookNotFound.js";
 
 /** `webhooks.delete`: deletes the account's endpoint, with what was still to be delivered to it. */
-export const webhooksDelete: MethodHandler<"webhooks.delete"> = async (
-  params,
-  { services: { webhooks }, token },
-) => {
-  if (!(await webhooks.store.delete(token.accountId, params.id))) throw webhookNotFound(params.id);
-  return { ok: true };
-};
+export const webhooksDelete: WriteHandler<"webhooks.delete"> = (params, { token }, transaction) =>
+  transaction(async ({ sql }) => {
+    if (!(await new WebhookStore(sql).delete(token.accountId, params.id))) throw webhookNotFound(params.id);
+    return { ok: true };
+  });

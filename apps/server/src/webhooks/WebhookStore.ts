@@ -59,6 +59,7 @@ export class WebhookStore {
   /**
    * Makes an endpoint with a new secret, unless the account holds its cap already: the
    * account's row is locked while it counts, so two makers at once cannot both pass.
+   * Within a transaction (a write's), it runs in it.
    *
    * @returns the endpoint and its secret, or `undefined` at the cap
    */
@@ -68,7 +69,10 @@ export class WebhookStore {
     now: number,
   ): Promise<{ webhook: Webhook; secret: WebhookSecret } | undefined> {
     return this.sql.transaction(async (sql) => {
-      await sql.query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
+      // NO KEY UPDATE, not UPDATE: the write's idempotency key, claimed first in the same
+      // transaction, holds the account's row KEY SHARE (its foreign key), as a concurrent
+      // maker's key does; UPDATE would wait on that one while it waits on ours.
+      await sql.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
       const [held] = await sql.query<{ count: string }>(
         "SELECT count(*)::text AS count FROM webhooks WHERE account_id = $1",
         [accountId],

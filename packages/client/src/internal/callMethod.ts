@@ -1,9 +1,4 @@
-import {
-  headerNames,
-  idempotencyKeyParameter,
-  keyedWriteMethodNames,
-  writeMethodNames,
-} from "@wsafe/schema/wire";
+import { headerNames, idempotencyKeyParameter, isWriteMethod } from "@wsafe/schema/wire";
 import type { CallOptions, ClientOptions, ResponseValidator } from "../ClientOptions.js";
 import { isWsafeError } from "../errors/isWsafeError.js";
 import type { WsafeError } from "../errors/WsafeError.js";
@@ -65,10 +60,11 @@ export async function callMethod(
     ...params,
     token: (params as { token?: string } | undefined)?.token ?? config.token,
   };
-  // A keyed write gets a key of its own, once per call: every try sends the same, so the
-  // service answers a repeat with the first answer and the call may be sent again.
-  const keyed = keyedWriteMethodNames.includes(method);
-  if (keyed) data[idempotencyKeyParameter] ??= newIdempotencyKey();
+  // A write gets a key of its own, once per call: every try sends the same, so the service
+  // answers a repeat with the first answer and the call may be sent again. Told by its
+  // name (`isWriteMethod`), so that no list of methods grows here.
+  const write = isWriteMethod(method);
+  if (write) data[idempotencyKeyParameter] ??= newIdempotencyKey();
   const httpMethod = options.method ?? config.method;
   const timeoutMs = options.timeoutMs ?? config.timeoutMs;
   const { signal: callerSignal } = options;
@@ -93,10 +89,9 @@ export async function callMethod(
 
   // What the last reply said: set afresh by each try, before anything reads it.
   let meta: ResponseMeta;
+  // Not timed out, the call was stopped by the caller's signal, whose reason it carries.
   const stopped = (): WsafeError =>
-    timedOut
-      ? timeoutErrorAfter(method, timeoutMs, meta)
-      : abortErrorFromReason(method, callerSignal?.reason, meta);
+    timedOut ? timeoutErrorAfter(method, timeoutMs, meta) : abortErrorFromReason(method, signal.reason, meta);
 
   try {
     for (let attempt = 1; ; attempt++) {
@@ -132,13 +127,7 @@ export async function callMethod(
         if (!isWsafeError(thrown)) throw thrown;
         error = thrown;
       }
-      const delayMs = retryDelay(
-        error,
-        attempt,
-        config.retries,
-        keyed || !writeMethodNames.includes(method),
-        keyed,
-      );
+      const delayMs = retryDelay(error, attempt, config.retries, write);
       // A wait that would end past the deadline cannot lead anywhere: the failure itself says more than a timeout would.
       if (delayMs === undefined || signal.aborted || Date.now() + delayMs >= deadline) throw error;
       config.onRetry?.({ method, attempt, delayMs, error });

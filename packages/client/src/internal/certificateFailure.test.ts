@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { certificateFailure, neverSent } from "./certificateFailure.js";
+import { certificateFailure } from "./certificateFailure.js";
 
 const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 const fetchFailed = (cause: unknown) => new TypeError("fetch failed", { cause });
@@ -58,24 +58,5 @@ describe(certificateFailure, () => {
     const a = new Error("a") as Error & { cause?: unknown };
     a.cause = new Error("b", { cause: a });
     expect(certificateFailure(a)).toBeUndefined();
-  });
-});
-
-describe(neverSent, () => {
-  it("knows a refused connection and a host name that did not resolve, nested as fetch nests them", () => {
-    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"])
-      expect(neverSent(fetchFailed(new Error("connect", { cause: coded(code) }))), code).toBe(true);
-  });
-
-  it("takes the code whole: a reset, a timeout, or a code that only starts or ends like one may have reached the service", () => {
-    for (const code of [
-      "ECONNRESET",
-      "ETIMEDOUT",
-      "ECONNREFUSED_AFTER_SEND",
-      "PROXY_ENOTFOUND",
-      "XEAI_AGAIN",
-    ])
-      expect(neverSent(fetchFailed(coded(code))), code).toBe(false);
-    expect(neverSent(fetchFailed(undefined))).toBe(false);
   });
 });

@@ -19,24 +19,10 @@ const verificationCode = /^(?!ERR_SSL).*(CERT|UNABLE_TO_VERIFY|HOSTNAME_MISMATCH
  * // the inner error, whose code is "DEPTH_ZERO_SELF_SIGNED_CERT"
  */
 export function certificateFailure(cause: unknown): { code: string; message: string } | undefined {
-  return causeWithCode(cause, verificationCode);
-}
-
-/**
- * Whether `cause` says the request never reached the service: the connection was refused
- * or the host name did not resolve. Only then may a write be sent again.
- *
- * @internal
- */
-export const neverSent = (cause: unknown): boolean =>
-  causeWithCode(cause, /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)$/) !== undefined;
-
-/** The error in `cause`'s chain whose `code` matches. */
-function causeWithCode(cause: unknown, code: RegExp): { code: string; message: string } | undefined {
   // A few levels are plenty, and the bound keeps a cyclic chain from looping. `test`
   // reads a missing code as "undefined", which matches nothing.
   let link = cause as { code?: string; message: string; cause?: unknown } | undefined;
   for (let depth = 0; depth < 5 && link; depth++, link = link.cause as typeof link)
-    if (code.test(String(link.code))) return link as { code: string; message: string };
+    if (verificationCode.test(String(link.code))) return link as { code: string; message: string };
   return undefined;
 }

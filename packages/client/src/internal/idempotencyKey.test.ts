@@ -1,6 +1,6 @@
-// The client's own idempotency key on the write methods that take one (issue 36): one per
-// call, the same on each try, so a keyed write is sent again after a dropped connection
-// or a server_error, where a plain write is not.
+// The client's own idempotency key on every write method (issues 36 and 48): one per call,
+// the same on each try, so a write is sent again after a dropped connection or a
+// server_error; a read never carries one.
 import { describe, expect, it } from "vitest";
 import { createClient } from "../createClient.js";
 import { envelope, fakeFetch } from "../testing/fakeFetch.js";
@@ -33,7 +33,7 @@ describe(newIdempotencyKey, () => {
   });
 });
 
-describe("inspections.record's idempotency key", () => {
+describe("a write's idempotency key", () => {
   it("is one of the client's own per call, the same on every try after a reset and a server_error", async () => {
     const fetch = fakeFetch(reset(), serverError, recorded);
     const client = createClient({ baseUrl, token, fetch, retries: fast });
@@ -57,18 +57,39 @@ describe("inspections.record's idempotency key", () => {
     expect(keys).toEqual(["mine-1", "mine-1"]);
   });
 
-  it("gives up after the retries, and never sends a key with a read or a plain write", async () => {
+  it("gives up after the retries, and never sends a key with a read", async () => {
     const fetch = fakeFetch(serverError);
     const client = createClient({ baseUrl, token, fetch, retries: { ...fast, maxRetries: 2 } });
     await expect(client.inspections.record(inspection)).rejects.toMatchObject({ error: "server_error" });
     expect(fetch.calls).toHaveLength(3);
-    const plain = fakeFetch(reset(), envelope({ ok: true, webhooks: [] }));
-    const other = createClient({ baseUrl, token, fetch: plain, retries: fast });
-    await expect(other.webhooks.create({ url: "https://hooks.example.com/x" })).rejects.toMatchObject({
-      code: "wsafe_transport_error",
-    });
-    expect(plain.calls).toHaveLength(1);
-    await other.resources.list();
-    expect(sentKeys(plain).every((key) => key === undefined)).toBe(true);
+    const reads = fakeFetch(reset(), envelope({ ok: true, webhooks: [] }), envelope({ ok: true, user: {} }));
+    const reader = createClient({ baseUrl, token, fetch: reads, retries: fast });
+    await reader.webhooks.list();
+    await reader.users.info({ user: "u_1" });
+    expect(reads.calls).toHaveLength(3);
+    expect(sentKeys(reads)).toEqual([undefined, undefined, undefined]);
+    // A server_error of a read is final: it carries no key that would make a repeat safe.
+    const failing = fakeFetch(serverError);
+    await expect(
+      createClient({ baseUrl, token, fetch: failing, retries: fast }).webhooks.list(),
+    ).rejects.toMatchObject({ error: "server_error" });
+    expect(failing.calls).toHaveLength(1);
+  });
+
+  it.each([
+    ["webhooks.create", { url: "https://hooks.example.com/x" }],
+    ["webhooks.delete", { id: "wh_1" }],
+    ["webhooks.rotate_secret", { id: "wh_1" }],
+    ["webhooks.redeliver", { webhook_id: "wh_1" }],
+    // A write the next release adds: told by its name, with no change to the client.
+    ["equipments.retire", { id: "eq_1" }],
+  ] as const)("is sent with %s, the same after a reset and a server_error", async (method, params) => {
+    const fetch = fakeFetch(reset(), serverError, envelope({ ok: true }));
+    const client = createClient({ baseUrl, token, fetch, retries: fast });
+    await client.call(method as never, params as never);
+    const keys = sentKeys(fetch);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
 });

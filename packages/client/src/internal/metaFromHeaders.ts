@@ -20,8 +20,9 @@ export function metaFromHeaders(
   return {
     requestId: response.headers.get(names.requestId) ?? undefined,
     // Integer milliseconds, as the contract writes it; anything else (a header a proxy
-    // emptied or rewrote) is no server time, not `Number`'s guess at it ("" is 0).
-    responseTime: time !== null && wholeMilliseconds.test(time) ? Number(time) : undefined,
+    // emptied or rewrote) is no server time, not `Number`'s guess at it ("" is 0). An
+    // absent header reads "null", which is no number either.
+    responseTime: wholeMilliseconds.test(String(time)) ? Number(time) : undefined,
     status: response.status,
     attempts,
   };

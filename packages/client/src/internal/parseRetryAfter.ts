@@ -6,6 +6,7 @@
  * parseRetryAfter(response.headers.get("retry-after")); // 2
  */
 export function parseRetryAfter(header: string | null): number | undefined {
-  if (header === null || !/^\s*\d+\s*$/.test(header)) return undefined;
+  // An absent header reads "null", which is no number of seconds.
+  if (!/^\s*\d+\s*$/.test(String(header))) return undefined;
   return Number(header);
 }

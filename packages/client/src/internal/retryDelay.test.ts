@@ -110,52 +110,24 @@ describe(parseEnvelope, () => {
 });
 
 describe("retryDelay of a write", () => {
-  it("sends a write again only when it never reached the service, or the rate limit refused it", () => {
-    const refused = transportErrorFromCause(
-      "webhooks.create",
-      new TypeError("fetch failed", {
-        cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
-      }),
-      meta(),
-    );
-    const reset = transportErrorFromCause(
-      "webhooks.create",
-      new TypeError("fetch failed", {
-        cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
-      }),
-      meta(),
-    );
-    expect(retryDelay(refused, 1, policy, false)).toBeDefined();
-    expect(retryDelay(reset, 1, policy, false)).toBeUndefined();
-    expect(
-      retryDelay(transportErrorFromReply("webhooks.create", "<html>", meta(502)), 1, policy, false),
-    ).toBeUndefined();
-    expect(retryDelay(rateLimited(1), 1, policy, false)).toBe(1000);
-    // A read is sent again after the same reset.
-    expect(retryDelay(reset, 1, policy)).toBeDefined();
-  });
-});
-
-describe("retryDelay of a keyed write", () => {
   it("sends it again after a reset connection and after a server_error, as its key makes a repeat safe", () => {
     const reset = transportErrorFromCause(
-      "inspections.record",
+      "webhooks.create",
       new TypeError("fetch failed", {
         cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }),
       }),
       meta(),
     );
-    const serverError = apiErrorFromBody(
-      "inspections.record",
-      { error: "server_error" },
-      meta(200),
-      undefined,
-    );
-    expect(retryDelay(reset, 1, policy, true, true)).toBeDefined();
-    expect(retryDelay(serverError as never, 1, policy, true, true)).toBeGreaterThan(0);
-    // Not a plain write's, nor a read's: server_error stays final for them.
-    expect(retryDelay(serverError as never, 1, policy, false)).toBeUndefined();
+    const serverError = apiErrorFromBody("webhooks.create", { error: "server_error" }, meta(200), undefined);
+    expect(retryDelay(reset, 1, policy, true)).toBeDefined();
+    expect(
+      retryDelay(transportErrorFromReply("webhooks.create", "<html>", meta(502)), 1, policy, true),
+    ).toBeDefined();
+    expect(retryDelay(serverError as never, 1, policy, true)).toBeGreaterThan(0);
+    expect(retryDelay(rateLimited(1), 1, policy, true)).toBe(1000);
+    // Not a read's: server_error stays final for it.
     expect(retryDelay(serverError as never, 1, policy)).toBeUndefined();
+    expect(retryDelay(serverError as never, 1, policy, false)).toBeUndefined();
     // Other refusals are final whatever the key: sent again, they would be refused again.
     const reused = apiErrorFromBody(
       "inspections.record",
@@ -163,7 +135,16 @@ describe("retryDelay of a keyed write", () => {
       meta(200),
       undefined,
     );
-    expect(retryDelay(reused as never, 1, policy, true, true)).toBeUndefined();
-    expect(retryDelay(serverError as never, 4, policy, true, true)).toBeUndefined();
+    expect(retryDelay(reused as never, 1, policy, true)).toBeUndefined();
+    expect(retryDelay(serverError as never, 4, policy, true)).toBeUndefined();
+    // A refused certificate is refused again, write or not.
+    const certificate = transportErrorFromCause(
+      "webhooks.create",
+      new TypeError("fetch failed", {
+        cause: Object.assign(new Error("self-signed certificate"), { code: "DEPTH_ZERO_SELF_SIGNED_CERT" }),
+      }),
+      meta(),
+    );
+    expect(retryDelay(certificate, 1, policy, true)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorCode } from "../errors/ErrorCode.js";
 import type { WsafeError } from "../errors/WsafeError.js";
 import { backoffDelay } from "./backoffDelay.js";
-import { certificateFailure, neverSent } from "./certificateFailure.js";
+import { certificateFailure } from "./certificateFailure.js";
 
 /**
  * The retry policy with every default filled in; `maxRetries: 0` when retries are off.
@@ -20,12 +20,11 @@ export interface RetryPolicy {
  * the failure is final: `rate_limit_exceeded` waits `Retry-After` (unless that is longer
  * than `maxDelayMs`); a dropped connection or a reply that is not the envelope backs off,
  * except a 4xx other than 408/429 from something in front of the service, which will
- * answer the same again, and a refused TLS certificate, which is refused again. A write
- * (`repeatable` false) is sent again only when it never reached the service (refused
- * connection, unknown host) or was refused by the rate limit, before it could act. A
- * `keyed` write carries an idempotency key, the same on every try, so the service answers
- * a repeat with the first answer: it is sent again whatever happened, a `server_error`
- * (the service may have failed midway) included. Every other failure is final.
+ * answer the same again, and a refused TLS certificate, which is refused again. A read
+ * changes nothing, and a write (`keyed`) carries an idempotency key, the same on every
+ * try, so the service answers its repeat with the first answer: both are sent again
+ * whatever happened to the try before, and a write after a `server_error` too (the
+ * service may have failed midway). Every other failure is final.
  *
  * @example
  * retryDelay(error, 1, { maxRetries: 3, minDelayMs: 250, maxDelayMs: 30_000 }); // 2000 after Retry-After: 2
@@ -34,7 +33,6 @@ export function retryDelay(
   error: WsafeError,
   attempt: number,
   policy: RetryPolicy,
-  repeatable = true,
   keyed = false,
 ): number | undefined {
   if (attempt > policy.maxRetries) return undefined;
@@ -46,10 +44,8 @@ export function retryDelay(
     return wait > policy.maxDelayMs ? undefined : wait;
   }
   if (error.code !== ErrorCode.TransportError || certificateFailure(error.cause)) return undefined;
-  // A write that may have reached the service is not sent again: it could act twice.
-  if (!repeatable && !neverSent(error.cause)) return undefined;
-  const { status } = error;
-  if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429)
-    return undefined;
+  // No status (no reply at all) is no 4xx.
+  const { status = 0 } = error;
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return undefined;
   return backoff;
 }

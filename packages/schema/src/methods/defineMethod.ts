@@ -1,9 +1,32 @@
-import type * as z from "zod";
+import * as z from "zod";
 import type { ErrorResponse } from "../envelope.js";
+import { errorIdentifiers } from "../errors.js";
 import { type MethodErrorsOf, methodErrorsFor, type OwnError } from "../pipeline.js";
+import type { ReadMethodName } from "../wire.js";
+import { idempotencyKeyShape } from "./idempotencyKey.js";
 
 /** The permission a token needs to call a method. */
 export type Permission = "read" | "write";
+
+/**
+ * The permission a method of this name needs: `read` for a name that ends in one of the
+ * read verbs of `@wsafe/schema/wire` (`.list`, `.info`, ...), else `write`. The client
+ * tells a write by its name alone, so a method file cannot declare another.
+ */
+export type PermissionOf<Name extends string> = Name extends ReadMethodName ? "read" : "write";
+
+/**
+ * The parameters of a method as the registry holds them: a write method's own, and the
+ * optional `idempotency_key` that every write takes; a read method's as written.
+ */
+export type RegistryParams<Params extends z.ZodObject, Perm extends Permission> = Perm extends "write"
+  ? z.ZodObject<z.core.util.Extend<Params["shape"], typeof idempotencyKeyShape>, Params["_zod"]["config"]>
+  : Params;
+
+/** The identifiers a method answers besides its own lookups': a write's key used for another request. */
+export type RegistryOwnErrors<Perm extends Permission> = Perm extends "write"
+  ? "idempotency_key_reused"
+  : never;
 
 /** One example exchange of a method, shown in the docs and checked by the tests. */
 export interface MethodExample<Params extends z.ZodType, Result extends z.ZodType> {
@@ -52,15 +75,22 @@ export interface MethodSpec<
   summary: string;
   /** The whole story for the docs: semantics, ordering, edge cases (Markdown). */
   description: string;
-  /** The permission the token needs: `write` makes the method a mutation on `/trpc`. */
+  /**
+   * The permission the token needs: `write` makes the method a mutation on `/trpc` and
+   * gives it `idempotency_key`. It follows from the name (see {@link PermissionOf}).
+   */
   permission: Perm;
-  /** The request data, `token` and `pretty` included; strict: unknown keys are errors. */
+  /**
+   * The request data, `token` and `pretty` included; strict: unknown keys are errors. A
+   * write method's leaves `idempotency_key` out: {@link defineMethod} adds it.
+   */
   params: Params;
   /** The success body, `ok: true` included. */
   result: Result;
   /**
    * The identifiers the method's own lookups answer with (e.g. `content_not_found`);
-   * those of the request pipeline are added by {@link defineMethod}.
+   * those of the request pipeline, and a write's `idempotency_key_reused`, are added by
+   * {@link defineMethod}.
    */
   ownErrors: readonly Own[];
   /**
@@ -68,7 +98,7 @@ export interface MethodSpec<
    * `wsafe serve --demo` answers, its data dated around 2026-12-01T00:00Z (the docs'
    * `apps/docs/test/examples.test.ts` sends every one and compares), cursors excepted.
    */
-  examples: readonly MethodExample<Params, Result>[];
+  examples: readonly MethodExample<RegistryParams<Params, Perm>, Result>[];
   /** For a method that takes `limit` and `cursor`: how its pages walk the list. */
   pagination?: WalkSpec<Params>;
 }
@@ -83,7 +113,9 @@ export interface MethodDefinition<
   Result extends z.ZodObject = z.ZodObject,
   Own extends OwnError = OwnError,
   Perm extends Permission = Permission,
-> extends MethodSpec<Name, Params, Result, Own, Perm> {
+> extends Omit<MethodSpec<Name, Params, Result, Own, Perm>, "examples"> {
+  /** Exchanges with the demo data, at least one success (see {@link MethodSpec.examples}). */
+  examples: readonly MethodExample<Params, Result>[];
   /**
    * Every error identifier the method's URL can answer with, in pipeline order: the
    * request pipeline's (`requestChecks`), the method's own, then `server_error`.
@@ -93,8 +125,10 @@ export interface MethodDefinition<
 
 /**
  * Declares a method, deriving its error list from the request pipeline and its own
- * errors. Keeps every literal type (name, error identifiers) so that the client can
- * narrow on them.
+ * errors. A write method gets, in this one place, what every write has: the optional
+ * `idempotency_key` parameter (after its own, with its description) and
+ * `idempotency_key_reused` among its own errors. Keeps every literal type (name, error
+ * identifiers) so that the client can narrow on them.
  *
  * @example
  * export const usersInfo = defineMethod({ name: "users.info", ownErrors: ["content_not_found"], ... });
@@ -105,7 +139,39 @@ export function defineMethod<
   Params extends z.ZodObject,
   Result extends z.ZodObject,
   const Own extends OwnError,
-  const Perm extends Permission,
->(spec: MethodSpec<Name, Params, Result, Own, Perm>): MethodDefinition<Name, Params, Result, Own, Perm> {
-  return { ...spec, errors: methodErrorsFor(spec.params, spec.ownErrors) };
+  const Perm extends PermissionOf<Name>,
+>(
+  spec: MethodSpec<Name, Params, Result, Own, Perm>,
+): MethodDefinition<Name, RegistryParams<Params, Perm>, Result, Own | RegistryOwnErrors<Perm>, Perm> {
+  const write = spec.permission === "write";
+  // The conditional types cannot narrow on a value: `write` decides both at run time.
+  const params = (write ? withIdempotencyKey(spec.params) : spec.params) as RegistryParams<Params, Perm>;
+  const own: readonly OwnError[] = write ? [...spec.ownErrors, "idempotency_key_reused"] : spec.ownErrors;
+  // In the order of the identifiers' table, each once: the order the error lists follow.
+  const ownErrors = errorIdentifiers.filter((error) => own.includes(error as OwnError)) as (
+    | Own
+    | RegistryOwnErrors<Perm>
+  )[];
+  const { pagination, ...rest } = spec;
+  return {
+    ...rest,
+    params,
+    ownErrors,
+    errors: methodErrorsFor(params, ownErrors),
+    // A walk names parameters of the method's own, which the registry's include.
+    ...(pagination && { pagination: pagination as WalkSpec<RegistryParams<Params, Perm>> }),
+  };
+}
+
+/**
+ * A write method's parameters with `idempotency_key` after its own. The id, title and
+ * description the method file gave its parameters move to the schema the registry holds,
+ * so that the JSON Schema files and the OpenAPI components, generated from every schema
+ * with an id, describe one schema under that id.
+ */
+function withIdempotencyKey<Params extends z.ZodObject>(params: Params) {
+  const meta = z.globalRegistry.get(params);
+  z.globalRegistry.remove(params);
+  // Spread: `meta(undefined)` would read the metadata instead of setting it.
+  return params.extend(idempotencyKeyShape).meta({ ...meta });
 }

@@ -7,9 +7,6 @@ import { durationWords } from "../durationText.js";
  */
 export const inspectionClockSkewMs = 5 * 60 * 1000;
 
-/** How long the service keeps an `idempotency_key` of `inspections.record`: 24 hours. */
-export const idempotencyKeyLifetimeMs = 24 * 60 * 60 * 1000;
-
 /** A request that breaks a rule no JSON Schema can say: the parameter at fault and why. */
 export interface ParameterProblem {
   error: "parameter_invalid";

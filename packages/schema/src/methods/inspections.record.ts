@@ -4,7 +4,8 @@ import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
 import { equipmentSchema } from "../records/equipment.js";
 import { inspectionNotesMaxLength, inspectionResultSchema, inspectionSchema } from "../records/inspection.js";
 import { defineMethod } from "./defineMethod.js";
-import { idempotencyKeyLifetimeMs, inspectionClockSkewMs } from "./inspectionRules.js";
+import { idempotencyKeyLifetimeMs } from "./idempotencyKey.js";
+import { inspectionClockSkewMs } from "./inspectionRules.js";
 
 /** The largest instant a JavaScript date holds (ms): the bound of every date an inspection sets. */
 const maxInstant = 8.64e15;
@@ -12,27 +13,9 @@ const maxInstant = 8.64e15;
 const instant = (description: string) =>
   z.int().min(0).max(maxInstant).describe(`${description} Milliseconds since the Unix epoch.`);
 
-/** The form of an idempotency key: 1 to 255 printable ASCII characters, as an HTTP header value. */
-export const idempotencyKeySchema = z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(/^[\x20-\x7E]+$/, { error: "must be printable ASCII characters (space to ~)" })
-  .describe(
-    "Makes retrying safe: 1 to 255 printable ASCII characters (a UUID is usual), unique per account for 24 hours. Sent again with the same parameters, the request records nothing and answers the first answer again (a retry that arrives while the first is still being recorded waits for it); with other parameters it answers `idempotency_key_reused`. A request that failed kept nothing under its key. `@wsafe/client` sends one of its own with every call.",
-  );
-
-/**
- * Parameters of `inspections.record`.
- *
- * @example
- * const params: InspectionsRecordParams = {
- *   token, equipment_id: "eq_h_0001", schedule_id: "sch_preuse", result: "passed",
- *   inspector_id: "u_ada", idempotency_key: crypto.randomUUID(),
- * };
- * @see https://docs.wsafe.dev/methods/inspections.record/
- */
-export const inspectionsRecordParamsSchema = z
+// The method's own parameters; the registry's (`inspectionsRecordParamsSchema`, below)
+// add `idempotency_key`, as every write's do.
+const ownParamsSchema = z
   .strictObject({
     ...requestEnvelopeShape,
     equipment_id: z.string().min(1).describe("The equipment inspected: `id` of an equipment of the account."),
@@ -64,7 +47,6 @@ export const inspectionsRecordParamsSchema = z
     expiringOn: instant(
       "From when the schedule counts as expiring, not after `expiresOn`. Omitted: `expiresOn` minus the schedule's `warning`, or `expiresOn` itself when it has none. Passed inspections only.",
     ).optional(),
-    idempotency_key: idempotencyKeySchema.optional(),
   })
   .meta({
     id: "InspectionsRecordParams",
@@ -89,7 +71,7 @@ export const inspectionsRecordResultSchema = successEnvelope({
   description: "Success body of `inspections.record`.",
 });
 
-/** Request data of `inspections.record`, as a caller writes it. */
+/** Request data of `inspections.record`, as a caller writes it (`idempotency_key` included). */
 export type InspectionsRecordParams = z.input<typeof inspectionsRecordParamsSchema>;
 /** Success body of `inspections.record`. */
 export type InspectionsRecordResult = z.infer<typeof inspectionsRecordResultSchema>;
@@ -118,9 +100,9 @@ export const inspectionsRecord = defineMethod({
     "Needs a token with the `write` permission. An `equipment_id` and `schedule_id` that name no schedule of the account's equipment answer `content_not_found`, and so does an `inspector_id` that is not a user of the account.",
   ].join("\n\n"),
   permission: "write",
-  params: inspectionsRecordParamsSchema,
+  params: ownParamsSchema,
   result: inspectionsRecordResultSchema,
-  ownErrors: ["content_not_found", "idempotency_key_reused"],
+  ownErrors: ["content_not_found"],
   examples: [
     {
       title: "Ada records the passed pre-use check of harness eq_h_0001",
@@ -319,3 +301,16 @@ export const inspectionsRecord = defineMethod({
     },
   ],
 });
+
+/**
+ * Parameters of `inspections.record`, as the registry holds them: `idempotency_key`
+ * included.
+ *
+ * @example
+ * const params: InspectionsRecordParams = {
+ *   token, equipment_id: "eq_h_0001", schedule_id: "sch_preuse", result: "passed",
+ *   inspector_id: "u_ada", idempotency_key: crypto.randomUUID(),
+ * };
+ * @see https://docs.wsafe.dev/methods/inspections.record/
+ */
+export const inspectionsRecordParamsSchema = inspectionsRecord.params;

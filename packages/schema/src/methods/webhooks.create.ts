@@ -6,14 +6,9 @@ import { webhookSchema, webhookSecretSchema } from "../records/webhook.js";
 import { webhookDelivery } from "../webhookDelivery.js";
 import { defineMethod } from "./defineMethod.js";
 
-/**
- * Parameters of `webhooks.create`.
- *
- * @example
- * const params: WebhooksCreateParams = { token, url: "https://hooks.example.com/wsafe", types: ["equipment.status_changed"] };
- * @see https://docs.wsafe.dev/methods/webhooks.create/
- */
-export const webhooksCreateParamsSchema = z
+// The method's own parameters; the registry's (`webhooksCreateParamsSchema`, below) add
+// `idempotency_key`, as every write's do.
+const ownParamsSchema = z
   .strictObject({
     ...requestEnvelopeShape,
     url: z
@@ -48,7 +43,7 @@ export const webhooksCreateResultSchema = successEnvelope({
   description: "Success body of `webhooks.create`: the endpoint, and its secret, shown only here.",
 });
 
-/** Request data of `webhooks.create`. */
+/** Request data of `webhooks.create` (`idempotency_key` included). */
 export type WebhooksCreateParams = z.input<typeof webhooksCreateParamsSchema>;
 /** Success body of `webhooks.create`. */
 export type WebhooksCreateResult = z.infer<typeof webhooksCreateResultSchema>;
@@ -72,7 +67,7 @@ export const webhooksCreate = defineMethod({
     `Needs a token with the \`write\` permission. An account has at most ${webhookDelivery.endpointsPerAccount} endpoints (\`limit_reached\`). An \`equipmentType_id\` that does not exist or belongs to another account answers \`content_not_found\`.`,
   ].join("\n\n"),
   permission: "write",
-  params: webhooksCreateParamsSchema,
+  params: ownParamsSchema,
   result: webhooksCreateResultSchema,
   ownErrors: ["content_not_found", "limit_reached"],
   examples: [
@@ -130,3 +125,12 @@ export const webhooksCreate = defineMethod({
     },
   ],
 });
+
+/**
+ * Parameters of `webhooks.create`, as the registry holds them: `idempotency_key` included.
+ *
+ * @example
+ * const params: WebhooksCreateParams = { token, url: "https://hooks.example.com/wsafe", types: ["equipment.status_changed"] };
+ * @see https://docs.wsafe.dev/methods/webhooks.create/
+ */
+export const webhooksCreateParamsSchema = webhooksCreate.params;

@@ -2,12 +2,9 @@ import * as z from "zod";
 import { requestEnvelopeShape, successEnvelope } from "../envelope.js";
 import { defineMethod } from "./defineMethod.js";
 
-/**
- * Parameters of `webhooks.delete`.
- *
- * @see https://docs.wsafe.dev/methods/webhooks.delete/
- */
-export const webhooksDeleteParamsSchema = z
+// The method's own parameters; the registry's (`webhooksDeleteParamsSchema`, below) add
+// `idempotency_key`, as every write's do.
+const ownParamsSchema = z
   .strictObject({
     ...requestEnvelopeShape,
     id: z.string().min(1).describe("The endpoint to delete: `id` of a webhook of the account."),
@@ -25,7 +22,7 @@ export const webhooksDeleteResultSchema = successEnvelope({}).meta({
   description: "Success body of `webhooks.delete`: `ok` alone.",
 });
 
-/** Request data of `webhooks.delete`. */
+/** Request data of `webhooks.delete` (`idempotency_key` included). */
 export type WebhooksDeleteParams = z.input<typeof webhooksDeleteParamsSchema>;
 /** Success body of `webhooks.delete`. */
 export type WebhooksDeleteResult = z.infer<typeof webhooksDeleteResultSchema>;
@@ -37,7 +34,7 @@ export const webhooksDelete = defineMethod({
   description:
     "Deletes the endpoint `id` of the token's account, with what was still to be delivered to it and its attempts. An attempt already under way when it is deleted may still arrive. Needs a token with the `write` permission. An endpoint that does not exist or belongs to another account answers `content_not_found`.",
   permission: "write",
-  params: webhooksDeleteParamsSchema,
+  params: ownParamsSchema,
   result: webhooksDeleteResultSchema,
   ownErrors: ["content_not_found"],
   examples: [
@@ -54,3 +51,10 @@ export const webhooksDelete = defineMethod({
     },
   ],
 });
+
+/**
+ * Parameters of `webhooks.delete`, as the registry holds them: `idempotency_key` included.
+ *
+ * @see https://docs.wsafe.dev/methods/webhooks.delete/
+ */
+export const webhooksDeleteParamsSchema = webhooksDelete.params;

@@ -4,15 +4,9 @@ import { timestamp } from "../records/primitives.js";
 import { webhookSchema } from "../records/webhook.js";
 import { defineMethod } from "./defineMethod.js";
 
-/**
- * Parameters of `webhooks.redeliver`.
- *
- * @example
- * // Everything recorded since the receiver broke, again
- * const params: WebhooksRedeliverParams = { token, webhook_id: "wh_3f2a9c41d07e4b6a", since: Date.parse("2026-12-01T08:00Z") };
- * @see https://docs.wsafe.dev/methods/webhooks.redeliver/
- */
-export const webhooksRedeliverParamsSchema = z
+// The method's own parameters; the registry's (`webhooksRedeliverParamsSchema`, below) add
+// `idempotency_key`, as every write's do.
+const ownParamsSchema = z
   .strictObject({
     ...requestEnvelopeShape,
     webhook_id: z
@@ -51,7 +45,7 @@ export const webhooksRedeliverResultSchema = successEnvelope({
   description: "Success body of `webhooks.redeliver`.",
 });
 
-/** Request data of `webhooks.redeliver`. */
+/** Request data of `webhooks.redeliver` (`idempotency_key` included). */
 export type WebhooksRedeliverParams = z.input<typeof webhooksRedeliverParamsSchema>;
 /** Success body of `webhooks.redeliver`. */
 export type WebhooksRedeliverResult = z.infer<typeof webhooksRedeliverResultSchema>;
@@ -67,7 +61,7 @@ export const webhooksRedeliver = defineMethod({
     "Needs a token with the `write` permission. An endpoint that does not exist or belongs to another account answers `content_not_found`, as does an `event_id` whose event was never delivered to this endpoint.",
   ].join("\n\n"),
   permission: "write",
-  params: webhooksRedeliverParamsSchema,
+  params: ownParamsSchema,
   result: webhooksRedeliverResultSchema,
   ownErrors: ["content_not_found"],
   examples: [
@@ -97,3 +91,13 @@ export const webhooksRedeliver = defineMethod({
     },
   ],
 });
+
+/**
+ * Parameters of `webhooks.redeliver`, as the registry holds them: `idempotency_key` included.
+ *
+ * @example
+ * // Everything recorded since the receiver broke, again
+ * const params: WebhooksRedeliverParams = { token, webhook_id: "wh_3f2a9c41d07e4b6a", since: Date.parse("2026-12-01T08:00Z") };
+ * @see https://docs.wsafe.dev/methods/webhooks.redeliver/
+ */
+export const webhooksRedeliverParamsSchema = webhooksRedeliver.params;

@@ -6,12 +6,9 @@ import { webhookSecretSchema } from "../records/webhook.js";
 import { webhookDelivery } from "../webhookDelivery.js";
 import { defineMethod } from "./defineMethod.js";
 
-/**
- * Parameters of `webhooks.rotate_secret`.
- *
- * @see https://docs.wsafe.dev/methods/webhooks.rotate_secret/
- */
-export const webhooksRotateSecretParamsSchema = z
+// The method's own parameters; the registry's (`webhooksRotateSecretParamsSchema`, below) add
+// `idempotency_key`, as every write's do.
+const ownParamsSchema = z
   .strictObject({
     ...requestEnvelopeShape,
     id: z.string().min(1).describe("The endpoint whose secret to replace: `id` of a webhook of the account."),
@@ -34,7 +31,7 @@ export const webhooksRotateSecretResultSchema = successEnvelope({
   description: "Success body of `webhooks.rotate_secret`: the new secret, shown only here.",
 });
 
-/** Request data of `webhooks.rotate_secret`. */
+/** Request data of `webhooks.rotate_secret` (`idempotency_key` included). */
 export type WebhooksRotateSecretParams = z.input<typeof webhooksRotateSecretParamsSchema>;
 /** Success body of `webhooks.rotate_secret`. */
 export type WebhooksRotateSecretResult = z.infer<typeof webhooksRotateSecretResultSchema>;
@@ -48,7 +45,7 @@ export const webhooksRotateSecret = defineMethod({
     "Needs a token with the `write` permission. An endpoint that does not exist or belongs to another account answers `content_not_found`.",
   ].join("\n\n"),
   permission: "write",
-  params: webhooksRotateSecretParamsSchema,
+  params: ownParamsSchema,
   result: webhooksRotateSecretResultSchema,
   ownErrors: ["content_not_found"],
   examples: [
@@ -69,3 +66,10 @@ export const webhooksRotateSecret = defineMethod({
     },
   ],
 });
+
+/**
+ * Parameters of `webhooks.rotate_secret`, as the registry holds them: `idempotency_key` included.
+ *
+ * @see https://docs.wsafe.dev/methods/webhooks.rotate_secret/
+ */
+export const webhooksRotateSecretParamsSchema = webhooksRotateSecret.params;

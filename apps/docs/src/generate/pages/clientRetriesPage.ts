@@ -3,7 +3,7 @@
 // internal rule; test/packagePages.test.ts holds this page to its behaviour.
 import type { RetryEvent, RetryOptions } from "@wsafe/client";
 import { clientDefaults } from "@wsafe/client";
-import { headerNames, methods } from "@wsafe/schema";
+import { headerNames, idempotencyKeyLifetimeMs, methods, readMethodVerbs } from "@wsafe/schema";
 import { clientCall } from "../clientCall.js";
 import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 
@@ -31,19 +31,6 @@ const retryOptionRows = {
   ],
 } satisfies Record<keyof RetryOptions, [string, string]>;
 
-/** What a repeat of each write method does, when an earlier attempt was made after all. */
-const repeatedWrites = {
-  "webhooks.create":
-    "Makes a second endpoint with the same URL (and a secret of its own): both get every delivery. `webhooks.list` shows it; delete the one whose secret you did not keep.",
-  "webhooks.delete": "Answers `content_not_found`: the endpoint was deleted by the attempt before.",
-  "webhooks.rotate_secret":
-    "Rotates twice: the answer's secret is the newest, and the secret before the first rotation stops signing at once, so receivers still on it refuse deliveries until they have the new one.",
-  "webhooks.redeliver":
-    "Queues only what is over by then: the deliveries the first attempt queued are still pending and left alone (`queued` counts none of them), unless they were already delivered in between; then they go once more with the same `webhook-id`, which a receiver that keeps the ids it handled drops.",
-  "inspections.record":
-    "Records nothing more: the client sends an `idempotency_key` of its own (or yours), the same on every try, and the service answers a repeat with the first answer. So this write is retried as a read is, and after a `server_error` too (see [Recording inspections](/inspections/#retrying-safely-idempotency-keys)).",
-} as const;
-
 const retryEventRows = {
   method: "The wire name of the method.",
   attempt: "The attempt that failed: 1 for the first request.",
@@ -54,19 +41,14 @@ const retryEventRows = {
 /** The Markdown of the retries page, `/client/retries/`. */
 export function clientRetriesPage(): string {
   const all = Object.values(methods);
-  // The policy retries every method alike; the page says what a repeated write does for
-  // each write method it knows. A new one must be looked at before the page is built again.
-  const writers = all.filter((method) => method.permission !== "read").map((method) => method.name);
-  const unknown = writers.filter((name) => !(name in repeatedWrites));
-  if (unknown.length)
-    throw new Error(`the retries page does not say what a repeat of ${unknown} does: revisit it`);
+  const writers = all.filter((method) => method.permission === "write").map((method) => method.name);
   const statuses = retriedClientStatuses.join(" and ");
   return page(
     frontMatter({
       title: "Retries, timeouts, abort",
       description: "What @wsafe/client retries, how long it waits, Retry-After, timeouts and AbortSignal.",
     }),
-    `The client retries the failures that another attempt can cure, up to ${maxRetries} times by default, and stops at once for everything else. For the methods that only read (those that need the \`read\` permission) sending a request again is always safe; for those that write, read [Writes](#writes) first.`,
+    `The client retries the failures that another attempt can cure, up to ${maxRetries} times by default, and stops at once for everything else. A method that only reads changes nothing, and every method that writes takes an \`idempotency_key\`, which the client sends (see [Writes](#writes)): sending a request again is safe for both.`,
     "## What is retried",
     table(
       ["Failure", "Retried", "Wait"],
@@ -94,7 +76,7 @@ export function clientRetriesPage(): string {
         ],
         [
           "Any other API error (`token_invalid`, `parameter_invalid`, `server_error`...)",
-          "no; `server_error` is retried for `inspections.record`, whose key makes a repeat safe",
+          "no; a write's `server_error` is retried: its key makes a repeat safe, and the service may have failed midway",
           "another attempt gets the same answer",
         ],
         ["A validation error, a timeout, an abort", "no", ""],
@@ -102,15 +84,8 @@ export function clientRetriesPage(): string {
     ),
     `The service answers \`rate_limit_exceeded\` with \`${retryAfter}\` in whole seconds (see [rate limits](/rate-limits/)). When the client gives up, the error it throws carries the last value as \`err.retryAfter\`.`,
     "## Writes",
-    `The write methods are retried by the same rules. A \`rate_limit_exceeded\` answer, a refused connection or an unknown host mean the service did nothing, and a retry is safe. But a connection dropped after the request was sent, or a proxy's 5xx page, may hide an answer the service gave: the write was made, and the retry makes it again. What a repeat does:`,
-    table(
-      ["Method", "Repeated"],
-      writers.map((name) => [
-        `[\`${name}\`](/methods/${name}/)`,
-        repeatedWrites[name as keyof typeof repeatedWrites],
-      ]),
-    ),
-    "Where that matters, make these calls with a client of their own created with `retries: false`, and after a transport error read the state back (`webhooks.list`) before trying again yourself.",
+    `A write sent again could act twice: make a second endpoint, rotate a secret twice, record an inspection twice. So every write method takes an \`idempotency_key\` (${writers.map((name) => `[\`${name}\`](/methods/${name}/)`).join(", ")}), and the client sends one of its own with each write call (32 random hex digits), the same on every try, unless you pass yours. The service answers a repeat of a key and its parameters with the first answer and changes nothing more, so a write is retried by the same rules as a read, and after a \`server_error\` too. A key sent again with other parameters, or to another method, answers \`idempotency_key_reused\`; the service keeps a key ${idempotencyKeyLifetimeMs / 3_600_000} hours, per account ([retrying safely](/inspections/#retrying-safely-idempotency-keys)).`,
+    `The client tells a write by its name, as the service's permissions do: every method whose name does not end in ${readMethodVerbs.map((verb) => inlineCode(`.${verb}`)).join(", ")} (\`isWriteMethod\` of \`@wsafe/schema/wire\`), so a write method added to the service is keyed with no change to the client. To send a write again yourself after the call threw (a timeout, an abort), pass your own \`idempotency_key\` and the same parameters: you get the first answer, or the write is made once.`,
     "## Backoff",
     `The wait before retry *n* is at most \`minDelayMs\` × 2^(n-1), capped at \`maxDelayMs\`, and jittered to between half of that and all of it, so that clients that failed together do not come back together. With the defaults:`,
     table(

@@ -1,0 +1,16 @@
+import { type InspectionRequest, recordInspection } from "../../src/inspections/recordInspection.js";
+import type { Sql } from "../../src/store/database/Sql.js";
+import { runWrite } from "../../src/writes/runWrite.js";
+
+/**
+ * Records one inspection as `inspections.record` does past its parameter checks: in a
+ * write's transaction of its own (its key claimed first when it has one), without HTTP.
+ *
+ * @param sql - the store's database
+ * @param request - the account, the instant and the parameters
+ */
+export function recordInspectionNow(sql: Sql, request: InspectionRequest) {
+  return runWrite(sql, { method: "inspections.record", ...request }, (write) =>
+    recordInspection(write, request),
+  );
+}
