@@ -3,10 +3,13 @@ import type { WsafeError } from "./errors/WsafeError.js";
 import type { FetchLike } from "./FetchLike.js";
 
 /**
- * How failed attempts are retried. Every /v1 method is a read, so a retry is always safe.
+ * How failed attempts are retried. A retry is safe for every method: a read changes
+ * nothing, and the client sends every write with an `idempotency_key` (its own unless the
+ * caller gives one), which the server answers a second time without writing twice.
  * `rate_limit_exceeded` waits `Retry-After`; a dropped connection or a reply that is not
- * the envelope waits an exponential backoff with jitter. Other failures, timeouts and
- * aborts are never retried.
+ * the envelope waits an exponential backoff with jitter (a write also after
+ * `server_error`, as its key makes that safe). Other failures, timeouts and aborts are
+ * never retried.
  *
  * @example
  * createClient({ baseUrl, token, retries: { maxRetries: 5, maxDelayMs: 10_000 } });
