@@ -1,0 +1,210 @@
+// An idle `wsafe serve` sleeps, on both stores, beside a bare Node `https` server in the
+// same window: counted by the server itself (the timer callbacks that fire, counted by a
+// preloaded module, `support/countTimers.mjs`), by the kernel (the voluntary context
+// switches of each process's main thread: one each time its event loop wakes from its
+// wait) and, on PostgreSQL, by the database (`pg_stat_activity`: no statement of the
+// server's connections starts in the window). No figure of time is asserted; the CPU
+// figures are the bench's (workload 9). Before, an idle server woke about once every
+// 0.7 s (three 2 s intervals: Node's check of slow clients, the stream feed's and the
+// stream watch's safety polls), asked its database something every 30 s (the recorder's
+// and the delivery pool's safety polls), and with `--metrics-port` sampled its event
+// loop's delay 100 times a second.
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  createScratchDirectory,
+  freePort,
+  type PostgresScratchDatabase,
+  postgresUrl,
+  type ScratchDatabase,
+  type ScratchDirectory,
+  type ServerProcess,
+  serveCli,
+  skipWithout,
+  startServerProcess,
+  writeCertificateFiles,
+} from "@wsafe/test-support";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importDataset } from "../src/import/importDataset.js";
+import { openStore } from "../src/store/openStore.js";
+import {
+  bareHttpsScript,
+  countTimersModule,
+  firedTimers,
+  grewBetween,
+  mainThreadWakeups,
+  statementsSince,
+} from "./support/idleCounts.js";
+import { soonDataset } from "./support/soonDataset.js";
+
+/**
+ * Time for each server to finish starting: the recorder's first round, the pool's
+ * connections closing 30 s after their last use.
+ */
+const SETTLE_MS = 40_000;
+const WINDOW_MS = 60_000;
+
+/**
+ * The wakeups an idle server may cost beyond the bare server's: at most one a second.
+ * What is left wakes it every 5 s (Node's check of slow clients) and every 8 s (V8's
+ * memory reducer, armed by the start's collections, which a bare server that has
+ * allocated nothing lacks), with the bursts of the collections the reducer then makes.
+ * With `--metrics-port`, prom-client samples the event loop's delay once a second too:
+ * at most two a second.
+ */
+const wakeupsAllowed = (metrics: boolean) => ((metrics ? 2 : 1) * WINDOW_MS) / 1_000;
+
+/**
+ * Node's check of slow clients, the one timer left that fires while idle: every 5 s on
+ * the API's listener, every 30 s (Node's default) on the metrics listener.
+ */
+const slowClientCheck = "Server.setupConnectionsTracking";
+const checksAllowed = (ms: number, metrics: boolean) =>
+  Math.ceil(ms / 5_000) + (metrics ? Math.ceil(ms / 30_000) : 0);
+
+/** What an idle window shows of each server: its timers, its wakeups, and its statements on PostgreSQL. */
+interface IdleWindow {
+  /** Timers fired, by server, then by where they were made. */
+  fired: Record<string, Record<string, number>>;
+  /** How long the timers were counted, in ms. */
+  timersCountedMs: number;
+  /** Main-thread wakeups, by server (and `bare`). */
+  woke: Record<string, number>;
+  /** The statements PostgreSQL saw start. */
+  statements: string[];
+}
+
+/**
+ * Counts what each server does over {@link WINDOW_MS} of idle, beside the bare server.
+ *
+ * @param watched - the wsafe servers, by name
+ * @param bare - the bare https server
+ * @param postgres - the PostgreSQL database one of them serves, and a connection to another
+ */
+async function idleWindow(
+  watched: Record<string, ServerProcess>,
+  bare: ServerProcess,
+  postgres: { admin: pg.Client; name: string } | undefined,
+): Promise<IdleWindow> {
+  const timers = async () =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(watched).map(async ([name, server]) => [name, await firedTimers(server)]),
+      ),
+    ) as Record<string, Record<string, number>>;
+  const wakeups = () =>
+    Object.fromEntries(
+      Object.entries({ bare, ...watched }).map(([name, server]) => [
+        name,
+        mainThreadWakeups(server.child.pid ?? 0),
+      ]),
+    );
+  const timersBefore = await timers();
+  const since = performance.now();
+  const wakeupsBefore = wakeups();
+  const start = new Date();
+  const statements = new Map<string, string>();
+  // A statement's connection stays open for 30 s after it (the pool's idle timeout), its
+  // last statement shown: looked at every second, none is missed.
+  while (Date.now() - start.getTime() < WINDOW_MS) {
+    if (postgres) await statementsSince(postgres.admin, postgres.name, start, statements);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  const woke = grewBetween(wakeupsBefore, wakeups());
+  const timersAfter = await timers();
+  const fired = Object.fromEntries(
+    Object.entries(timersAfter).map(([name, counts]) => [
+      name,
+      grewBetween(timersBefore[name] ?? {}, counts),
+    ]),
+  );
+  return { fired, timersCountedMs: performance.now() - since, woke, statements: [...statements.values()] };
+}
+
+describe.skipIf(process.platform !== "linux")("an idle server", () => {
+  const postgresSkipped = skipWithout("PostgreSQL", "the idle server on PostgreSQL");
+  let certs: ScratchDirectory;
+  const databases: ScratchDatabase[] = [];
+  const servers: ServerProcess[] = [];
+  let admin: pg.Client | undefined;
+  let postgres: PostgresScratchDatabase | undefined;
+
+  /** `wsafe serve` on a store of one account whose dates are hours away: nothing falls due meanwhile. */
+  const serve = async (db: ScratchDatabase, ...flags: string[]) => {
+    const store = await openStore(db.database);
+    await importDataset(store, soonDataset(1, Date.now() + 3_600_000, Date.now() + 7_200_000));
+    await store.close();
+    const tls = ["--tls-cert", `${certs.path}/cert.pem`, "--tls-key", `${certs.path}/key.pem`];
+    const server = await serveCli(["--port", "0", "--database", db.database, ...tls, ...flags], {
+      execArgv: ["--import", countTimersModule],
+    });
+    servers.push(server);
+    return server;
+  };
+
+  beforeAll(async () => {
+    certs = await createScratchDirectory("idle-certs");
+    await writeCertificateFiles(certs.path);
+    databases.push(await createPgliteDatabase("idle"), await createPgliteDatabase("idle-metrics"));
+    if (!postgresSkipped) {
+      postgres = await createPostgresDatabase("idle");
+      databases.push(postgres);
+      admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const server of servers.splice(0)) await server.stop("SIGINT");
+    await admin?.end();
+    for (const db of databases.splice(0)) await db.drop();
+    await certs?.remove();
+  });
+
+  it("fires no timer of its own, wakes at most once a second more than a bare https server (twice with metrics), and asks PostgreSQL nothing", async () => {
+    const bare = await startServerProcess(["-e", bareHttpsScript(certs.path)], { name: "bare https" });
+    servers.push(bare);
+    const [embedded, withMetrics] = databases;
+    if (!embedded || !withMetrics) throw new Error("the embedded stores were not made");
+    const watched: Record<string, ServerProcess> = {
+      "PGlite (embedded)": await serve(embedded),
+      "PGlite with --metrics-port": await serve(withMetrics, "--metrics-port", String(await freePort())),
+    };
+    if (postgres) watched.PostgreSQL = await serve(postgres);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const idle = await idleWindow(
+      watched,
+      bare,
+      admin && postgres ? { admin, name: postgres.name } : undefined,
+    );
+    console.log(
+      `in ${WINDOW_MS / 1000} s of idle: timers fired ${JSON.stringify(idle.fired)}; main-thread wakeups ${JSON.stringify(idle.woke)}; PostgreSQL statements: ${JSON.stringify(idle.statements)}`,
+    );
+    const names = Object.keys(watched);
+    const metrics = (name: string) => name.includes("--metrics-port");
+    const ofServer = (counts: Record<string, number> = {}) =>
+      Object.fromEntries(Object.entries(counts).filter(([where]) => !where.startsWith(slowClientCheck)));
+    const checks = (counts: Record<string, number> = {}) =>
+      Object.entries(counts).reduce(
+        (sum, [where, n]) => sum + (where.startsWith(slowClientCheck) ? n : 0),
+        0,
+      );
+    expect(Object.fromEntries(names.map((name) => [name, ofServer(idle.fired[name])]))).toEqual(
+      Object.fromEntries(names.map((name) => [name, {}])),
+    );
+    const allowed = Object.fromEntries(names.map((name) => [name, true]));
+    expect(
+      Object.fromEntries(
+        names.map((name) => [
+          name,
+          checks(idle.fired[name]) <= checksAllowed(idle.timersCountedMs, metrics(name)),
+        ]),
+      ),
+    ).toEqual(allowed);
+    const beyondBare = (name: string) => (idle.woke[name] ?? 0) - (idle.woke.bare ?? 0);
+    expect(
+      Object.fromEntries(names.map((name) => [name, beyondBare(name) <= wakeupsAllowed(metrics(name))])),
+    ).toEqual(allowed);
+    expect(idle.statements).toEqual([]);
+  }, 300_000);
+});
