@@ -150,9 +150,9 @@ export class EventFeed {
     options: { maxBuffered: number; onBehind?: (behind: number) => void },
   ): AsyncGenerator<readonly FeedEvent[]> {
     const subscriber = new FeedSubscriber(after, (behind) => options.onBehind?.(behind));
+    const account = await this.#follow(filter.accountId, options.maxBuffered, subscriber);
     const onAbort = () => subscriber.wake();
     signal.addEventListener("abort", onAbort);
-    const account = await this.#follow(filter.accountId, options.maxBuffered, subscriber);
     const everything = filter.equipmentTypeId === undefined && filter.types.length === 0;
     try {
       while (!signal.aborted) {
