@@ -10,6 +10,8 @@ const whereOf = (/** @type {string} */ backend) =>
 
 /** The issue's goal: an idle server with events and webhooks on within 1.5× of one without. */
 const idleGoal = 1.5;
+/** Issue 47's: within 1 ms of CPU a second of Node's bare `https` server idling in the same window. */
+const aboveBareGoalMs = 1;
 
 /**
  * Workload 9's figures.
@@ -37,6 +39,25 @@ export function streamsFigures(s) {
         met: ratio <= idleGoal,
       }),
     );
+    for (const [key, what] of /** @type {const} */ ([
+      ["on", "events and webhooks on"],
+      ["withMetrics", "events and webhooks on, with its metrics listener"],
+    ])) {
+      const run = idle[key];
+      if (!run?.bare) continue;
+      const above = run.medianMsPerSecond - run.bare.medianMsPerSecond;
+      figures.push(
+        figure({
+          workload: w,
+          name: `${where}: CPU of an idle server, ${what}${backend === "postgres" ? " (its backends included)" : ""}, beside a bare https server in the same window`,
+          value: run.medianMsPerSecond,
+          unit: "ms/s",
+          peer: "Node's bare https server, idling in the same window",
+          peerValue: run.bare.medianMsPerSecond,
+          ...(key === "on" ? { goal: `≤ +${aboveBareGoalMs} ms/s`, met: above <= aboveBareGoalMs } : {}),
+        }),
+      );
+    }
     if (idle.eventsOnly)
       figures.push(
         figure({

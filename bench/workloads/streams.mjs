@@ -1,5 +1,6 @@
 // Workload 9, streams and operations (issue 35), each figure beside its baseline:
-// - the CPU an idle server spends with events and webhooks on, beside one with both off;
+// - the CPU an idle server spends with events and webhooks on (and with metrics), beside
+//   one with both off and beside Node's bare `https` server idling in the same window;
 // - a stream's first event among 1 000 accounts and 1 000 000 events, beside one account alone;
 // - a server's memory while a reader that stopped reading has 100 000 events recorded for
 //   it, beside a reader that reads and beside no reader (PostgreSQL: the import runs in the
@@ -67,29 +68,38 @@ function equipmentOf(account, count) {
 
 /**
  * The idle CPU of a server with events and webhooks on (recorder, retention, deliveries,
- * stream watch: the defaults), with events alone (no delivery loop), and with both off,
- * on the same store, one after the other (median slice of each).
+ * stream watch: the defaults), the same with its metrics listener, with events alone (no
+ * delivery loop), and with both off, on the same store, one after the other (median slice
+ * of each); each beside Node's bare `https` server idling in the same window (the floor:
+ * the machine's load moves both alike).
  *
  * @param {{ database: string, tlsDir: string, postgres: boolean, idle: { settleSeconds: number, seconds: number, sliceSeconds: number } }} options
  */
-async function idleCpu({ database, tlsDir, postgres, idle }) {
+export async function idleCpu({ database, tlsDir, postgres, idle }) {
   const measure = async (/** @type {object} */ settings) => {
     const server = await startChildServer("wsafeServer.mjs", { database, tlsDir, ...settings });
+    const bare = await startChildServer("bareHttps.mjs", { tlsDir });
     const client = postgres ? new pg.Client({ connectionString: database }) : undefined;
     try {
       await client?.connect();
       await new Promise((resolve) => setTimeout(resolve, idle.settleSeconds * 1000));
-      return await sampleIdleCpu(processesOf(server.pid, client), idle);
+      const [wsafe, floor] = await Promise.all([
+        sampleIdleCpu(processesOf(server.pid, client), idle),
+        sampleIdleCpu(() => [bare.pid], idle),
+      ]);
+      return { ...wsafe, bare: floor };
     } finally {
       await client?.end();
+      await bare.close();
       await server.close();
     }
   };
   const on = await measure({});
+  const withMetrics = await measure({ metricsPort: 0 });
   // Events on, webhooks off: the recorder's share apart from the delivery loop's.
   const eventsOnly = await measure({ webhooks: { deliver: false } });
   const off = await measure({ recordEvents: false, webhooks: { deliver: false } });
-  return { on, eventsOnly, off };
+  return { on, withMetrics, eventsOnly, off };
 }
 
 /**
@@ -256,8 +266,10 @@ async function measureStreams({ postgresUrl, tlsDir, idle, firstEvent: sizes, sl
         await store.close();
       }
       const cpu = await idleCpu({ database: idleDatabase, tlsDir, postgres, idle });
+      const beside = (/** @type {any} */ run) =>
+        `${run.medianMsPerSecond.toFixed(2)} (mean ${run.meanMsPerSecond.toFixed(2)}; bare https ${run.bare.medianMsPerSecond.toFixed(2)}, mean ${run.bare.meanMsPerSecond.toFixed(2)})`;
       progress(
-        `streams ${label}: an idle server spends ${cpu.on.medianMsPerSecond.toFixed(2)} ms of CPU a second with events and webhooks on, ${cpu.eventsOnly.medianMsPerSecond.toFixed(2)} with events alone, ${cpu.off.medianMsPerSecond.toFixed(2)} with both off`,
+        `streams ${label}: an idle server spends ms of CPU a second: events and webhooks on ${beside(cpu.on)}, with metrics ${beside(cpu.withMetrics)}, events alone ${beside(cpu.eventsOnly)}, both off ${beside(cpu.off)}`,
       );
       const many = await firstEvent({ database: await make(), tlsDir, ...sizes });
       const alone = await firstEvent({
