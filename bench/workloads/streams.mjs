@@ -3,28 +3,24 @@
 //   one with both off and beside Node's bare `https` server idling in the same window;
 // - a stream's first event among 1 000 accounts and 1 000 000 events, beside one account alone;
 // - a server's memory while a reader that stopped reading has 100 000 events recorded for
-//   it, beside a reader that reads and beside no reader (PostgreSQL: the import runs in the
-//   bench's process while the server streams);
+//   it, beside no reader and beside a reader that reads, on both stores (PostgreSQL: the
+//   import runs in the bench's process while the server streams; PGlite: in the server's);
 // - retention's time over 10 000 000 events (`retentionPrune.mjs`).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createPostgresDatabase,
-  createScratchDirectory,
-  plainEquipment,
-  writeCertificateFiles,
-} from "@wsafe/test-support";
+import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import pg from "pg";
 import { benchDataset } from "../lib/benchDataset.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
-import { openEventStream, timeFirstEvent } from "../lib/eventStreamReader.mjs";
+import { timeFirstEvent } from "../lib/eventStreamReader.mjs";
 import { sampleIdleCpu } from "../lib/idleCpu.mjs";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { DAY, insertSyntheticEvents, syntheticEvent } from "../lib/syntheticEvents.mjs";
 import { processesOf } from "./eventsList.mjs";
+import { slowReaderMemory } from "./slowReaderMemory.mjs";
 
 const token = "wsafe-bench-stream-token";
 
@@ -39,32 +35,6 @@ const accountWithToken = (id) => ({
   accounts: [{ id, name: id }],
   tokens: [{ token: `${token}-${id}`, account_id: id }],
 });
-
-/**
- * `count` new equipment of the account, two schedules each: importing them records
- * three events each (the equipment and its schedules appear).
- *
- * @param {string} account
- * @param {number} count
- */
-function equipmentOf(account, count) {
-  const type = `et_${account}`;
-  const schedule = (/** @type {string} */ id) => ({
-    schedule_id: id,
-    expiringOn: Date.now() + 30 * DAY,
-    expiresOn: Date.now() + 60 * DAY,
-    lastCompletedOn: Date.now(),
-  });
-  return {
-    equipmentTypes: [{ id: type, account_id: account, name: "Harness", metafields: [] }],
-    equipments: Array.from({ length: count }, (_, n) =>
-      plainEquipment(`eq_${account}_${n}`, type, n, {
-        metavalues: {},
-        schedules: [schedule("a"), schedule("b")],
-      }),
-    ),
-  };
-}
 
 /**
  * The idle CPU of a server with events and webhooks on (recorder, retention, deliveries,
@@ -147,69 +117,6 @@ async function firstEvent({ database, tlsDir, accounts, count, runs }) {
 }
 
 /**
- * The server's peak memory above its memory before, while `events` events are recorded
- * for an account (an import of new equipment, in the bench's process) with a reader that
- * reads, one that stopped reading (then reads them all, counted), or none.
- *
- * @param {{ database: string, tlsDir: string, equipment: number }} options
- */
-async function slowReaderMemory({ database, tlsDir, equipment }) {
-  const { importDataset } = await import(serverLocation().entryUrl);
-  /** @type {Record<string, any>} */
-  const results = {};
-  for (const reader of ["none", "reading", "stopped"]) {
-    const account = `acc_mem_${reader}`;
-    const store = await open(database);
-    try {
-      await importDataset(store, accountWithToken(account));
-    } finally {
-      await store.close();
-    }
-    // Pings every second: a reader waiting for a last event is woken at least that often.
-    const server = await startChildServer("wsafeServer.mjs", {
-      database,
-      tlsDir,
-      recordEvents: false,
-      streamPingMs: 1_000,
-    });
-    try {
-      const stream =
-        reader === "none" ? undefined : await openEventStream(server.url, { token: `${token}-${account}` });
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const before = /** @type {{ rss: number }} */ (server.memory()).rss;
-      // VmHWM is the peak since the process started; the window's own peak is sampled.
-      let peakBytes = before;
-      const sampler = setInterval(() => {
-        peakBytes = Math.max(peakBytes, server.memory()?.rss ?? 0);
-      }, 20);
-      let events = Number.POSITIVE_INFINITY;
-      // A reader that reads does so while the events are recorded.
-      const reading =
-        reader === "reading" ? stream?.readUntil(() => (stream?.events ?? 0) >= events) : undefined;
-      const importer = await open(database);
-      try {
-        events = (await importDataset(importer, equipmentOf(account, equipment))).events;
-      } finally {
-        await importer.close();
-      }
-      await reading;
-      // Every server gets the same time to take up what was recorded before the peak is read.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      clearInterval(sampler);
-      if (reader === "stopped") await stream?.readUntil(() => (stream?.events ?? 0) >= events);
-      results[reader] = { events, aboveBeforeBytes: peakBytes - before, received: stream?.events };
-      stream?.close();
-      progress(
-        `streams: ${events} events recorded with ${reader === "none" ? "no" : `a ${reader}`} reader: the server's peak ${((peakBytes - before) / 2 ** 20).toFixed(0)} MiB above its ${(before / 2 ** 20).toFixed(0)} MiB`,
-      );
-    } finally {
-      await server.close();
-    }
-  }
-  return results;
-}
-
-/**
  * Workload 9's streams and idle figures on PGlite and, given its URL, PostgreSQL.
  *
  * @param {{ postgresUrl?: string, idle: any, firstEvent: { accounts: number, count: number, runs: number }, slowReader: { equipment: number } }} options
@@ -282,9 +189,12 @@ async function measureStreams({ postgresUrl, tlsDir, idle, firstEvent: sizes, sl
       progress(
         `streams ${label}: first event after resuming ${many.resumeMs.toFixed(1)} ms among ${sizes.accounts} accounts (${alone.resumeMs.toFixed(1)} alone), from an instant ${many.fromMs.toFixed(1)} ms (${alone.fromMs.toFixed(1)} alone)`,
       );
-      const memory = postgres
-        ? await slowReaderMemory({ database: await make(), tlsDir, ...slowReader })
-        : undefined;
+      const memory = await slowReaderMemory({
+        database: await make(),
+        tlsDir,
+        embedded: !postgres,
+        ...slowReader,
+      });
       return { idleCpu: cpu, firstEvent: { many, alone }, memory };
     });
   }
