@@ -3,7 +3,9 @@
 // (what the shared launcher of @wsafe/test-support waits for) once it listens, and
 // closes itself on `{ type: "close" }` over IPC or when the bench goes away, and
 // answers `{ type: "stats" }` with its heap and its collections so far (the bench reads
-// them around each round, to see what grows from round to round).
+// them around each round, to see what grows from round to round); with `collect: true`,
+// in a child started with `--expose-gc`, after full collections (what the server holds,
+// without the garbage a run leaves behind).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
@@ -60,10 +62,27 @@ export function reportReady(url, close) {
   process.on("message", (message) => {
     const type = /** @type {any} */ (message)?.type;
     if (type === "close") void stop();
-    else if (type === "stats") process.send?.({ type: "stats", ...processStats(collections) });
+    else if (type === "stats")
+      void collectIf(/** @type {any} */ (message)?.collect === true).then(() =>
+        process.send?.({ type: "stats", ...processStats(collections) }),
+      );
   });
   process.on("disconnect", () => void stop());
   console.log(`listening on ${url}`);
+}
+
+/**
+ * Two full collections when asked and `--expose-gc` gave the means: what the first frees
+ * can let a second free more, and finalizers settle on a later turn.
+ *
+ * @param {boolean} asked
+ */
+async function collectIf(asked) {
+  const { gc } = /** @type {{ gc?: () => void }} */ (globalThis);
+  if (!asked || !gc) return;
+  gc();
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
 }
 
 /**

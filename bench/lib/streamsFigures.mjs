@@ -10,6 +10,10 @@ const whereOf = (/** @type {string} */ backend) =>
 
 /** The issue's goal: an idle server with events and webhooks on within 1.5× of one without. */
 const idleGoal = 1.5;
+/** Issue 47's: a stalled stream costs at most 2 MiB, however much is recorded, beside no stream. */
+const stalledGoalMiB = 2;
+/** Issue 47's: within 1 ms of CPU a second of Node's bare `https` server idling in the same window. */
+const aboveBareGoalMs = 1;
 
 /**
  * Workload 9's figures.
@@ -37,6 +41,25 @@ export function streamsFigures(s) {
         met: ratio <= idleGoal,
       }),
     );
+    for (const [key, what] of /** @type {const} */ ([
+      ["on", "events and webhooks on"],
+      ["withMetrics", "events and webhooks on, with its metrics listener"],
+    ])) {
+      const run = idle[key];
+      if (!run?.bare) continue;
+      const above = run.medianMsPerSecond - run.bare.medianMsPerSecond;
+      figures.push(
+        figure({
+          workload: w,
+          name: `${where}: CPU of an idle server, ${what}${backend === "postgres" ? " (its backends included)" : ""}, beside a bare https server in the same window`,
+          value: run.medianMsPerSecond,
+          unit: "ms/s",
+          peer: "Node's bare https server, idling in the same window",
+          peerValue: run.bare.medianMsPerSecond,
+          ...(key === "on" ? { goal: `≤ +${aboveBareGoalMs} ms/s`, met: above <= aboveBareGoalMs } : {}),
+        }),
+      );
+    }
     if (idle.eventsOnly)
       figures.push(
         figure({
@@ -68,10 +91,24 @@ export function streamsFigures(s) {
     if (b.memory) {
       const mib = (/** @type {number} */ bytes) => bytes / 2 ** 20;
       const { stopped, reading, none } = b.memory;
+      const events = formatNumber(stopped.events);
+      if (stopped.heldGrewBytes !== undefined)
+        figures.push(
+          figure({
+            workload: w,
+            name: `${where}: what the server holds more after collections once ${events} events are recorded while a reader stalls (it then got all ${formatNumber(stopped.received)})`,
+            value: mib(stopped.heldGrewBytes),
+            unit: "MiB",
+            peer: "the same import with no stream",
+            peerValue: mib(none.heldGrewBytes),
+            goal: `≤ +${stalledGoalMiB} MiB`,
+            met: mib(stopped.heldGrewBytes - none.heldGrewBytes) <= stalledGoalMiB,
+          }),
+        );
       figures.push(
         figure({
           workload: w,
-          name: `${where}: the server's memory while ${formatNumber(stopped.events)} events are recorded for a reader that stopped reading (it then got all ${formatNumber(stopped.received)})`,
+          name: `${where}: the server's peak memory while ${events} events are recorded for a reader that stopped reading`,
           value: mib(stopped.aboveBeforeBytes),
           unit: "MiB",
           peer: `a reader that reads (${formatNumber(mib(none.aboveBeforeBytes))} MiB with no reader)`,

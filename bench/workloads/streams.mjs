@@ -1,29 +1,26 @@
 // Workload 9, streams and operations (issue 35), each figure beside its baseline:
-// - the CPU an idle server spends with events and webhooks on, beside one with both off;
+// - the CPU an idle server spends with events and webhooks on (and with metrics), beside
+//   one with both off and beside Node's bare `https` server idling in the same window;
 // - a stream's first event among 1 000 accounts and 1 000 000 events, beside one account alone;
 // - a server's memory while a reader that stopped reading has 100 000 events recorded for
-//   it, beside a reader that reads and beside no reader (PostgreSQL: the import runs in the
-//   bench's process while the server streams);
+//   it, beside no reader and beside a reader that reads, on both stores (PostgreSQL: the
+//   import runs in the bench's process while the server streams; PGlite: in the server's);
 // - retention's time over 10 000 000 events (`retentionPrune.mjs`).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  createPostgresDatabase,
-  createScratchDirectory,
-  plainEquipment,
-  writeCertificateFiles,
-} from "@wsafe/test-support";
+import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import pg from "pg";
 import { benchDataset } from "../lib/benchDataset.mjs";
 import { startChildServer } from "../lib/childServer.mjs";
-import { openEventStream, timeFirstEvent } from "../lib/eventStreamReader.mjs";
+import { timeFirstEvent } from "../lib/eventStreamReader.mjs";
 import { sampleIdleCpu } from "../lib/idleCpu.mjs";
 import { progress } from "../lib/log.mjs";
 import { median } from "../lib/percentiles.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { DAY, insertSyntheticEvents, syntheticEvent } from "../lib/syntheticEvents.mjs";
 import { processesOf } from "./eventsList.mjs";
+import { slowReaderMemory } from "./slowReaderMemory.mjs";
 
 const token = "wsafe-bench-stream-token";
 
@@ -40,56 +37,39 @@ const accountWithToken = (id) => ({
 });
 
 /**
- * `count` new equipment of the account, two schedules each: importing them records
- * three events each (the equipment and its schedules appear).
- *
- * @param {string} account
- * @param {number} count
- */
-function equipmentOf(account, count) {
-  const type = `et_${account}`;
-  const schedule = (/** @type {string} */ id) => ({
-    schedule_id: id,
-    expiringOn: Date.now() + 30 * DAY,
-    expiresOn: Date.now() + 60 * DAY,
-    lastCompletedOn: Date.now(),
-  });
-  return {
-    equipmentTypes: [{ id: type, account_id: account, name: "Harness", metafields: [] }],
-    equipments: Array.from({ length: count }, (_, n) =>
-      plainEquipment(`eq_${account}_${n}`, type, n, {
-        metavalues: {},
-        schedules: [schedule("a"), schedule("b")],
-      }),
-    ),
-  };
-}
-
-/**
  * The idle CPU of a server with events and webhooks on (recorder, retention, deliveries,
- * stream watch: the defaults), with events alone (no delivery loop), and with both off,
- * on the same store, one after the other (median slice of each).
+ * stream watch: the defaults), the same with its metrics listener, with events alone (no
+ * delivery loop), and with both off, on the same store, one after the other (median slice
+ * of each); each beside Node's bare `https` server idling in the same window (the floor:
+ * the machine's load moves both alike).
  *
  * @param {{ database: string, tlsDir: string, postgres: boolean, idle: { settleSeconds: number, seconds: number, sliceSeconds: number } }} options
  */
-async function idleCpu({ database, tlsDir, postgres, idle }) {
+export async function idleCpu({ database, tlsDir, postgres, idle }) {
   const measure = async (/** @type {object} */ settings) => {
     const server = await startChildServer("wsafeServer.mjs", { database, tlsDir, ...settings });
+    const bare = await startChildServer("bareHttps.mjs", { tlsDir });
     const client = postgres ? new pg.Client({ connectionString: database }) : undefined;
     try {
       await client?.connect();
       await new Promise((resolve) => setTimeout(resolve, idle.settleSeconds * 1000));
-      return await sampleIdleCpu(processesOf(server.pid, client), idle);
+      const [wsafe, floor] = await Promise.all([
+        sampleIdleCpu(processesOf(server.pid, client), idle),
+        sampleIdleCpu(() => [bare.pid], idle),
+      ]);
+      return { ...wsafe, bare: floor };
     } finally {
       await client?.end();
+      await bare.close();
       await server.close();
     }
   };
   const on = await measure({});
+  const withMetrics = await measure({ metricsPort: 0 });
   // Events on, webhooks off: the recorder's share apart from the delivery loop's.
   const eventsOnly = await measure({ webhooks: { deliver: false } });
   const off = await measure({ recordEvents: false, webhooks: { deliver: false } });
-  return { on, eventsOnly, off };
+  return { on, withMetrics, eventsOnly, off };
 }
 
 /**
@@ -134,69 +114,6 @@ async function firstEvent({ database, tlsDir, accounts, count, runs }) {
   } finally {
     await server.close();
   }
-}
-
-/**
- * The server's peak memory above its memory before, while `events` events are recorded
- * for an account (an import of new equipment, in the bench's process) with a reader that
- * reads, one that stopped reading (then reads them all, counted), or none.
- *
- * @param {{ database: string, tlsDir: string, equipment: number }} options
- */
-async function slowReaderMemory({ database, tlsDir, equipment }) {
-  const { importDataset } = await import(serverLocation().entryUrl);
-  /** @type {Record<string, any>} */
-  const results = {};
-  for (const reader of ["none", "reading", "stopped"]) {
-    const account = `acc_mem_${reader}`;
-    const store = await open(database);
-    try {
-      await importDataset(store, accountWithToken(account));
-    } finally {
-      await store.close();
-    }
-    // Pings every second: a reader waiting for a last event is woken at least that often.
-    const server = await startChildServer("wsafeServer.mjs", {
-      database,
-      tlsDir,
-      recordEvents: false,
-      streamPingMs: 1_000,
-    });
-    try {
-      const stream =
-        reader === "none" ? undefined : await openEventStream(server.url, { token: `${token}-${account}` });
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const before = /** @type {{ rss: number }} */ (server.memory()).rss;
-      // VmHWM is the peak since the process started; the window's own peak is sampled.
-      let peakBytes = before;
-      const sampler = setInterval(() => {
-        peakBytes = Math.max(peakBytes, server.memory()?.rss ?? 0);
-      }, 20);
-      let events = Number.POSITIVE_INFINITY;
-      // A reader that reads does so while the events are recorded.
-      const reading =
-        reader === "reading" ? stream?.readUntil(() => (stream?.events ?? 0) >= events) : undefined;
-      const importer = await open(database);
-      try {
-        events = (await importDataset(importer, equipmentOf(account, equipment))).events;
-      } finally {
-        await importer.close();
-      }
-      await reading;
-      // Every server gets the same time to take up what was recorded before the peak is read.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      clearInterval(sampler);
-      if (reader === "stopped") await stream?.readUntil(() => (stream?.events ?? 0) >= events);
-      results[reader] = { events, aboveBeforeBytes: peakBytes - before, received: stream?.events };
-      stream?.close();
-      progress(
-        `streams: ${events} events recorded with ${reader === "none" ? "no" : `a ${reader}`} reader: the server's peak ${((peakBytes - before) / 2 ** 20).toFixed(0)} MiB above its ${(before / 2 ** 20).toFixed(0)} MiB`,
-      );
-    } finally {
-      await server.close();
-    }
-  }
-  return results;
 }
 
 /**
@@ -256,8 +173,10 @@ async function measureStreams({ postgresUrl, tlsDir, idle, firstEvent: sizes, sl
         await store.close();
       }
       const cpu = await idleCpu({ database: idleDatabase, tlsDir, postgres, idle });
+      const beside = (/** @type {any} */ run) =>
+        `${run.medianMsPerSecond.toFixed(2)} (mean ${run.meanMsPerSecond.toFixed(2)}; bare https ${run.bare.medianMsPerSecond.toFixed(2)}, mean ${run.bare.meanMsPerSecond.toFixed(2)})`;
       progress(
-        `streams ${label}: an idle server spends ${cpu.on.medianMsPerSecond.toFixed(2)} ms of CPU a second with events and webhooks on, ${cpu.eventsOnly.medianMsPerSecond.toFixed(2)} with events alone, ${cpu.off.medianMsPerSecond.toFixed(2)} with both off`,
+        `streams ${label}: an idle server spends ms of CPU a second: events and webhooks on ${beside(cpu.on)}, with metrics ${beside(cpu.withMetrics)}, events alone ${beside(cpu.eventsOnly)}, both off ${beside(cpu.off)}`,
       );
       const many = await firstEvent({ database: await make(), tlsDir, ...sizes });
       const alone = await firstEvent({
@@ -270,9 +189,12 @@ async function measureStreams({ postgresUrl, tlsDir, idle, firstEvent: sizes, sl
       progress(
         `streams ${label}: first event after resuming ${many.resumeMs.toFixed(1)} ms among ${sizes.accounts} accounts (${alone.resumeMs.toFixed(1)} alone), from an instant ${many.fromMs.toFixed(1)} ms (${alone.fromMs.toFixed(1)} alone)`,
       );
-      const memory = postgres
-        ? await slowReaderMemory({ database: await make(), tlsDir, ...slowReader })
-        : undefined;
+      const memory = await slowReaderMemory({
+        database: await make(),
+        tlsDir,
+        embedded: !postgres,
+        ...slowReader,
+      });
       return { idleCpu: cpu, firstEvent: { many, alone }, memory };
     });
   }

@@ -3,17 +3,15 @@
 // reads on from the store after the last event it sent), and once the reader reads again
 // it gets every event exactly once, in recording order. Before, the server queued every
 // event for it in memory (105 -> 263 MiB over three imports of 125 000). The memory
-// itself is measured by the bench, with 100 000 events.
-import type { Event } from "@wsafe/schema";
+// itself is measured by streamMemory.test.ts (under 2 MiB) and by the bench.
 import { createBulkDataset, eventually, type ScratchDatabase, testStores } from "@wsafe/test-support";
-import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDataset } from "../src/import/importDataset.js";
 import type { RunningServer } from "../src/server/ServerOptions.js";
 import { startServer } from "../src/server/startServer.js";
 import { storeOf } from "../src/testing.js";
-import { insecureAgent } from "./support/callApi.js";
 import { type CapturedLog, captureLog } from "./support/captureLog.js";
+import { openPausableStream } from "./support/pausableStream.js";
 
 const token = "bulk-stream-token-000000000001";
 /**
@@ -23,33 +21,6 @@ const token = "bulk-stream-token-000000000001";
  */
 const EQUIPMENTS = 10_000;
 const BUFFERED = 200;
-
-/** Reads `events.stream` over HTTPS with undici, whose body applies backpressure: a chunk not asked for is not read off the socket. */
-async function openPausableStream(url: string) {
-  const input = encodeURIComponent(JSON.stringify({ token }));
-  const response = await request(`${url}/trpc/events.stream?input=${input}`, { dispatcher: insecureAgent });
-  const chunks = response.body[Symbol.asyncIterator]();
-  let text = "";
-  const events: { id: string; event: Event }[] = [];
-  /** Reads on until `done` says enough. */
-  const readUntil = async (done: () => boolean) => {
-    while (!done()) {
-      const next = await chunks.next();
-      if (next.done) throw new Error("the stream ended");
-      text += String(next.value);
-      for (let end = text.indexOf("\n\n"); end >= 0; end = text.indexOf("\n\n")) {
-        const message = text.slice(0, end);
-        text = text.slice(end + 2);
-        const field = (name: string) => message.match(new RegExp(`^${name}: ?(.*)$`, "m"))?.[1];
-        const data = field("data");
-        if (data !== undefined && field("event") === undefined)
-          events.push({ id: field("id") ?? "", event: JSON.parse(data) as Event });
-        else if (field("event") === "connected") events.length = 0;
-      }
-    }
-  };
-  return { events, readUntil, close: () => response.body.destroy() };
-}
 
 describe.each(testStores)("a stream whose reader stops reading, on $name", ({ skip, create }) => {
   let db: ScratchDatabase;
@@ -76,7 +47,7 @@ describe.each(testStores)("a stream whose reader stops reading, on $name", ({ sk
   it.skipIf(skip)(
     "holds at most its buffer, reads on from the store, and sends every event once, in order",
     async () => {
-      const stream = await openPausableStream(server.url);
+      const stream = await openPausableStream(server.url, token);
       const opened = () => log.lines.some((line) => line.msg === "stream opened");
       await eventually(opened, "the stream is open");
       // The reader now reads nothing until the import is done: the socket fills, then the stream's buffer.

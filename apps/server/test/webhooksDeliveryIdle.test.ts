@@ -1,6 +1,6 @@
 // How the delivery worker spends an idle server and which clock it reads, on both stores:
 // with nothing due it asks the database nothing (it sleeps until a retry or lease falls
-// due, a notification, or a safety poll of 30 s) and still delivers at once what an import
+// due, a notification, or a safety poll of 5 min) and still delivers at once what an import
 // records; and it claims and records by the database's clock, never its own (shown on
 // PostgreSQL, whose clock is not this process's: PGlite runs in this process and reads
 // its clock); a retry not due yet when a claim reads the clock is looked at again when it
@@ -50,7 +50,7 @@ describe.each(testStores)("an idle delivery worker on $name", ({ skip, create })
   );
 
   it.skipIf(skip)(
-    "says when the next retry falls due, by the clock it chose deliveries at, never left to the 30 s poll",
+    "says when the next retry falls due, by the clock it chose deliveries at, never left to the safety poll",
     async () => {
       const { webhook } = await scene.endpoint("http://127.0.0.1:9/");
       const [retried] = await scene.recordEvents(0, 1);

@@ -1,7 +1,7 @@
 import type { EventType } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { type EventRow, eventRowSelect } from "./eventRowSql.js";
-import { RecentEvents } from "./RecentEvents.js";
+import { FeedSubscriber, FollowedAccount } from "./FollowedAccount.js";
 import { eventsChannel } from "./recordTimeEvents.js";
 
 /** What one stream follows. */
@@ -38,26 +38,24 @@ export function accountEventsQuery(filter: FeedFilter, after: number, limit: num
 /** Events per read, replaying or following. */
 const batch = 500;
 
-/** How often the feed looks without being told: a notification lost with its connection. */
+/** How often the feed looks without being told, while a stream is open: a notification lost with its connection. */
 const safetyPollMs = 2000;
-
-/** A stream of the feed: woken when its account's events were read, or it must end. */
-interface Subscriber {
-  wake(): void;
-}
-
-/** An account the feed follows: its last sequence read, its streams, its latest events. */
-interface FollowedAccount {
-  last: number;
-  subscribers: Set<Subscriber>;
-  recent: RecentEvents<FeedEvent>;
-}
 
 /**
  * The most events a stream takes from memory at once: one write of about 50 kB, which a
  * slow reader's connection holds until it drains (1 000 took 1.5 GiB with 1 000 streams).
  */
 const takenAtMost = 128;
+
+/**
+ * The most kept events a stream whose reader stopped (its last write not drained) keeps
+ * in memory behind the account's other streams: about 0.8 MB at about 800 bytes an event.
+ * Further behind, it reads on from the store once its reader reads again.
+ */
+const stalledAtMost = 1_000;
+
+/** What the feed reads of an account: every stream's events, the account's id off each row. */
+type Followed = FollowedAccount<FeedEvent>;
 
 const matches = (filter: FeedFilter, event: FeedEvent) =>
   (filter.equipmentTypeId === undefined || event.equipment_type_id === filter.equipmentTypeId) &&
@@ -66,16 +64,19 @@ const matches = (filter: FeedFilter, event: FeedEvent) =>
 /**
  * The recorded events of the store as they are recorded, for the streams of one server:
  * one reader per server, woken by the notification each recording commit sends (on every
- * server of a deployment, whichever recorded), reads what each followed account recorded
- * after the last sequence it read of that account and hands each event to the streams
- * that follow it. Sequences follow commit order within an account, not across accounts
- * (two accounts' writers draw them at once, migration 0009), so the feed keeps a last
- * sequence per account: "after the largest sequence seen" would pass over an event of
- * one account drawn before another's and committed after it.
+ * server of a deployment, whichever recorded), reads what a followed account recorded
+ * after the last sequence it read of that account and hands it to the account's streams.
+ * It reads an account only when one of its streams has taken everything read so far and
+ * waits for more, a batch at a time: a stream whose reader stopped asks for nothing, so
+ * nothing is read or kept for it, and the feed never runs further ahead of the fastest
+ * stream than one batch. Sequences follow commit order within an account, not across
+ * accounts (two accounts' writers draw them at once, migration 0009), so the feed keeps a
+ * last sequence per account: "after the largest sequence seen" would pass over an event
+ * of one account drawn before another's and committed after it.
  */
 export class EventFeed {
-  /** Each followed account's last sequence read, and the streams that follow it. */
-  readonly #accounts = new Map<string, FollowedAccount>();
+  /** Each followed account's last sequence read, its streams and what they have yet to take. */
+  readonly #accounts = new Map<string, Followed>();
   #subscriberCount = 0;
   #reading: Promise<void> | undefined;
   #again = false;
@@ -95,24 +96,17 @@ export class EventFeed {
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
       eventsChannel,
-      () => {
-        if (this.#subscriberCount > 0) this.#read();
-      },
+      () => this.#readEvery(),
       (listening) => {
-        if (listening && this.#subscriberCount > 0) this.#read();
+        if (listening) this.#readEvery();
       },
     );
-    // The safety poll runs while a stream is open: an idle server reads nothing (it cost
-    // an idle PGlite server 1.5 ms of CPU a second, measured by the bench).
-    this.#timer = setInterval(() => {
-      if (this.#subscriberCount > 0) this.#read();
-    }, safetyPollMs);
-    this.#timer.unref();
   }
 
   /** Stops following; open streams end. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    this.#timer = undefined;
     await this.#stopListening?.();
     await this.#reading;
   }
@@ -134,106 +128,108 @@ export class EventFeed {
   /**
    * The account's events after sequence `after`, in order, then each one recorded from
    * now on, until `signal` aborts, none twice. They come in batches: what the stream
-   * finds after where it is, in the account's latest events the feed keeps in memory for
-   * all its streams (`RecentEvents`: every stream gets the same event objects, so a frame
-   * made of one serves the next stream), or, when it is further behind than those (it
-   * resumes from long ago, or its reader took nothing while more than `maxBuffered`
-   * events were recorded), read from the store after the last event it got, through the
+   * finds after where it is in the events the feed read for the account's streams
+   * (`FollowedAccount`: every stream gets the same event objects, so a frame made of one
+   * serves the next stream), or, when it is further behind than those (it resumes from
+   * long ago, it fell more than `maxBuffered` behind, or its reader stopped while other
+   * streams went on), read from the store after the last event it got, through the
    * account's index. The log is durable, so nothing is lost or repeated, and a stream
-   * holds no events of its own, however slow its reader.
+   * holds a bounded number of events, however slow its reader.
    *
    * @param filter - whose and which events
    * @param after - the sequence to go on after
    * @param signal - ends the stream
-   * @param options - `maxBuffered`: the account's latest events kept in memory (the first
-   *   stream of an account sets it); `onBehind` is told when the stream falls behind them
-   *   and reads from the store again
+   * @param options - `maxBuffered`: the most events kept for the account's streams (the
+   *   first stream of an account sets it); `onBehind` is told when the stream stops
+   *   taking from memory, with how many events behind it was, and reads from the store
    */
   async *followBatches(
     filter: FeedFilter,
     after: number,
     signal: AbortSignal,
-    options: { maxBuffered: number; onBehind?: (dropped: number) => void },
+    options: { maxBuffered: number; onBehind?: (behind: number) => void },
   ): AsyncGenerator<readonly FeedEvent[]> {
-    let woken = false;
-    let wake: (() => void) | undefined;
-    let last = after;
-    /** Whether the stream takes from memory (it is told once when it falls out of it). */
-    let inMemory = false;
-    let account: FollowedAccount | undefined;
-    const fellBehind = () => {
-      if (inMemory && account && !account.recent.covers(last)) {
-        inMemory = false;
-        options.onBehind?.(account.recent.capacity);
-      }
-    };
-    const subscriber: Subscriber = {
-      wake() {
-        // Said as soon as the feed lets go of what the stream had yet to take, even while
-        // its reader takes nothing.
-        fellBehind();
-        woken = true;
-        wake?.();
-      },
-    };
-    // An end only wakes the stream: it is not a sign of having fallen behind.
-    const onAbort = () => {
-      woken = true;
-      wake?.();
-    };
+    const subscriber = new FeedSubscriber(after, (behind) => options.onBehind?.(behind));
+    const account = await this.#follow(filter.accountId, options.maxBuffered, subscriber);
+    const onAbort = () => subscriber.wake();
     signal.addEventListener("abort", onAbort);
-    // An account no stream followed: the feed follows it from its last event, read before
-    // the stream takes anything (what came before is in the store).
-    // (Read first, then registered with no wait between: a read of the feed meanwhile
-    // leaves an account it does not follow yet alone.)
-    const floor = this.#accounts.has(filter.accountId) ? 0 : await this.lastSequence(filter.accountId);
-    account = this.#accounts.get(filter.accountId);
-    if (!account) {
-      account = { last: floor, subscribers: new Set(), recent: new RecentEvents(floor, options.maxBuffered) };
-      this.#accounts.set(filter.accountId, account);
-    }
-    account.subscribers.add(subscriber);
-    this.#subscriberCount++;
     const everything = filter.equipmentTypeId === undefined && filter.types.length === 0;
-    const followed = account;
     try {
       while (!signal.aborted) {
-        woken = false;
-        if (!followed.recent.covers(last)) {
-          fellBehind();
+        if (!account.attach(subscriber)) {
           // Every event up to what the feed has read was committed before this read
           // (an account's sequences follow its commits): a short read saw all of them.
-          const readByFeed = followed.last;
-          const replay = await this.#readAccount(filter, last);
+          const readByFeed = account.last;
+          const replay = await this.#readAccount(filter, subscriber.position);
           if (signal.aborted) return;
           if (replay.length > 0) {
-            last = Number(replay[replay.length - 1]!.sequence);
+            subscriber.position = Number(replay[replay.length - 1]?.sequence);
             yield replay;
           }
           // Past the events this stream's filter leaves out too, into what memory keeps.
-          if (replay.length < batch) last = Math.max(last, readByFeed);
+          if (replay.length < batch) subscriber.position = Math.max(subscriber.position, readByFeed);
           continue;
         }
-        inMemory = true;
-        const taken = followed.recent.after(last, takenAtMost);
-        if (taken.length === 0) {
-          if (!woken)
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-            });
-          wake = undefined;
+        const taken = account.recent.after(subscriber.position, takenAtMost);
+        const newest = taken[taken.length - 1];
+        if (newest === undefined) {
+          account.park(subscriber);
+          if (account.wanted) this.#read();
+          await subscriber.sleep();
           continue;
         }
-        last = Number(taken[taken.length - 1]!.sequence);
+        subscriber.position = Number(newest.sequence);
         const wanted = everything ? taken : taken.filter((event) => matches(filter, event));
-        if (wanted.length > 0) yield wanted;
+        if (wanted.length === 0) continue;
+        subscriber.out = true;
+        yield wanted;
+        subscriber.out = false;
       }
     } finally {
-      this.#subscriberCount--;
-      followed.subscribers.delete(subscriber);
-      if (followed.subscribers.size === 0) this.#accounts.delete(filter.accountId);
       signal.removeEventListener("abort", onAbort);
+      this.#unfollow(filter.accountId, account, subscriber);
     }
+  }
+
+  /**
+   * Adds a stream to its account, following the account from its last event when no
+   * stream did: read before the stream is added, with no wait between, so that a read
+   * of the feed meanwhile leaves an account it does not follow yet alone (what came
+   * before is in the store; what came after, the stream's first wait reads).
+   */
+  async #follow(accountId: string, capacity: number, subscriber: FeedSubscriber): Promise<Followed> {
+    const floor = this.#accounts.has(accountId) ? 0 : await this.lastSequence(accountId);
+    let account = this.#accounts.get(accountId);
+    if (!account) {
+      account = new FollowedAccount(floor, capacity, Math.min(capacity, stalledAtMost));
+      this.#accounts.set(accountId, account);
+    }
+    account.subscribers.add(subscriber);
+    if (this.#subscriberCount++ === 0) {
+      // The safety poll runs while a stream is open: an idle server reads nothing and
+      // wakes for nothing.
+      this.#timer = setInterval(() => this.#readEvery(), safetyPollMs);
+      this.#timer.unref();
+    }
+    return account;
+  }
+
+  /** Takes a stream that ended off its account, and the account off the feed once no stream follows it. */
+  #unfollow(accountId: string, account: Followed, subscriber: FeedSubscriber): void {
+    account.leave(subscriber);
+    if (account.subscribers.size === 0 && this.#accounts.get(accountId) === account)
+      this.#accounts.delete(accountId);
+    if (--this.#subscriberCount === 0) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+
+  /** More may be recorded for every followed account: read those whose streams wait. */
+  #readEvery(): void {
+    if (this.#accounts.size === 0) return;
+    for (const account of this.#accounts.values()) account.unread = true;
+    this.#read();
   }
 
   /** Up to a batch of the account's events after `after`, through its (account, sequence) index. */
@@ -242,7 +238,12 @@ export class EventFeed {
     return this.sql.query<FeedEvent>(text, params);
   }
 
-  /** Reads what was recorded since the last read, once at a time; a read asked for meanwhile follows it. */
+  /**
+   * Reads, for every followed account a stream waits for, up to a batch of what it
+   * recorded after the last sequence read of it; one read at a time, and a read asked
+   * for meanwhile follows it. An account whose batch came full is read again when one of
+   * its streams has taken it all.
+   */
   #read(): void {
     if (this.#reading) {
       this.#again = true;
@@ -251,42 +252,46 @@ export class EventFeed {
     this.#reading = (async () => {
       do {
         this.#again = false;
+        const wanted = [...this.#accounts].filter(([, account]) => account.wanted);
+        if (wanted.length === 0) continue;
+        // Cleared before the read: a notification meanwhile asks for another.
+        for (const [, account] of wanted) account.unread = false;
         try {
-          let more = true;
-          while (more && this.#accounts.size > 0) {
-            more = false;
-            const ids = [...this.#accounts.keys()];
-            const rows = await this.sql.query<FeedEvent & { account_id: string }>(
-              `SELECT a.account_id, e.* FROM unnest($1::text[], $2::bigint[]) AS a (account_id, last)
-               CROSS JOIN LATERAL (
-                 SELECT ${eventRowSelect()} FROM events
-                  WHERE events.account_id = a.account_id AND events.sequence > a.last
-                  ORDER BY events.sequence LIMIT ${batch}
-               ) e`,
-              [ids, ids.map((id) => this.#accounts.get(id)!.last)],
-            );
-            const read = new Map<string, number>();
-            for (const row of rows) {
-              const account = this.#accounts.get(row.account_id);
-              read.set(row.account_id, (read.get(row.account_id) ?? 0) + 1);
-              // The account's streams all ended during the read, or a newer read went past it.
-              if (!account || Number(row.sequence) <= account.last) continue;
-              account.last = Number(row.sequence);
-              // The account's id off the row: every stream's frame is made of the event alone.
-              const { account_id: _accountId, ...event } = row;
-              account.recent.append(event);
-            }
-            for (const [accountId, count] of read) {
-              if (count === batch) more = true;
-              for (const subscriber of this.#accounts.get(accountId)?.subscribers ?? []) subscriber.wake();
-            }
-          }
+          const rows = await this.sql.query<FeedEvent & { account_id: string }>(
+            `SELECT a.account_id, e.* FROM unnest($1::text[], $2::bigint[]) AS a (account_id, last)
+             CROSS JOIN LATERAL (
+               SELECT ${eventRowSelect()} FROM events
+                WHERE events.account_id = a.account_id AND events.sequence > a.last
+                ORDER BY events.sequence LIMIT ${batch}
+             ) e`,
+            [wanted.map(([id]) => id), wanted.map(([, account]) => account.last)],
+          );
+          this.#hand(wanted, rows);
         } catch (error) {
+          for (const [, account] of wanted) account.unread = true;
           this.onError(error);
         }
       } while (this.#again);
     })().finally(() => {
       this.#reading = undefined;
     });
+  }
+
+  /** Hands each account read its new rows (in order), the account's id taken off each. */
+  #hand(read: readonly [string, Followed][], rows: readonly (FeedEvent & { account_id: string })[]): void {
+    const byAccount = new Map<string, FeedEvent[]>();
+    for (const { account_id: accountId, ...event } of rows) {
+      const list = byAccount.get(accountId) ?? [];
+      list.push(event);
+      byAccount.set(accountId, list);
+    }
+    for (const [accountId, account] of read) {
+      const events = byAccount.get(accountId) ?? [];
+      if (events.length === batch) account.unread = true;
+      // The account's streams all ended during the read, or a stream came back to it.
+      if (this.#accounts.get(accountId) !== account) continue;
+      const fresh = events.filter((event) => Number(event.sequence) > account.last);
+      if (fresh.length > 0) account.received(fresh);
+    }
   }
 }

@@ -13,8 +13,9 @@ export interface RecorderLog {
 export interface RecorderTiming {
   /**
    * The longest it sleeps without looking: a bound for a change whose notification was
-   * lost with its connection. Between dates it sleeps until the next one, or until a
-   * statement that changed schedules says so.
+   * lost on a connection that looks fine (a lost connection says so, and the recorder
+   * looks once it listens again), and for a clock that jumped. Between dates it sleeps
+   * until the next one, or until a statement that changed schedules says so.
    */
   safetyPollMs: number;
   /** How soon it looks again when another server holds the event clock (it records meanwhile). */
@@ -27,7 +28,9 @@ export interface RecorderTiming {
 }
 
 const defaultTiming: RecorderTiming = {
-  safetyPollMs: 30_000,
+  // Each look costs an idle embedded server tens of ms of CPU and a collection after it:
+  // every 30 s it was most of an idle server's CPU.
+  safetyPollMs: 300_000,
   busyRetryMs: 1_000,
   firstRetryMs: 1_000,
   longestRetryMs: 30_000,
@@ -40,7 +43,7 @@ const defaultTiming: RecorderTiming = {
  * Records time events as their instants pass, in every server process. Idle, it does
  * nothing: it sleeps until the next date that may change a status (found through the
  * dates' indexes), or until a statement that changed schedules says so (an import by
- * any process may bring a nearer date), or `safetyPollMs` at most; then it records
+ * any process may bring a nearer date), or `safetyPollMs` (5 min) at most; then it records
  * everything due in one transaction. At start it catches up on what passed while no
  * server ran, with the true instants. Recording is idempotent (stable ids) and
  * serialised by the event clock's lock, so N servers on one database record each event

@@ -27,4 +27,27 @@ describe("an account's latest events, kept for its streams", () => {
     expect(recent.covers(996)).toBe(false);
     expect(ids(recent.after(997, 100))).toEqual(["evt_998", "evt_999", "evt_1000"]);
   });
+
+  it("lets go of what every stream took, never past what it read, and counts what follows a place", () => {
+    const recent = new RecentEvents<ReturnType<typeof event>>(10, 100);
+    for (const sequence of [11, 12, 15, 20]) recent.append(event(sequence));
+    expect(recent.countAfter(10)).toBe(4);
+    expect(recent.countAfter(13)).toBe(2);
+    recent.letGoThrough(13);
+    expect(recent.size).toBe(2);
+    expect(recent.covers(12)).toBe(false);
+    expect(recent.covers(13)).toBe(true);
+    expect(ids(recent.after(13, 100))).toEqual(["evt_15", "evt_20"]);
+    // A stream ahead of what was read (it read on from the store) lets go of everything kept,
+    // and what is read next is kept for it.
+    recent.letGoThrough(30);
+    expect(recent.size).toBe(0);
+    expect(recent.covers(20)).toBe(true);
+    recent.append(event(25));
+    expect(ids(recent.after(20, 100))).toEqual(["evt_25"]);
+    // Letting go of less than is gone already changes nothing.
+    recent.letGoThrough(5);
+    expect(recent.covers(20)).toBe(true);
+    expect(recent.size).toBe(1);
+  });
 });

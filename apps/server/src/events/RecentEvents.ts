@@ -4,11 +4,13 @@ interface SequencedEvent {
 }
 
 /**
- * The latest events the feed read of one followed account, in sequence order, shared by
- * every stream of the account on the server: each stream keeps only where it is (the
- * last sequence it sent) and takes what follows from here, so a thousand streams hold
- * one copy of an import's events rather than a thousand queues of it. At most `capacity`
- * are kept; a stream further behind than the oldest kept reads from the store instead.
+ * The events the feed read of one followed account that some of its streams on the
+ * server have yet to take, in sequence order, shared by all of them: each stream keeps
+ * only where it is (the last sequence it sent) and takes what follows from here, so a
+ * thousand streams hold one copy of an import's events rather than a thousand queues of
+ * it. The feed lets go of what every stream took ({@link letGoThrough}), and at most
+ * `capacity` are kept; a stream further behind than the oldest kept reads from the store
+ * instead.
  */
 export class RecentEvents<Event extends SequencedEvent> {
   /** Kept events: `#events[#head..]`, sequences ascending (`#sequences` alike, as numbers). */
@@ -20,6 +22,8 @@ export class RecentEvents<Event extends SequencedEvent> {
    * sequence it followed the account from, then the last one let go.
    */
   #floor: number;
+  /** The last sequence read: the newest kept, or the floor when none is. */
+  #newest: number;
 
   /**
    * @param floor - the account's last sequence when the feed began to follow it
@@ -30,6 +34,12 @@ export class RecentEvents<Event extends SequencedEvent> {
     readonly capacity: number,
   ) {
     this.#floor = floor;
+    this.#newest = floor;
+  }
+
+  /** How many events are kept. */
+  get size(): number {
+    return this.#events.length - this.#head;
   }
 
   /** A stream that sent up to `sequence` finds every later event read so far here. */
@@ -41,16 +51,24 @@ export class RecentEvents<Event extends SequencedEvent> {
   append(event: Event): void {
     this.#events.push(event);
     this.#sequences.push(Number(event.sequence));
-    if (this.#events.length - this.#head > this.capacity) {
-      this.#floor = this.#sequences[this.#head]!;
-      // Let go by moving the head; the arrays are cut once half of them is let go.
-      this.#head++;
-      if (this.#head * 2 >= this.#events.length) {
-        this.#events = this.#events.slice(this.#head);
-        this.#sequences = this.#sequences.slice(this.#head);
-        this.#head = 0;
-      }
-    }
+    this.#newest = Number(event.sequence);
+    if (this.size > this.capacity) this.#letGo(this.#head + 1);
+  }
+
+  /**
+   * Lets go of the kept events up to `sequence` (never past the newest read): every
+   * stream still taken from here is at or after it.
+   */
+  letGoThrough(sequence: number): void {
+    const through = Math.min(sequence, this.#newest);
+    if (through <= this.#floor) return;
+    this.#letGo(this.#firstAfter(through));
+    this.#floor = through;
+  }
+
+  /** How many kept events follow `sequence`. */
+  countAfter(sequence: number): number {
+    return this.#events.length - this.#firstAfter(sequence);
   }
 
   /**
@@ -58,14 +76,32 @@ export class RecentEvents<Event extends SequencedEvent> {
    * Call only when {@link covers} says so.
    */
   after(sequence: number, most: number): Event[] {
-    // The first kept sequence above `sequence`, by halving.
+    const first = this.#firstAfter(sequence);
+    return this.#events.slice(first, Math.min(first + most, this.#events.length));
+  }
+
+  /** The index of the first kept sequence above `sequence`, by halving. */
+  #firstAfter(sequence: number): number {
     let low = this.#head;
     let high = this.#sequences.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.#sequences[middle]! <= sequence) low = middle + 1;
+      if ((this.#sequences[middle] ?? 0) <= sequence) low = middle + 1;
       else high = middle;
     }
-    return this.#events.slice(low, Math.min(low + most, this.#events.length));
+    return low;
+  }
+
+  /** Lets go of the kept events before index `index`; the floor moves to the last of them. */
+  #letGo(index: number): void {
+    if (index <= this.#head) return;
+    this.#floor = this.#sequences[index - 1] ?? this.#floor;
+    // Let go by moving the head; the arrays are cut once half of them is let go.
+    this.#head = index;
+    if (this.#head * 2 >= this.#events.length) {
+      this.#events = this.#events.slice(this.#head);
+      this.#sequences = this.#sequences.slice(this.#head);
+      this.#head = 0;
+    }
   }
 }

@@ -35,15 +35,21 @@ describe("MemoryRateCounter", () => {
     }
   });
 
-  it("forgets ended windows on a sweep", () => {
+  it("forgets ended windows on a sweep, and sweeps only while a window is kept", () => {
     const counter = new MemoryRateCounter(5, 1);
     try {
+      expect(counter.sweeping).toBe(false);
       counter.consume("a", 0);
       counter.consume("b", 500);
+      expect(counter.sweeping).toBe(true);
       counter.sweep(1_000);
       expect(counter.size).toBe(1);
       counter.sweep(1_500);
       expect(counter.size).toBe(0);
+      // Idle: no timer wakes the process.
+      expect(counter.sweeping).toBe(false);
+      counter.consume("a", 2_000);
+      expect(counter.sweeping).toBe(true);
     } finally {
       counter.close();
     }

@@ -64,6 +64,7 @@ export class OpenStream {
  */
 export class OpenStreams {
   readonly #byToken = new Map<string, Set<OpenStream>>();
+  readonly #watchers = new Set<(size: number) => void>();
   #stopping = false;
   readonly settings: StreamSettings;
 
@@ -83,6 +84,15 @@ export class OpenStreams {
     let count = 0;
     for (const streams of this.#byToken.values()) count += streams.size;
     return count;
+  }
+
+  /**
+   * Tells `watcher` how many streams are open each time one opens or closes, until the
+   * returned function is called: what watches streams runs only while one is open.
+   */
+  watch(watcher: (size: number) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
   }
 
   /** The keys of the tokens that hold open streams. */
@@ -111,6 +121,7 @@ export class OpenStreams {
       { requestId: holder.requestId, account: holder.token.accountId, tokenStreams: streams.size },
       "stream opened",
     );
+    this.#told();
     if (this.#stopping) stream.end("stopping", this.settings.endGraceMs);
     return stream;
   }
@@ -125,6 +136,7 @@ export class OpenStreams {
     const streams = this.#byToken.get(stream.holder.token.key);
     if (!streams?.delete(stream)) return;
     if (streams.size === 0) this.#byToken.delete(stream.holder.token.key);
+    this.#told();
     this.log.info(
       {
         requestId: stream.holder.requestId,
@@ -135,6 +147,11 @@ export class OpenStreams {
       },
       "stream closed",
     );
+  }
+
+  #told(): void {
+    const size = this.size;
+    for (const watcher of this.#watchers) watcher(size);
   }
 
   /**

@@ -23,7 +23,7 @@ const safetyCheckMs = 30_000;
  * process made it (`wsafe tokens revoke`, `wsafe accounts deactivate`, an import, psql),
  * to every server: each reads the tokens of its open streams again at once, so a revoked
  * stream ends within a second on every server of a deployment. Nothing is read while no
- * stream is open; while the listening connection is down, every 2 s.
+ * stream is open (nor does its timer run); while the listening connection is down, every 2 s.
  */
 export class StreamAccessWatch {
   #stopListening: (() => Promise<void>) | undefined;
@@ -32,6 +32,7 @@ export class StreamAccessWatch {
   #checking: Promise<void> | undefined;
   #again = false;
   #lastCheck = 0;
+  #unwatch: (() => void) | undefined;
 
   /**
    * @param sql - the store's database
@@ -57,21 +58,33 @@ export class StreamAccessWatch {
         if (listening) this.check();
       },
     );
-    // One light timer: it reads the database only when streams are open and either
-    // nothing is heard or the last check is old.
-    this.#timer = setInterval(() => {
-      if (this.streams.size === 0) return;
-      const since = performance.now() - this.#lastCheck;
-      if (!this.#listening ? since >= unheardCheckMs : since >= safetyCheckMs) this.check();
-    }, unheardCheckMs);
-    this.#timer.unref();
+    // One light timer while streams are open: it reads the database only when nothing
+    // is heard or the last check is old. An idle server wakes for nothing.
+    this.#unwatch = this.streams.watch((size) => this.#time(size > 0));
+    this.#time(this.streams.size > 0);
   }
 
   /** Stops listening. */
   async stop(): Promise<void> {
-    clearInterval(this.#timer);
+    this.#unwatch?.();
+    this.#time(false);
     await this.#stopListening?.();
     await this.#checking;
+  }
+
+  /** Runs the timer while `wanted` (streams are open), and only then. */
+  #time(wanted: boolean): void {
+    if (!wanted) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+      return;
+    }
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      const since = performance.now() - this.#lastCheck;
+      if (!this.#listening ? since >= unheardCheckMs : since >= safetyCheckMs) this.check();
+    }, unheardCheckMs);
+    this.#timer.unref();
   }
 
   /** Reads the open streams' tokens again (one check at a time; one asked for meanwhile follows). */

@@ -12,12 +12,13 @@ export interface StreamSettings {
    */
   maxDurationMs: number;
   /**
-   * How many of an account's latest recorded events the server keeps in memory for all
-   * the account's open streams (one copy however many streams, each stream only where it
-   * is). A stream further behind (its reader slower than the events come, or resuming
-   * from long ago) reads on from the store after the last event it sent: the log is
-   * durable, so nothing is lost or sent twice, and memory stays bounded (about 1 kB an
-   * event with its frame, only for accounts that have a stream open).
+   * The most events the server keeps in memory for all of an account's open streams that
+   * some of them have yet to take (one copy however many streams, each stream only where
+   * it is; read as a stream asks for more, let go once every stream took them). A stream
+   * further behind (its reader slower than the others, or resuming from long ago), or a
+   * stalled one more than 1 000 behind, reads on from the store after the last event it
+   * sent: the log is durable, so nothing is lost or sent twice, and memory stays bounded
+   * (about 800 bytes an event, only for accounts that have a stream open).
    */
   bufferedEvents: number;
   /**

@@ -10,7 +10,7 @@ import { toTrpcError } from "./trpcErrorCodes.js";
 
 /**
  * The events of a stream, in batches as the feed hands them (`EventFeed.followBatches`),
- * each counted on the stream; a reader that falls behind its buffer is logged once each time.
+ * each counted on the stream; a reader that falls behind what memory keeps for it is logged once each time.
  *
  * @param feed - the server's feed
  * @param plan - what the stream follows
@@ -25,10 +25,10 @@ async function* followedBatches(
   streams: OpenStreams,
   signal: AbortSignal,
 ): AsyncGenerator<readonly FeedEvent[]> {
-  const onBehind = (dropped: number) =>
+  const onBehind = (behind: number) =>
     streams.log.info(
-      { requestId: opened.holder.requestId, account: opened.holder.token.accountId, dropped },
-      `stream's reader fell ${streams.settings.bufferedEvents} events behind; reading on from the store after the last event sent`,
+      { requestId: opened.holder.requestId, account: opened.holder.token.accountId, dropped: behind },
+      `stream's reader fell ${behind} events behind; reading on from the store after the last event sent`,
     );
   for await (const events of feed.followBatches(plan.filter, plan.after, signal, {
     maxBuffered: streams.settings.bufferedEvents,

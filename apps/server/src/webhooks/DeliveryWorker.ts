@@ -13,9 +13,12 @@ import { webhookTarget } from "./webhookTarget.js";
 
 /**
  * The longest the worker sleeps while nothing is due: notifications wake it for new
- * deliveries and timers for retries, so this only catches what a lost notification missed.
+ * deliveries and timers for retries, and a listening connection that is lost says so
+ * (then it looks every {@link deafPollMs}), so this only catches a notification lost on
+ * a connection that looks fine. Each look costs an idle embedded server tens of ms of
+ * CPU and a collection after it: every 30 s it was most of an idle server's CPU.
  */
-export const safetyPollMs = 30_000;
+export const safetyPollMs = 300_000;
 /** How often it looks while its notifications cannot be received (the listening connection is lost). */
 export const deafPollMs = 1000;
 /**
