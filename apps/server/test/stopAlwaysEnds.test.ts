@@ -128,7 +128,14 @@ describe.each(cases)("a stop always ends: $label", ({ skip, create, workers }) =
       server.child.stdout!.destroy();
       server.child.stderr!.destroy();
       const outcomes = await load(server.url, 200);
-      expect(Object.fromEntries(outcomes)).toEqual({ rate_limit_exceeded: 200 });
+      // Every call answered, each a line of the log. The counters are each worker's own
+      // (3 a minute): one worker took at least 5 of the first 10 calls, but another may
+      // have taken fewer than 3 (connections fall as the primary hands them out, and a
+      // loaded machine hands them unevenly) and still answer a few ok.
+      const { ok = 0, rate_limit_exceeded: limited = 0, ...other } = Object.fromEntries(outcomes);
+      expect(other).toEqual({});
+      expect(ok + limited).toBe(200);
+      expect(ok).toBeLessThanOrEqual(3 * (workers - 1));
       const exit = exitOf(server.child);
       const signalled = performance.now();
       signalGroup(server, "SIGTERM");
