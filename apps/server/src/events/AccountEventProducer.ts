@@ -2,7 +2,7 @@ import type { EventCause } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { type SqlParam, sqlParameters } from "../store/queries/sqlParameters.js";
 import { advanceAccountClock, lockAccount } from "./eventClockLocks.js";
-import { eventIdSql, eventsChannel, eventTypeSql } from "./eventRowSql.js";
+import { eventIdSql, eventTypeSql } from "./eventRowSql.js";
 import { insertEventsSql } from "./insertEventsSql.js";
 import type { StatusTransition } from "./statusTransitions.js";
 import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
@@ -32,7 +32,7 @@ export interface AccountChange {
  * events up to the write's instant and moves the account's clock; then
  * {@link recordChange} records the write's own events at that instant, in the statement
  * that writes. Inserting events fills the webhook outbox and `event_counts` (the triggers
- * of `events`) and notifies `eventsChannel` at the commit.
+ * of `events`) and notifies `notificationChannels.events` at the commit.
  *
  * Unlike an import, an account's writer knows every row its write changes (one
  * equipment's schedules, read under the lock): it computes the statuses before and after
@@ -155,7 +155,7 @@ export class AccountEventProducer {
     statement: { rows: string; order: string; ids: "stable" | "fresh"; writes?: readonly string[] },
     params: unknown[],
   ): Promise<number> {
-    const text = insertEventsSql({ ...statement, exclusive: false, eventsChannel });
+    const text = insertEventsSql({ ...statement, exclusive: false });
     const [row] = await this.#sql.queryPrepared<{ count: string }>(text, params);
     return Number(row!.count);
   }

@@ -1,8 +1,8 @@
 import type { EventType } from "@wsafe/schema";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type EventRow, eventRowSelect } from "./eventRowSql.js";
 import { FeedSubscriber, FollowedAccount } from "./FollowedAccount.js";
-import { eventsChannel } from "./recordTimeEvents.js";
 
 /** What one stream follows. */
 export interface FeedFilter {
@@ -95,7 +95,7 @@ export class EventFeed {
   /** Starts following: each account from its last recorded event, once a stream follows it. */
   async start(): Promise<void> {
     this.#stopListening = await this.sql.listen(
-      eventsChannel,
+      notificationChannels.events.name,
       () => this.#readEvery(),
       (listening) => {
         if (listening) this.#readEvery();

@@ -2,12 +2,10 @@ import type { EventCause } from "@wsafe/schema";
 import type { Sql } from "../store/database/Sql.js";
 import { sqlParameters } from "../store/queries/sqlParameters.js";
 import { lockClockExclusively } from "./eventClockLocks.js";
-import { eventIdSql, eventsChannel, eventTypeSql, statusNameSql } from "./eventRowSql.js";
+import { eventIdSql, eventTypeSql, statusNameSql } from "./eventRowSql.js";
 import { insertEventsSql } from "./insertEventsSql.js";
 import { changeTables, statusChangesSql, statusesAtSql } from "./statusChangesSql.js";
 import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
-
-export { eventsChannel };
 
 /** What a write may change the statuses of. */
 export interface ChangeScope {
@@ -71,7 +69,7 @@ export interface RecordedChange<T> {
  * - **The counts.** The same statement adds what it inserted, by type and cause, to
  *   `event_counts` (the trigger `events_count_recorded`, migration 0006), which
  *   `wsafe_events_recorded_total` reports whichever process recorded them.
- * - **The feed.** A commit that recorded events notifies {@link eventsChannel}, which
+ * - **The feed.** A commit that recorded events notifies `notificationChannels.events`, which
  *   wakes every server's stream feed and delivery loop.
  */
 export class EventProducer {
@@ -234,7 +232,7 @@ export class EventProducer {
    * numbered in `order` under the clock held exclusively: see `insertEventsSql`.
    */
   async #insert(rows: string, params: unknown[], order: string, ids: "stable" | "fresh"): Promise<number> {
-    const text = insertEventsSql({ rows, order, ids, exclusive: true, eventsChannel });
+    const text = insertEventsSql({ rows, order, ids, exclusive: true });
     const [row] = await this.#sql.query<{ count: string }>(text, params);
     return Number(row!.count);
   }

@@ -1,5 +1,4 @@
 import type { EventCause, EventType } from "@wsafe/schema";
-import { notificationChannels } from "../store/database/notificationChannels.js";
 import { statusArraySql } from "../store/queries/equipmentRecordSql.js";
 
 /**
@@ -19,9 +18,6 @@ export const eventTypeSql = (kind: string) =>
   `(CASE ${kind} ${Object.entries(eventKinds)
     .map(([type, number]) => `WHEN ${number} THEN '${type}'`)
     .join(" ")} END)::text`;
-
-/** The notification channel on which a commit that recorded events says so. */
-export const eventsChannel = notificationChannels.events.name;
 
 /** The cause of the events time records, checked against the schema. */
 export const timeCause: EventCause = "time";

@@ -1,3 +1,4 @@
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import { eventColumnList } from "./eventRowSql.js";
 
 /** The sequence events are numbered from (migration 0009). */
@@ -23,7 +24,7 @@ const blockSequenceSql = (order: string) =>
  * subquery is computed in its order): other accounts draw at the same time, so a block is
  * not this statement's to take. An exclusive producer numbers a block. The insert fills
  * the webhook outbox (trigger `events_enqueue_deliveries`), and the same statement
- * notifies `eventsChannel` (sent at the commit) when it inserted any. It answers one row:
+ * notifies the events' channel (`notificationChannels.events`, sent at the commit) when it inserted any. It answers one row:
  * `count`, the events inserted (counted where they are: returning every row would send
  * them all back to the server process).
  *
@@ -32,7 +33,7 @@ const blockSequenceSql = (order: string) =>
  *   is, which may be recorded already: left as it is) or `fresh` ones (of this write
  *   alone, inserted without the conflict check, which was part of what made an import's
  *   events three times cheaper, see cf92673); `exclusive`, whether the clock is held
- *   exclusively; `eventsChannel`, the channel to notify; `writes`, the writer's own
+ *   exclusively; `writes`, the writer's own
  *   data-modifying statements (`name AS (UPDATE ...)`) run in the same statement, before
  *   the events in the WITH list: all of one statement see one snapshot, so none may read
  *   what another writes (an account's writer computes its events beforehand, from rows it
@@ -43,10 +44,9 @@ export function insertEventsSql(statement: {
   order: string;
   ids: "stable" | "fresh";
   exclusive: boolean;
-  eventsChannel: string;
   writes?: readonly string[];
 }): string {
-  const { rows, order, ids, exclusive, eventsChannel, writes = [] } = statement;
+  const { rows, order, ids, exclusive, writes = [] } = statement;
   const source = exclusive
     ? `SELECT ${eventColumnList("r")}, ${blockSequenceSql(order)} FROM (${rows}) r`
     : `SELECT ${eventColumnList("r")}, nextval(${eventsSequence}) FROM (SELECT * FROM (${rows}) r ORDER BY ${order}) r`;
@@ -57,7 +57,7 @@ export function insertEventsSql(statement: {
     RETURNING sequence
   )
   SELECT count(*)::text AS count,
-         CASE WHEN count(*) > 0 THEN pg_notify('${eventsChannel}', '')::text END AS notified
+         CASE WHEN count(*) > 0 THEN pg_notify('${notificationChannels.events.name}', '')::text END AS notified
          ${exclusive ? `, CASE WHEN max(sequence) IS NOT NULL THEN setval(${eventsSequence}, max(sequence)) END::text AS numbered` : ""}
     FROM inserted`;
 }

@@ -1,9 +1,6 @@
 import type { Sql } from "../store/database/Sql.js";
 import { EventProducer } from "./EventProducer.js";
 
-// Where the stream feed has always found the channel's name.
-export { eventsChannel } from "./EventProducer.js";
-
 /** Where recording stands: the clock, and the first date after it that may change a status. */
 export interface RecordingState {
   recordedUntil: number;

@@ -9,11 +9,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { ApiError } from "../errors/ApiError.js";
 import { EventFeed } from "../events/EventFeed.js";
 import { EventLog } from "../events/EventLog.js";
-import { eventsChannel } from "../events/recordTimeEvents.js";
 import { importDataset } from "../import/importDataset.js";
 import type { PipelineServices } from "../pipeline/RequestState.js";
 import { defaultRateLimit, RateLimiter } from "../rateLimit/RateLimiter.js";
 import { createPipelineServices } from "../services/createPipelineServices.js";
+import { notificationChannels } from "../store/database/notificationChannels.js";
 import { openStore } from "../store/openStore.js";
 import type { Store } from "../store/Store.js";
 import type { OpenStreams } from "../streams/OpenStreams.js";
@@ -82,7 +82,7 @@ describe(streamEventBatches, () => {
         [`ev_ending_${sequence}`, sequence, account, at + sequence],
       );
     }
-    await store.sql.query("SELECT pg_notify($1, '')", [eventsChannel]);
+    await store.sql.query("SELECT pg_notify($1, '')", [notificationChannels.events.name]);
   }
 
   const closingLines = () => lines.filter((line) => line.message === "stream closed");
