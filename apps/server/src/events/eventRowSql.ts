@@ -1,24 +1,6 @@
 import type { EventCause, EventType } from "@wsafe/schema";
 import { statusArraySql } from "../store/queries/equipmentRecordSql.js";
 
-/**
- * The kind each statement of events/ numbers a transition row with, keyed by the wire
- * types of the schema's table (`eventTypeMeanings`) and checked against it at compile
- * time: a type added to the schema without its kind here does not build. Within an
- * instant, an equipment's rows are recorded in kind order: a schedule's transition before
- * the equipment's that it causes.
- */
-export const eventKinds = {
-  "schedule.status_changed": 0,
-  "equipment.status_changed": 1,
-} as const satisfies Record<EventType, number>;
-
-/** The wire type of a row's kind (see {@link eventKinds}) as SQL. */
-export const eventTypeSql = (kind: string) =>
-  `(CASE ${kind} ${Object.entries(eventKinds)
-    .map(([type, number]) => `WHEN ${number} THEN '${type}'`)
-    .join(" ")} END)::text`;
-
 /** The cause of the events time records, checked against the schema. */
 export const timeCause: EventCause = "time";
 

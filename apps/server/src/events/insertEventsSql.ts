@@ -17,6 +17,15 @@ const eventsSequence = "'events_sequence'";
 const blockSequenceSql = (order: string) =>
   `(SELECT nextval(${eventsSequence}) - 1) + row_number() OVER (ORDER BY ${order})`;
 
+/** An insert of events: see {@link insertEventsSql}. */
+export interface InsertEvents {
+  rows: string;
+  order: string;
+  ids: "stable" | "fresh";
+  exclusive: boolean;
+  writes?: readonly string[] | undefined;
+}
+
 /**
  * The statement that inserts events: the rows of `rows` (the columns of `eventColumns`,
  * and those `order` names), numbered in `order`. An account's producer draws each
@@ -39,13 +48,7 @@ const blockSequenceSql = (order: string) =>
  *   what another writes (an account's writer computes its events beforehand, from rows it
  *   read: issue 38 merged an inspection's four writes into one statement)
  */
-export function insertEventsSql(statement: {
-  rows: string;
-  order: string;
-  ids: "stable" | "fresh";
-  exclusive: boolean;
-  writes?: readonly string[];
-}): string {
+export function insertEventsSql(statement: InsertEvents): string {
   const { rows, order, ids, exclusive, writes = [] } = statement;
   const source = exclusive
     ? `SELECT ${eventColumnList("r")}, ${blockSequenceSql(order)} FROM (${rows}) r`

@@ -40,7 +40,7 @@ export const pruneFromStart = -Number.MAX_SAFE_INTEGER;
  *
  * A batch that deletes fewer than `batchRows` met a kept event, but that is where the walk
  * ends, not where the old events do: instants never fall as sequences rise within an
- * account (`EventProducer`), but across accounts they may (an account's writer records at
+ * account (`EventWriter`), but across accounts they may (an account's writer records at
  * its instant; the recorder then records another account's earlier time events under
  * higher sequences). {@link pruneLateEventsBatch} deletes those after the walk.
  *

@@ -1,5 +1,5 @@
 import type { Sql } from "../store/database/Sql.js";
-import { EventProducer } from "./EventProducer.js";
+import { EventWriter, type RecordOutcome } from "./EventWriter.js";
 
 /** Where recording stands: the clock, and the first date after it that may change a status. */
 export interface RecordingState {
@@ -28,15 +28,9 @@ export async function readRecordingState(sql: Sql): Promise<RecordingState> {
   };
 }
 
-/** What one round of recording did. */
-export type RecordOutcome =
-  | { state: "recorded"; events: number }
-  | { state: "busy" }
-  | { state: "up to date" };
-
 /**
  * Records what time changed up to `now`, in one transaction of its own, through the event
- * producer, unless another transaction holds the clock (then that one does it). This is
+ * writer, unless another transaction holds the clock (then that one does it). This is
  * what each server does as instants pass, and at start, when it catches up on what passed
  * while none ran.
  *
@@ -44,10 +38,5 @@ export type RecordOutcome =
  * @param now - the instant to record up to
  */
 export function recordDueEvents(sql: Sql, now: number): Promise<RecordOutcome> {
-  return sql.transaction(async (tx) => {
-    const producer = await EventProducer.holdUnlessBusy(tx);
-    if (producer === undefined) return { state: "busy" };
-    if (producer.recordedUntil >= now) return { state: "up to date" };
-    return { state: "recorded", events: await producer.recordTime(now) };
-  });
+  return EventWriter.recordTime(sql, now);
 }

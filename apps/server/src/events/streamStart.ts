@@ -26,7 +26,7 @@ export const firstSequenceAtOrAfterSql = `SELECT min(sequence)::text AS first FR
  * replays from that instant goes on after it); `undefined` when the account recorded
  * none since. Found through the account's time index, `(account_id, occurred_at, id)`:
  * its first instant at `from` or later, then the lowest sequence at that instant (within an
- * account instants never fall as sequences rise, see `EventProducer`; across accounts they
+ * account instants never fall as sequences rise, see `EventWriter`; across accounts they
  * may), two probes whatever other tenants recorded.
  *
  * @param sql - the store's database

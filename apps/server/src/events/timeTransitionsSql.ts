@@ -1,7 +1,8 @@
 import type { EventType } from "@wsafe/schema";
 import { scheduleSeveritySql } from "../store/queries/equipmentRecordSql.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
-import { eventIdSql, eventKinds, statusNameSql, timeCause } from "./eventRowSql.js";
+import { eventIdSql, statusNameSql, timeCause } from "./eventRowSql.js";
+import { eventTypeOrder } from "./eventTypes.js";
 
 /** Whose transitions a statement computes: an account's (and one type's), or everyone's. */
 export interface TransitionScope {
@@ -10,8 +11,8 @@ export interface TransitionScope {
 }
 
 /**
- * The statement (a `SELECT` of event rows, see `eventColumns`, plus `kind`, see
- * `eventKinds`) of every status transition that time alone makes in the window
+ * The statement (a `SELECT` of event rows, see `eventColumns`, plus `type_order`, see
+ * `eventTypeOrder`) of every status transition that time alone makes in the window
  * `(after, upTo]`, as the data stands.
  *
  * A schedule's status changes only where the instant reaches one of its dates, so the
@@ -97,7 +98,7 @@ SELECT ${transitionRow("NULL::text", "equipment.status_changed")}
  * {@link timeTransitionsSql}: per equipment by instant, a schedule's transition before the
  * equipment's it causes.
  */
-export const timeTransitionOrder = "r.occurred_at, r.equipment_id, r.kind, r.schedule_id";
+export const timeTransitionOrder = "r.occurred_at, r.equipment_id, r.type_order, r.schedule_id";
 
 /** One transition of the change `c` as an event row, its id derived from what it is. */
 function transitionRow(scheduleId: string, type: EventType): string {
@@ -106,5 +107,5 @@ function transitionRow(scheduleId: string, type: EventType): string {
   const id = eventIdSql([`'${type}'`, "c.equipment_id", scheduleId, "c.at::text", from, to]);
   return `${id} AS id, c.account_id, '${type}'::text AS type, c.at AS occurred_at, '${timeCause}'::text AS cause,
        c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status, ${to} AS to_status,
-       NULL::text AS inspection_id, ${eventKinds[type]} AS kind`;
+       NULL::text AS inspection_id, ${eventTypeOrder(type)} AS type_order`;
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { EventProducer } from "../events/EventProducer.js";
+import { EventWriter } from "../events/EventWriter.js";
 import { checkDatasetShape, type DatasetShape } from "../store/dataset/checkDatasetShape.js";
 import { checkReferences } from "../store/dataset/checkReferences.js";
 import { DatasetError } from "../store/dataset/DatasetError.js";
 import { datasetInMemory } from "../store/dataset/DatasetStream.js";
 import { writeDataset } from "../store/dataset/writeDataset.js";
 import type { Store } from "../store/Store.js";
+import { runStoreTransaction } from "../writes/StoreTransaction.js";
 
 /** How many records of each kind an import wrote (inserted or updated). */
 export interface ImportSummary {
@@ -38,7 +39,8 @@ export interface ImportOptions {
  * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
  * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
  * (see `bulkLoad.ts`). Every status the import changes is recorded as an event of cause
- * `import` in the same transaction, by the event producer (`EventProducer.recordChange`).
+ * `import` in the same transaction, by the event writer (`EventWriter.recordScoped`, for
+ * every account: the clock held exclusively).
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset
@@ -108,9 +110,10 @@ async function importShape(
     equipmentIds: dataset.equipments.map((equipment) => equipment.id),
     equipmentTypeIds: dataset.equipmentTypes.map((type) => type.id),
   };
-  const recorded = await store.sql.transaction(async (sql) => {
-    const events = await EventProducer.hold(sql);
-    return events.recordChange({ cause: "import", key: randomUUID(), scope, at }, () =>
+  const recorded = await runStoreTransaction(store.sql, async (transaction) => {
+    const { sql } = transaction;
+    const events = await EventWriter.open(transaction, { accounts: "all", at });
+    const change = await events.recordScoped({ cause: "import", key: randomUUID(), scope }, () =>
       writeDataset(
         sql,
         dataset,
@@ -126,6 +129,7 @@ async function importShape(
         source,
       ),
     );
+    return events.timeEvents + change.events;
   });
   if (total > 0) options.onProgress?.(total, total);
 
@@ -137,6 +141,6 @@ async function importShape(
     equipmentTypes: dataset.equipmentTypes.length,
     equipments: dataset.equipments.length,
     schedules,
-    events: recorded.events,
+    events: recorded,
   };
 }

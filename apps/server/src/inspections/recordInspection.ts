@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Inspection, type InspectionsRecordResult, type MethodParams, quoteInput } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
-import { AccountEventProducer } from "../events/AccountEventProducer.js";
-import { statusTransitions } from "../events/statusTransitions.js";
+import { EventWriter } from "../events/EventWriter.js";
 import { isStorableText } from "../store/isStorableText.js";
 import { equipmentRecordOfRows } from "../store/queries/equipmentRecordOfRows.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
@@ -27,18 +26,19 @@ const notFound = (what: string) => new ApiError("content_not_found", what);
 
 /**
  * Records one inspection in the write's transaction, with the schedule's new dates, the
- * events of the statuses it changes (through the account's event producer: cause
- * `inspection`, its id on them, the webhook outbox filled) and what every write keeps
- * (the write's closing statements: its answer under its key). The account's event lock is
- * held (the event clock shared), which serialises the inspection with its account's other
- * inspections and with imports, not with other accounts' writes: two inspections of one
- * schedule recorded at once are applied one after the other, and the later `performed_at`
- * decides.
+ * events of the statuses it changes and what every write keeps (the write's closing
+ * statements: its answer under its key). It describes the change to the event writer, for
+ * one account (cause `inspection`, its id as the key; the equipment as read and as
+ * written), and the writer does the rest: the account's lock (which serialises the
+ * inspection with its account's other inspections and with imports, not with other
+ * accounts' writes: two inspections of one schedule recorded at once are applied one after
+ * the other, and the later `performed_at` decides), time first, the transitions, the
+ * outbox, the cache.
  *
  * Under the lock, one statement moves the account's clock and reads the equipment and
- * its schedules; the next dates, the statuses before and after (the events) and the
- * answer are computed from those rows by the schema's rules, and one statement writes
- * the schedule, the inspection, the events and the write's closing statements. With the
+ * its schedules; the next dates and the answer are computed here from those rows, the
+ * events by the writer, and one statement writes the schedule, the inspection, the events
+ * and the write's closing statements. With the
  * key's claim before them, four statements in all (and one more when time made
  * transitions since the account's last write), where there were ten: planning them was
  * most of an inspection's database time.
@@ -54,22 +54,24 @@ export async function recordInspection(
   request: InspectionRequest,
 ): Promise<InspectionsRecordResult> {
   const { accountId, params, now } = request;
-  const tx = write.sql;
   const scheduleNotFound = () =>
     notFound(
       `schedule not found: ${quoteInput(params.schedule_id)} of equipment ${quoteInput(params.equipment_id)}`,
     );
   // A text the database cannot hold is no equipment's or schedule's id.
   if (!isStorableText(params.equipment_id) || !isStorableText(params.schedule_id)) throw scheduleNotFound();
-  const events = await AccountEventProducer.hold(tx, accountId);
-  const { instant, read: found } = await events.recordTime<InspectedEquipment>(now, (param) =>
-    inspectedEquipmentSql(param, accountId, {
-      equipment_id: params.equipment_id,
-      schedule_id: params.schedule_id,
-      // A text the database cannot hold is no user's id.
-      inspector_id: isStorableText(params.inspector_id) ? params.inspector_id : "",
-    }),
+  const events = await EventWriter.open<InspectedEquipment>(
+    write,
+    { accounts: [accountId], at: now },
+    (param) =>
+      inspectedEquipmentSql(param, accountId, {
+        equipment_id: params.equipment_id,
+        schedule_id: params.schedule_id,
+        // A text the database cannot hold is no user's id.
+        inspector_id: isStorableText(params.inspector_id) ? params.inspector_id : "",
+      }),
   );
+  const { instant, read: found } = events;
   const schedule = found?.schedules.find((s) => s.schedule_id === params.schedule_id);
   if (!found || !schedule) throw scheduleNotFound();
   if (!found.inspector_known) throw notFound(`inspector not found: ${quoteInput(params.inspector_id)}`);
@@ -106,12 +108,18 @@ export async function recordInspection(
     equipment: equipmentRecordOfRows(found, after, instant),
     late_entry: lateEntry,
   };
-  await events.recordChange(
+  const state = { accountId, equipmentTypeId: found.equipment_type_id };
+  await events.record(
     {
       cause: "inspection",
       key: inspection.id,
-      equipment: { id: params.equipment_id, equipmentTypeId: found.equipment_type_id },
-      transitions: statusTransitions(found.schedules, after, instant),
+      equipment: [
+        {
+          equipmentId: params.equipment_id,
+          before: { ...state, schedules: found.schedules },
+          after: { ...state, schedules: after },
+        },
+      ],
     },
     (param) => [
       ...(lateEntry ? [] : [moveScheduleDatesSql(param, params.equipment_id, params.schedule_id, dates)]),

@@ -10,13 +10,10 @@ import type { WriteHandler } from "./WriteHandler.js";
  */
 export const inspectionsRecord: WriteHandler<"inspections.record"> = async (
   params,
-  { services: { events }, token, now },
+  { token, now },
   transaction,
 ) => {
   const problem = inspectionRecordProblem(params, now);
   if (problem) throw new ApiError(problem.error, problem.description);
-  // The schedule changed: this server's next events.list page must not come from before.
-  return transaction((write) => recordInspection(write, { accountId: token.accountId, params, now })).finally(
-    () => events.changed(),
-  );
+  return transaction((write) => recordInspection(write, { accountId: token.accountId, params, now }));
 };

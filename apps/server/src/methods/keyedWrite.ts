@@ -41,7 +41,14 @@ export function keyedWrite<Name extends WriteMethodName>(
     const answer = await handler(params, call, async (write) => {
       written.answer = await runWrite(
         call.services.store.sql,
-        { method, accountId: call.token.accountId, params, now: call.now },
+        {
+          method,
+          accountId: call.token.accountId,
+          params,
+          now: call.now,
+          // What the write's events make stale in this server: its writer drops it after the commit.
+          eventCache: call.services.events,
+        },
         write,
       );
       return written.answer;

@@ -1,14 +1,12 @@
-import type { Sql } from "../store/database/Sql.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
+import type { StoreTransaction } from "./StoreTransaction.js";
 
 /**
- * What a write works with: its own transaction, which {@link runWrite} opens for it and
+ * What a write works with: its own transaction, which `runWrite` opens for it and
  * commits when it answers. The write knows nothing of idempotency keys; it makes its
- * changes and answers.
+ * changes (its events through `EventWriter`, which takes this transaction) and answers.
  */
-export interface WriteTransaction {
-  /** The write's transaction: every statement of the write runs on it. */
-  readonly sql: Sql;
+export interface WriteTransaction extends StoreTransaction {
   /**
    * The statements that close the write once its answer is known (what every write keeps
    * besides its own changes: its answer, under its key), as data-modifying statements

@@ -5,6 +5,7 @@ import {
   pruneIdempotencyKeysSql,
   requestFingerprint,
 } from "./idempotencyKeys.js";
+import { runStoreTransaction, type StaleableCache } from "./StoreTransaction.js";
 import type { WriteTransaction } from "./WriteTransaction.js";
 
 /** One call of a write method, its parameters checked. */
@@ -17,6 +18,8 @@ export interface WriteRequest {
   params: Readonly<Record<string, unknown>> & { readonly idempotency_key?: string | undefined };
   /** The request's instant (ms). */
   now: number;
+  /** This server's cache of computed events, which the write's events make stale (see `StoreTransaction`). */
+  eventCache?: StaleableCache | undefined;
 }
 
 /**
@@ -39,36 +42,41 @@ export function runWrite<Answer extends object>(
   request: WriteRequest,
   write: (transaction: WriteTransaction) => Promise<Answer>,
 ): Promise<Answer> {
-  const { method, accountId, params, now } = request;
-  return sql.transaction(async (tx) => {
-    const key = params.idempotency_key;
-    const outcome = key
-      ? await claimIdempotencyKey(tx, {
-          method,
-          accountId,
-          key,
-          fingerprint: requestFingerprint(params),
-          now,
-        })
-      : undefined;
-    // What the key's first request answered, as it was kept: this method's answer.
-    if (outcome && "answered" in outcome) return outcome.answered as Answer;
-    const claim = outcome?.claimed;
-    const closing: { answer?: object } = {};
-    const answer = await write({
-      sql: tx,
-      closingSql(param, kept) {
-        closing.answer = kept;
-        // Without a key there is nothing to keep; the account's old keys go all the same.
-        return claim ? claim.keepSql(param, kept) : [pruneIdempotencyKeysSql(param, accountId, now)];
-      },
-    });
-    if (closing.answer === undefined) {
-      if (claim) await keepAnswer(tx, claim, answer);
-    } else if (closing.answer !== answer) {
-      // A repeat would get the kept answer, and this caller another one.
-      throw new Error(`${method} kept one answer under its key and answered another`);
-    }
-    return answer;
-  });
+  const { method, accountId, params, now, eventCache } = request;
+  return runStoreTransaction(
+    sql,
+    async (transaction) => {
+      const tx = transaction.sql;
+      const key = params.idempotency_key;
+      const outcome = key
+        ? await claimIdempotencyKey(tx, {
+            method,
+            accountId,
+            key,
+            fingerprint: requestFingerprint(params),
+            now,
+          })
+        : undefined;
+      // What the key's first request answered, as it was kept: this method's answer.
+      if (outcome && "answered" in outcome) return outcome.answered as Answer;
+      const claim = outcome?.claimed;
+      const closing: { answer?: object } = {};
+      const answer = await write({
+        ...transaction,
+        closingSql(param, kept) {
+          closing.answer = kept;
+          // Without a key there is nothing to keep; the account's old keys go all the same.
+          return claim ? claim.keepSql(param, kept) : [pruneIdempotencyKeysSql(param, accountId, now)];
+        },
+      });
+      if (closing.answer === undefined) {
+        if (claim) await keepAnswer(tx, claim, answer);
+      } else if (closing.answer !== answer) {
+        // A repeat would get the kept answer, and this caller another one.
+        throw new Error(`${method} kept one answer under its key and answered another`);
+      }
+      return answer;
+    },
+    eventCache,
+  );
 }

@@ -49,6 +49,36 @@ export type EventType = z.infer<typeof eventTypeSchema>;
 /** Every event type, in the order of {@link eventTypeMeanings}. */
 export const eventTypes: readonly EventType[] = eventTypeSchema.options;
 
+/** What an event type is about, and where its events stand among one equipment's events of one instant. */
+export interface EventTypeRule {
+  /** What an event of the type is about: one schedule (it carries `schedule_id`) or one equipment. */
+  readonly subject: "schedule" | "equipment";
+  /**
+   * What the event says of its subject: `status`, a status transition (`from`, `to`).
+   */
+  readonly change: "status";
+  /**
+   * Where the type's events stand among one equipment's events of one instant, lowest
+   * first: their `sequence` follows it (a schedule's transition before its equipment's,
+   * which it causes).
+   */
+  readonly order: number;
+}
+
+/**
+ * What each event type is, as data: its subject, what it says and its place among an
+ * instant's events. The service records and numbers events by this table, so a new type
+ * is a row here and one in {@link eventTypeMeanings} (a type without its rule does not build).
+ *
+ * @example
+ * import { eventTypeRules } from "@wsafe/schema";
+ * eventTypeRules["schedule.status_changed"].subject; // "schedule"
+ */
+export const eventTypeRules = {
+  "schedule.status_changed": { subject: "schedule", change: "status", order: 1 },
+  "equipment.status_changed": { subject: "equipment", change: "status", order: 2 },
+} as const satisfies Record<EventType, EventTypeRule>;
+
 /**
  * The cause of an event. Receivers should accept a cause they do not know: a later minor
  * version of /v1 may add one, as 1.2.0 added `inspection` (the contract snapshot marks the
@@ -74,6 +104,26 @@ export const eventCauseSchema = z
 
 /** One of `time`, `import`, `inspection`. */
 export type EventCause = z.infer<typeof eventCauseSchema>;
+
+/** What an event of a cause carries besides the event itself. */
+export interface EventCauseRule {
+  /** The field that names the record whose writing caused the event, or `null` (time, an import). */
+  readonly names: "inspection_id" | null;
+}
+
+/**
+ * What each cause's events carry, as data: an event of cause `inspection` names its
+ * inspection in `inspection_id`, the others name no record.
+ *
+ * @example
+ * import { eventCauseRules } from "@wsafe/schema";
+ * eventCauseRules.inspection.names; // "inspection_id"
+ */
+export const eventCauseRules = {
+  time: { names: null },
+  import: { names: null },
+  inspection: { names: "inspection_id" },
+} as const satisfies Record<EventCause, EventCauseRule>;
 
 /**
  * One status transition of a schedule or an equipment: one that happened (recorded by

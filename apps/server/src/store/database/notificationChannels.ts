@@ -1,3 +1,5 @@
+import { type DatabaseTrigger, databaseTriggers } from "./databaseTriggers.js";
+
 /**
  * Where a notification comes from: a trigger of the database, which fires whoever wrote
  * (a server, `wsafe import`, an operator in psql), or a statement of this server's own.
@@ -6,8 +8,8 @@ export type NotificationSource =
   | {
       /** The trigger function that calls `pg_notify` (its live body: `schema/functions-and-triggers.sql`). */
       function: string;
-      /** The triggers that run it, each on its table. */
-      triggers: readonly { name: string; table: string }[];
+      /** The triggers that run it, each on its table: entries of `databaseTriggers`. */
+      triggers: readonly DatabaseTrigger[];
     }
   | {
       /** The TypeScript file whose statement calls `pg_notify`. */
@@ -46,10 +48,10 @@ export const notificationChannels = {
       {
         function: "wsafe_announce_change",
         triggers: [
-          { name: "accounts_announce_change", table: "accounts" },
-          { name: "tokens_announce_change", table: "tokens" },
-          { name: "resources_announce_change", table: "resources" },
-          { name: "resource_versions_announce_change", table: "resource_versions" },
+          databaseTriggers.accountsAnnounceChange,
+          databaseTriggers.tokensAnnounceChange,
+          databaseTriggers.resourcesAnnounceChange,
+          databaseTriggers.resourceVersionsAnnounceChange,
         ],
       },
     ],
@@ -64,7 +66,7 @@ export const notificationChannels = {
     sentBy: [
       {
         function: "wsafe_announce_schedules",
-        triggers: [{ name: "schedules_announce_dates", table: "schedules" }],
+        triggers: [databaseTriggers.schedulesAnnounceDates],
       },
     ],
     heardBy: [
@@ -78,8 +80,8 @@ export const notificationChannels = {
       {
         function: "wsafe_announce_schedule_change",
         triggers: [
-          { name: "equipments_announce_schedule_change", table: "equipments" },
-          { name: "schedules_announce_schedule_change", table: "schedules" },
+          databaseTriggers.equipmentsAnnounceScheduleChange,
+          databaseTriggers.schedulesAnnounceScheduleChange,
         ],
       },
     ],
@@ -97,7 +99,7 @@ export const notificationChannels = {
     sentBy: [
       {
         function: "wsafe_enqueue_deliveries",
-        triggers: [{ name: "events_enqueue_deliveries", table: "events" }],
+        triggers: [databaseTriggers.eventsOutbox],
       },
       { statement: "src/webhooks/WebhookStore.ts" },
       { statement: "src/webhooks/deliveryQueue.ts" },

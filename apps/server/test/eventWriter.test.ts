@@ -1,20 +1,21 @@
-// The event producer's rules, on both stores: what it inserts fills the webhook outbox in
-// the same transaction (and a write rolled back leaves neither events nor deliveries);
-// every writer numbers its events after the last one; and, on PostgreSQL, a transaction
-// that wants the clock while another holds it waits for it, or is told at once.
+// The event writer's rules, on both stores: what it inserts fills the webhook outbox in
+// the same transaction (and a write rolled back leaves neither events nor deliveries, nor
+// drops a cache); every writer numbers its events after the last one; and, on PostgreSQL,
+// a transaction that wants the clock while another holds it waits for it, or is told at
+// once, while writes of two accounts run at once.
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EventProducer } from "../src/events/EventProducer.js";
+import { EventWriter } from "../src/events/EventWriter.js";
 import { recordDueEvents } from "../src/events/recordTimeEvents.js";
 import { importDataset } from "../src/import/importDataset.js";
-import type { Sql } from "../src/store/database/Sql.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
+import { runStoreTransaction, type StoreTransaction } from "../src/writes/StoreTransaction.js";
 import { soonDataset } from "./support/soonDataset.js";
 
 const day = 86_400_000;
 
-describe.each(testStores)("the event producer on $name", ({ name, skip, create }) => {
+describe.each(testStores)("the event writer on $name", ({ name, skip, create }) => {
   let db: ScratchDatabase;
   let store: Store;
   const now = Date.now();
@@ -29,19 +30,28 @@ describe.each(testStores)("the event producer on $name", ({ name, skip, create }
   const eventCount = async () =>
     Number((await store.sql.query<{ n: string }>("SELECT count(*)::text AS n FROM events"))[0]!.n);
   /** A change of cause `import` that makes acc_soon_0's schedule expired at `now`. */
-  const expireSchedule = async (sql: Sql) =>
-    (await EventProducer.hold(sql)).recordChange(
+  const expireSchedule = async (transaction: StoreTransaction) => {
+    const writer = await EventWriter.open(transaction, { accounts: "all", at: now });
+    return writer.recordScoped(
       {
         cause: "import",
         key: `key-${Math.random()}`,
         scope: { equipmentIds: ["eq_soon_0"], equipmentTypeIds: [] },
-        at: now,
       },
-      (instant) =>
-        sql.query("UPDATE schedules SET expires_on = $1, expiring_on = $1 WHERE equipment_id = 'eq_soon_0'", [
-          instant - day,
-        ]),
+      () =>
+        transaction.sql.query(
+          "UPDATE schedules SET expires_on = $1, expiring_on = $1 WHERE equipment_id = 'eq_soon_0'",
+          [writer.instant - day],
+        ),
     );
+  };
+  /** A cache that counts how often a writer dropped it. */
+  const cache = () => ({
+    drops: 0,
+    changed() {
+      this.drops++;
+    },
+  });
 
   beforeAll(async () => {
     if (skip) return;
@@ -62,23 +72,37 @@ describe.each(testStores)("the event producer on $name", ({ name, skip, create }
     await db?.drop();
   });
 
-  it.skipIf(skip)("leaves nothing of a write that rolls back: no event, no delivery", async () => {
-    const events = await eventCount();
-    await expect(
-      store.sql.transaction(async (sql) => {
-        await expireSchedule(sql);
-        throw new Error("the write fails after its events");
-      }),
-    ).rejects.toThrow("the write fails after its events");
-    expect(await eventCount()).toBe(events);
-    expect(await deliveries()).toEqual([]);
-  });
+  it.skipIf(skip)(
+    "leaves nothing of a write that rolls back: no event, no delivery, the cache kept",
+    async () => {
+      const events = await eventCount();
+      const kept = cache();
+      await expect(
+        runStoreTransaction(
+          store.sql,
+          async (transaction) => {
+            await expireSchedule(transaction);
+            throw new Error("the write fails after its events");
+          },
+          kept,
+        ),
+      ).rejects.toThrow("the write fails after its events");
+      expect(await eventCount()).toBe(events);
+      expect(await deliveries()).toEqual([]);
+      expect(kept.drops).toBe(0);
+    },
+  );
 
   it.skipIf(skip)(
     "fills the webhook outbox with what it inserts, for the endpoints that want it",
     async () => {
-      const recorded = await store.sql.transaction(expireSchedule);
+      const dropped = cache();
+      const inserted = EventWriter.inserted;
+      const recorded = await runStoreTransaction(store.sql, expireSchedule, dropped);
       expect(recorded.events).toBe(2);
+      expect(EventWriter.inserted - inserted).toBe(2);
+      // Once committed, this server's computed events go, once.
+      expect(dropped.drops).toBe(1);
       // The schedule's transition first, then its equipment's; the endpoint of another type
       // and the other account's endpoint get neither.
       expect(await deliveries()).toEqual([
@@ -118,16 +142,16 @@ describe.each(testStores)("the event producer on $name", ({ name, skip, create }
       const isHeld = new Promise<void>((resolve) => {
         held = resolve;
       });
-      const first = store.sql.transaction(async (sql) => {
-        await EventProducer.hold(sql);
+      const first = runStoreTransaction(store.sql, async (transaction) => {
+        await EventWriter.open(transaction, { accounts: "all", at: now });
         held();
         await released;
         return Date.now();
       });
       await isHeld;
       expect(await recordDueEvents(store.sql, now + 4 * day)).toEqual({ state: "busy" });
-      const second = store.sql.transaction(async (sql) => {
-        await EventProducer.hold(sql);
+      const second = runStoreTransaction(store.sql, async (transaction) => {
+        await EventWriter.open(transaction, { accounts: ["acc_soon_0", "acc_soon_1"], at: now });
         return Date.now();
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -137,4 +161,54 @@ describe.each(testStores)("the event producer on $name", ({ name, skip, create }
       expect(await first).toBeGreaterThanOrEqual(releasedAt);
     },
   );
+
+  it.skipIf(skip || name !== "PostgreSQL")(
+    "runs two accounts' writes at once, and one account's one after the other",
+    async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held!: () => void;
+      const isHeld = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const open = (accountId: string) => (transaction: StoreTransaction) =>
+        EventWriter.open(transaction, { accounts: [accountId], at: now });
+      const first = runStoreTransaction(store.sql, async (transaction) => {
+        await open("acc_soon_0")(transaction);
+        held();
+        await released;
+        return Date.now();
+      });
+      await isHeld;
+      // The other account's writer does not wait for the first.
+      await runStoreTransaction(store.sql, open("acc_soon_1"));
+      const sameAccount = runStoreTransaction(store.sql, async (transaction) => {
+        await open("acc_soon_0")(transaction);
+        return Date.now();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const releasedAt = Date.now();
+      release();
+      expect(await sameAccount).toBeGreaterThanOrEqual(releasedAt);
+      await first;
+    },
+  );
+
+  it.skipIf(skip)("refuses a change of an account it was not opened for, writing nothing", async () => {
+    const events = await eventCount();
+    const other = { accountId: "acc_soon_1", equipmentTypeId: "et_soon_1", schedules: [] };
+    await expect(
+      runStoreTransaction(store.sql, async (transaction) => {
+        const writer = await EventWriter.open(transaction, { accounts: ["acc_soon_0"], at: now });
+        return writer.record({
+          cause: "import",
+          key: "k",
+          equipment: [{ equipmentId: "eq_soon_1", before: other, after: null }],
+        });
+      }),
+    ).rejects.toThrow(/opened without account acc_soon_1/);
+    expect(await eventCount()).toBe(events);
+  });
 });

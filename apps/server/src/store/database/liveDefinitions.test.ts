@@ -1,7 +1,8 @@
-// The channels' table against the database a server runs on: a listener that depends on a
-// trigger names it, and loses it only by failing here.
+// The tables of triggers and channels against the database a server runs on: code that
+// depends on a trigger names it, and loses it only by failing here.
 import { createPostgresDatabase, type PostgresScratchDatabase, postgresUrl } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTriggers } from "./databaseTriggers.js";
 import { type LiveDefinitions, liveDefinitionsFile, readLiveDefinitions } from "./liveDefinitions.js";
 import { migrate } from "./migrate.js";
 import { notificationChannels } from "./notificationChannels.js";
@@ -33,7 +34,7 @@ const stores = [
   },
 ];
 
-describe.each(stores)("the notification channels on $name", ({ skip, open }) => {
+describe.each(stores)("the triggers and notification channels on $name", ({ skip, open }) => {
   describe.skipIf(skip)("against the migrated store", () => {
     let sql: Sql;
     let drop: () => Promise<void>;
@@ -46,6 +47,19 @@ describe.each(stores)("the notification channels on $name", ({ skip, open }) => 
     afterAll(async () => {
       await sql?.close();
       await drop?.();
+    });
+
+    it("finds each trigger of databaseTriggers on its table, running its function", () => {
+      for (const trigger of Object.values(databaseTriggers))
+        expect(
+          live.triggers.map((t) => `${t.name} on ${t.table} runs ${t.function}`),
+          trigger.name,
+        ).toContain(`${trigger.name} on ${trigger.table} runs ${trigger.function}`);
+    });
+
+    it("finds no trigger in the database that databaseTriggers lacks", () => {
+      const named = Object.values(databaseTriggers).map((t) => `${t.name} on ${t.table}`);
+      for (const trigger of live.triggers) expect(named).toContain(`${trigger.name} on ${trigger.table}`);
     });
 
     it("finds each trigger the table names on its table, running its function, which notifies its channel", () => {
