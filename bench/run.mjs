@@ -16,6 +16,12 @@
 //   --pipeline-servers=a,b time only these pipeline servers (keys of pipelineTargets.mjs,
 //                      results in bench/results/partial/, not committed;
 //                      e.g. wsafe,honoContractFast,contractFloor); all are still checked
+//   --against=REF      issue 48's five figures (resources.list CPU/req, inspections.record beside
+//                      its peer, idle CPU, delivery fairness, the stream fan-out) of this build
+//                      beside the server of REF built from git (a release such as 1.3.0, or any
+//                      git ref), taking turns, in one run; --only= picks among pipeline,
+//                      inspections, streams, fairness, fanout; results in bench/results/against/
+//   --against-turns=N  turns of each figure per side (default 2; 1 with --quick)
 //   --cpu-prof         CPU profiles of the wsafe server and the contract's floor under load
 //                      (workload 1) and of the import commands (workload 3) into
 //                      bench/results/profiles/;
@@ -182,6 +188,28 @@ try {
   loud(`server workloads will fail: ${/** @type {Error} */ (error).message}`);
 }
 process.on("exit", () => snapshot?.remove());
+
+const against = args.find((arg) => arg.startsWith("--against="))?.slice("--against=".length);
+if (against !== undefined) {
+  const { runAgainstBuild } = await import("./workloads/againstBuild.mjs");
+  const { writeAgainstOutputs } = await import("./lib/againstOutputs.mjs");
+  const turns = Number(
+    args.find((arg) => arg.startsWith("--against-turns="))?.slice("--against-turns=".length) ??
+      (quick ? 1 : 2),
+  );
+  try {
+    const run = await runAgainstBuild({ root, ref: against, turns, sizes, postgresUrl, only });
+    machine.loadBefore = loadBefore;
+    machine.loadAfter = loadAverage();
+    const outDir = join(benchDir, "results", ...(quick ? ["quick"] : []), "against");
+    writeAgainstOutputs(run, { machine, quick, sizes, notes }, outDir);
+  } catch (error) {
+    loud(`against ${against} FAILED: ${/** @type {Error} */ (error).message.split("\n")[0]}`);
+    console.error(error);
+    process.exitCode = 1;
+  }
+  process.exit();
+}
 
 /** @type {Record<string, any>} */
 const results = {};
