@@ -1,20 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os from "node:os";
 import { join } from "node:path";
-import {
-  buildServerAt,
-  createScratchDirectory,
-  releaseCommit,
-  sameDependencies,
-  writeCertificateFiles,
-} from "@wsafe/test-support";
+import { buildServerAt, releaseCommit, sameDependencies } from "@wsafe/test-support";
 import { compareFigure } from "../lib/againstFigures.mjs";
-import { benchDataset } from "../lib/benchDataset.mjs";
-import { startChildServer } from "../lib/childServer.mjs";
-import { sampleIdleCpu } from "../lib/idleCpu.mjs";
+import { writeAgainstOutputs } from "../lib/againstOutputs.mjs";
 import { loud, progress } from "../lib/log.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
+import { figureRunners } from "./againstFigureRunners.mjs";
 
 /** The figures of issue 48's "done when", by the `--only` name of the workload that measures each. */
 export const againstFigureNames = ["pipeline", "inspections", "streams", "fairness", "fanout"];
@@ -38,12 +30,7 @@ export function resolveRef(root, ref) {
   }).trim();
 }
 
-/**
- * @typedef {object} Side
- * @property {"workspace" | "against"} key
- * @property {string} label - for people
- * @property {string} dir - the server's folder (`dist/`, `bin/`, `migrations/`)
- */
+/** @typedef {import("./againstFigureRunners.mjs").Side} Side */
 
 /**
  * Runs `work` with every server the bench starts or imports being `side`'s build: the
@@ -63,163 +50,6 @@ async function asSide(side, work) {
   } finally {
     if (before === undefined) delete process.env.WSAFE_BENCH_SERVER_DIR;
     else process.env.WSAFE_BENCH_SERVER_DIR = before;
-  }
-}
-
-/**
- * What each figure measures of one side in one turn: the workload the bench runs for it,
- * every peer started and checked as the bench checks it, and the samples it gave. Each
- * answers `{ name, unit, better, samples, note? }[]`.
- *
- * @param {any} sizes - the run's sizes (run.mjs)
- * @param {string | undefined} postgresUrl
- * @param {string} root
- */
-function figureRunners(sizes, postgresUrl, root) {
-  return {
-    pipeline: async () => {
-      const { runPipeline } = await import("./pipeline.mjs");
-      // Only wsafe is timed; the peers are still started and checked, as in every run.
-      const result = await runPipeline({ ...sizes.pipeline, unpinnedRounds: 0, only: ["wsafe"] });
-      return [
-        {
-          name: "resources.list: server CPU per request (PGlite, pinned)",
-          unit: "µs",
-          better: "lower",
-          samples: result.wsafe.roundsCpuMicrosPerRequest,
-        },
-        {
-          name: "resources.list: requests per second (PGlite, pinned)",
-          unit: "req/s",
-          better: "higher",
-          samples: result.wsafe.roundsRequestsPerSecond,
-        },
-      ];
-    },
-    inspections: async () => {
-      const { runInspectionsRecord } = await import("./inspectionsRecord.mjs");
-      const result = await runInspectionsRecord({ ...sizes.inspections, postgresUrl });
-      return inspectionFigures(result);
-    },
-    streams: async (/** @type {Side} */ side) => [await idleFigure(side, sizes.streams.idle)],
-    fairness: async () => {
-      if (!postgresUrl) return [];
-      const { runWebhookFairness } = await import("./webhookFairness.mjs");
-      const result = await runWebhookFairness({ ...sizes.fairness, baseline: false, root, postgresUrl });
-      return [
-        {
-          name: "delivery fairness: another tenant's delivery after its event (PostgreSQL)",
-          unit: "ms",
-          better: "lower",
-          samples: result.wsafe.latencies,
-          ...(result.wsafe.lowerBound
-            ? { note: "a lower bound: the deliveries did not arrive in time" }
-            : {}),
-        },
-      ];
-    },
-    fanout: async () => {
-      const { runStreamFanout } = await import("./streamFanout.mjs");
-      const result = await runStreamFanout({ ...sizes.fanout, postgresUrl });
-      return Object.entries(result.backends).map(([label, backend]) => ({
-        name: `stream fan-out: server CPU per frame (${label})`,
-        unit: "µs",
-        better: "lower",
-        samples: [backend.wsafe.cpuMicrosPerFrame],
-        ...(backend.wsafe.complete ? {} : { note: `${label}: not every frame delivered in time` }),
-        ...(backend.sameBytes === false
-          ? { note: `${label}: the streams did not all get the same bytes` }
-          : {}),
-      }));
-    },
-  };
-}
-
-/**
- * `inspections.record`'s figures: wsafe's CPU per request, and the same beside its raw-SQL
- * peer's (peer ÷ wsafe, the bench's own ratio), per store and client count.
- *
- * @param {any} result - what `runInspectionsRecord` answered
- */
-function inspectionFigures(result) {
-  const figures = [];
-  for (const [clients, byServer] of Object.entries(result.byClients)) {
-    for (const store of ["Pglite", "Postgres"]) {
-      const wsafe = byServer[`wsafe${store}`];
-      const peer = byServer[`peer${store}`];
-      if (!wsafe || !peer) continue;
-      const where = `${store === "Pglite" ? "PGlite" : "PostgreSQL"}, ${clients} client(s)`;
-      const failing = result.checked[`wsafe${store}`].kind !== "checked";
-      const note = failing ? { note: `wsafe fails the kit's checks of inspections.record (${where})` } : {};
-      figures.push(
-        {
-          name: `inspections.record: server CPU per request (${where})`,
-          unit: "µs",
-          better: "lower",
-          samples: wsafe.roundsCpuMicrosPerRequest,
-          ...note,
-        },
-        {
-          name: `inspections.record: CPU per request beside the raw-SQL peer's (${where})`,
-          unit: "× peer",
-          better: "lower",
-          samples: wsafe.roundsCpuMicrosPerRequest.map(
-            (/** @type {number} */ micros, /** @type {number} */ i) =>
-              micros / peer.roundsCpuMicrosPerRequest[i],
-          ),
-          ...note,
-        },
-      );
-    }
-  }
-  return figures;
-}
-
-/**
- * The idle CPU of `side`'s server with events and webhooks on (the defaults), on PGlite
- * with 1 000 equipment imported by that build, as workload 9 measures it: every slice's
- * ms of CPU a second is a sample, beside Node's bare `https` server in the same window.
- *
- * @param {Side} side
- * @param {{ settleSeconds: number, seconds: number, sliceSeconds: number }} idle
- */
-async function idleFigure(side, idle) {
-  const { openStore, importDataset } = await import(serverLocation().entryUrl);
-  const tls = await createScratchDirectory("bench-tls");
-  const dir = mkdtempSync(join(tmpdir(), "wsafe-bench-against-idle-"));
-  try {
-    await writeCertificateFiles(tls.path);
-    const database = join(dir, "wsafe");
-    const store = await openStore(database);
-    try {
-      await importDataset(store, benchDataset({ equipmentCount: 1_000 }));
-    } finally {
-      await store.close();
-    }
-    const server = await startChildServer("wsafeServer.mjs", { database, tlsDir: tls.path });
-    const bare = await startChildServer("bareHttps.mjs", { tlsDir: tls.path });
-    try {
-      await new Promise((resolve) => setTimeout(resolve, idle.settleSeconds * 1000));
-      const [wsafe, floor] = await Promise.all([
-        sampleIdleCpu(() => [server.pid], idle),
-        sampleIdleCpu(() => [bare.pid], idle),
-      ]);
-      progress(
-        `against, ${side.label}: idle ${wsafe.medianMsPerSecond.toFixed(2)} ms/s (bare https ${floor.medianMsPerSecond.toFixed(2)})`,
-      );
-      return {
-        name: "idle CPU, events and webhooks on (PGlite)",
-        unit: "ms/s",
-        better: "lower",
-        samples: wsafe.slices,
-      };
-    } finally {
-      await bare.close();
-      await server.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await tls.remove();
   }
 }
 
@@ -300,4 +130,46 @@ function collect(collected, figure, key) {
 /** The workspace build the run measures: its snapshot (run.mjs), else the workspace's server. */
 function serverDirOfRun() {
   return process.env.WSAFE_BENCH_SERVER_DIR || join(serverLocation().bin, "..", "..");
+}
+
+/**
+ * `node bench/run.mjs --against=REF`: {@link runAgainstBuild} with the run's sizes, then
+ * the table, `against.json`, `against.md` and `against.svg` in `bench/results/against/`
+ * (`results/quick/against/` with `--quick`). A failure is said loudly and exits 1.
+ *
+ * @param {{ args: string[], against: string, root: string, benchDir: string, quick: boolean, sizes: any, postgresUrl?: string, only?: string[], machine: any, loadBefore: string, notes: string[] }} run
+ */
+export async function runAgainstMode({
+  args,
+  against,
+  root,
+  benchDir,
+  quick,
+  sizes,
+  postgresUrl,
+  only,
+  machine,
+  loadBefore,
+  notes,
+}) {
+  const turnsArgument = args
+    .find((arg) => arg.startsWith("--against-turns="))
+    ?.slice("--against-turns=".length);
+  const turns = turnsArgument === undefined ? (quick ? 1 : 2) : Number(turnsArgument);
+  try {
+    if (!Number.isInteger(turns) || turns < 1)
+      throw new Error(`--against-turns: ${turnsArgument} is not a whole number of 1 or more`);
+    const result = await runAgainstBuild({ root, ref: against, turns, sizes, postgresUrl, only });
+    machine.loadBefore = loadBefore;
+    machine.loadAfter = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
+    const outDir = join(benchDir, "results", ...(quick ? ["quick"] : []), "against");
+    writeAgainstOutputs(result, { machine, quick, sizes, notes }, outDir);
+  } catch (error) {
+    loud(`against ${against} FAILED: ${/** @type {Error} */ (error).message.split("\n")[0]}`);
+    console.error(error);
+    process.exitCode = 1;
+  }
 }
