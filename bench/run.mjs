@@ -16,6 +16,12 @@
 //   --pipeline-servers=a,b time only these pipeline servers (keys of pipelineTargets.mjs,
 //                      results in bench/results/partial/, not committed;
 //                      e.g. wsafe,honoContractFast,contractFloor); all are still checked
+//   --against=REF      issue 48's five figures (resources.list CPU/req, inspections.record beside
+//                      its peer, idle CPU, delivery fairness, the stream fan-out) of this build
+//                      beside the server of REF built from git (a release such as 1.3.0, or any
+//                      git ref), taking turns, in one run; --only= picks among pipeline,
+//                      inspections, streams, fairness, fanout; results in bench/results/against/
+//   --against-turns=N  turns of each figure per side (default 2; 1 with --quick)
 //   --cpu-prof         CPU profiles of the wsafe server and the contract's floor under load
 //                      (workload 1) and of the import commands (workload 3) into
 //                      bench/results/profiles/;
@@ -26,6 +32,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { checkBenchArguments } from "./lib/benchArguments.mjs";
 import { benchDataset } from "./lib/benchDataset.mjs";
+import { benchSizes } from "./lib/benchSizes.mjs";
 import { loud, progress } from "./lib/log.mjs";
 import { machineFacts } from "./lib/machineFacts.mjs";
 import { pipelineNotes } from "./lib/pipelineNotes.mjs";
@@ -74,78 +81,7 @@ const fanoutEvents = Number(
   args.find((arg) => arg.startsWith("--fanout-events="))?.slice("--fanout-events=".length) ?? 10_000,
 );
 
-const sizes = quick
-  ? {
-      pipeline: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
-      bigList: { equipment: 300, runs: 2, freshServerPerVariant: false },
-      typicalList: { equipment: 300, connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
-      import: { equipment: 500 },
-      importScaling: { postgresSizes: [200], pgliteSizes: [200], schedules: 4 },
-      validation: { records: 1000, rounds: 2, roundMs: 150 },
-      workers: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
-      // Pages of 100 so that the quick walk still crosses pages.
-      events: {
-        equipment: 300,
-        pageSize: 100,
-        walks: 1,
-        probes: 20,
-        catchUps: 1,
-        idle: { settleSeconds: 0, seconds: 0.5, sliceSeconds: 0.5, withoutRecorder: false },
-      },
-      streams: {
-        idle: { settleSeconds: 0, seconds: 1, sliceSeconds: 0.5 },
-        firstEvent: { accounts: 20, count: 2_000, runs: 2 },
-        slowReader: { equipment: 300 },
-      },
-      retention: { pgliteCount: 20_000, postgresCount: 20_000 },
-      fairness: { backlog: 200, samples: 2, baseline: false },
-      deliveries: { deliveries: 400, rounds: 1 },
-      inspections: { equipment: 4, clients: [1, 16], seconds: 1, rounds: 1, warmupSeconds: 0 },
-      fanout: { streams: 20, events: 200, perToken: 5 },
-    }
-  : {
-      // The steady method as issue 28 measured it: 3 pinned rounds of 6 s taking turns; then
-      // 2 unpinned rounds for the secondary table.
-      pipeline: { connections: 10, seconds: 6, rounds: 3, warmupSeconds: 2, unpinnedRounds: 2 },
-      bigList: { equipment: 50_000, runs: 7, freshServerPerVariant: true },
-      typicalList: { equipment: 300, connections: 4, seconds: 8, rounds: 3, warmupSeconds: 2 },
-      import: { equipment: 100_000 },
-      // Issue 38: 4 schedules each, as its goal; the million when asked (--import-sizes).
-      importScaling: {
-        postgresSizes: importSizes ?? [10_000, 100_000],
-        pgliteSizes: (importSizes ?? [100_000]).filter((n) => n <= 100_000),
-        schedules: 4,
-      },
-      validation: { records: 1000, rounds: 7, roundMs: 1000 },
-      workers: { connections: 10, seconds: 10, rounds: 3, warmupSeconds: 3 },
-      // Idle CPU after 20 s: a new process's compiler threads are still busy with what its
-      // start ran for the first 20-30 s (2-25 ms/s, falling), which is not the recorder's.
-      // 15 slices of 2 s: at load 7, one slice in four held a collection's 10-35 ms/s.
-      events: {
-        equipment: 100_000,
-        pageSize: 1000,
-        walks: 3,
-        probes: 300,
-        catchUps: 2,
-        idle: { settleSeconds: 20, seconds: 30, sliceSeconds: 2, withoutRecorder: true },
-      },
-      // Issue 35's sizes: 1 000 accounts and 1 000 000 events; 100 000 events for a
-      // reader that stopped (33 334 equipment); retention over 10 000 000 events.
-      streams: {
-        idle: { settleSeconds: 20, seconds: 30, sliceSeconds: 2 },
-        firstEvent: { accounts: 1_000, count: 1_000_000, runs: 7 },
-        slowReader: { equipment: 33_334 },
-      },
-      retention: { pgliteCount: 1_000_000, postgresCount: 10_000_000 },
-      // The issue's scene: 10 000 deliveries to an endpoint that never answers (15 s each).
-      fairness: { backlog: 10_000, samples: 5, baseline: true },
-      deliveries: { deliveries: 2000, rounds: 3 },
-      // Issue 38, goal 2: 16 accounts of 50 equipment; 1 and 16 clients; 3 pinned rounds of 5 s.
-      inspections: { equipment: 50, clients: [1, 16], seconds: 5, rounds: 3, warmupSeconds: 2 },
-      // Issue 38 goal 6: 1 000 streams on the bench account, 5 a token (--streams-per-token's
-      // default, kept: 200 tokens), an import recording 10 000 events.
-      fanout: { streams: 1_000, events: fanoutEvents, perToken: 5 },
-    };
+const sizes = benchSizes({ quick, importSizes, fanoutEvents });
 
 const machine = machineFacts(root);
 const loadAverage = () =>
@@ -182,6 +118,25 @@ try {
   loud(`server workloads will fail: ${/** @type {Error} */ (error).message}`);
 }
 process.on("exit", () => snapshot?.remove());
+
+const against = args.find((arg) => arg.startsWith("--against="))?.slice("--against=".length);
+if (against !== undefined) {
+  const { runAgainstMode } = await import("./workloads/againstBuild.mjs");
+  await runAgainstMode({
+    args,
+    against,
+    root,
+    benchDir,
+    quick,
+    sizes,
+    postgresUrl,
+    only,
+    machine,
+    loadBefore,
+    notes,
+  });
+  process.exit();
+}
 
 /** @type {Record<string, any>} */
 const results = {};

@@ -27,6 +27,8 @@ const valued = [
   "--import-sizes=",
   "--pipeline-rounds=",
   "--pipeline-servers=",
+  "--against=",
+  "--against-turns=",
 ];
 
 /**

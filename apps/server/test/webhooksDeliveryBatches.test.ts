@@ -10,6 +10,7 @@
 import { eventually, testStores } from "@wsafe/test-support";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { eventRowSelect } from "../src/events/eventRowSql.js";
 import { claimDeliveries } from "../src/webhooks/deliveryQueue.js";
 import { recordSuccesses } from "../src/webhooks/recordSuccesses.js";
 import { defaultWebhookSettings } from "../src/webhooks/WebhookSettings.js";
@@ -199,6 +200,22 @@ describe.each(testStores)("deliveries in batches on $name", ({ skip, create }) =
           gone.webhook.id,
         ]),
       ).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    "claims each delivery's event as every reader selects it (eventRowSelect), nothing of the claim's own",
+    async () => {
+      await scene.endpoint("http://127.0.0.1:9/row");
+      const events = await scene.recordEvents(0, 2);
+      const limits = { count: 8, perEndpoint: 4, attempts: 4, leaseMs: 60_000 };
+      const claimed = (await claimDeliveries(scene.store.sql, limits)).deliveries;
+      expect(claimed.map((delivery) => delivery.event.id).sort()).toEqual([...events].sort());
+      const stored = await scene.store.sql.query(
+        `SELECT ${eventRowSelect()} FROM events WHERE id = ANY($1::text[]) ORDER BY sequence`,
+        [events],
+      );
+      expect(claimed.map((delivery) => delivery.event)).toEqual(stored);
     },
   );
 

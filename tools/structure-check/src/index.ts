@@ -14,3 +14,4 @@ export { folderGraph } from "./folderGraph.js";
 export { type ImportGraph, importGraph } from "./importGraph.js";
 export { listSourceFiles, sourceExtensions } from "./listSourceFiles.js";
 export { type LongFile, longFiles } from "./longFiles.js";
+export { type LongFunction, longFunctions } from "./longFunctions.js";

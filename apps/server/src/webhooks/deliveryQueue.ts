@@ -60,13 +60,23 @@ export interface ClaimLimits {
   leaseMs: number;
 }
 
-/** A row of a {@link takeDeliveries} statement: a claimed delivery, or none (`webhook_id` null). */
+/**
+ * A row of a {@link takeDeliveries} statement: a claimed delivery, or none (`webhook_id`
+ * null); the event's columns as `eventRowSelect` selects them, beside the claim's own and
+ * the `extra` columns of the statements of this folder, which are the batch's, not the event's.
+ */
 export type ClaimRow = EventRow & {
   webhook_id: string | null;
   endpoint: unknown;
   attempt: number;
   exhausted: boolean;
   claimed_at: string;
+  /** {@link claimDeliveries}'s extra: when the next delivery falls due. */
+  next_due_in?: string | null;
+  /** {@link claimDeliveries}'s extra: whether anything was due. */
+  due_seen?: boolean;
+  /** `recordSuccesses`'s extra: the deliveries it recorded. */
+  delivered?: [string, string][];
 };
 
 /**
@@ -123,29 +133,18 @@ export function claimedDeliveries<Endpoint>(
 ): ClaimedDelivery<Endpoint>[] {
   const deliveries: ClaimedDelivery<Endpoint>[] = [];
   for (const row of rows) {
-    const { webhook_id, endpoint: value, attempt, exhausted, claimed_at } = row;
+    // What is left once the claim's and the batch's own columns are taken is the event,
+    // whatever columns `eventRowSelect` gives it: they are named there alone.
+    const { webhook_id, endpoint: value, attempt, exhausted, claimed_at, ...selected } = row;
     if (webhook_id === null) continue;
-    const { id, type, occurred_at, cause, equipment_id, equipment_type_id, schedule_id } = row;
-    const { from_status, to_status, inspection_id, sequence } = row;
+    const { next_due_in: _nextDueIn, due_seen: _dueSeen, delivered: _delivered, ...event } = selected;
     deliveries.push({
       webhookId: webhook_id,
       endpoint: endpoint.read(value),
       attempt,
       exhausted,
       claimedAt: Number(claimed_at),
-      event: {
-        id,
-        type,
-        occurred_at,
-        cause,
-        equipment_id,
-        equipment_type_id,
-        schedule_id,
-        from_status,
-        to_status,
-        inspection_id,
-        sequence,
-      },
+      event,
     });
   }
   return deliveries;
