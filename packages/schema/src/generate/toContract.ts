@@ -56,7 +56,7 @@ export interface ContractSnapshot {
  * OpenAPI files do not carry the mark, as a strict validator (ajv in strict mode) refuses
  * an unknown keyword. (`ErrorIdentifier` is open by the gate's own policy.)
  */
-export const openEnumRecords: readonly string[] = ["EventCause"];
+export const openEnumRecords: readonly string[] = ["EventCause", "EventType"];
 
 /** A schema without its `$id`, each open enum in it (root or `$defs`) marked `x-open-enum`. */
 function forSnapshot(name: string, { $id: _id, ...schema }: JsonSchema): JsonSchema {

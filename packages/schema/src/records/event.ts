@@ -38,12 +38,15 @@ export const eventTypeSchema = z
   )
   .meta({
     id: "EventType",
-    description: Object.entries(eventTypeMeanings)
-      .map(([type, meaning]) => `- \`${type}\`: ${meaning}`)
-      .join("\n"),
+    // Open (1.4.0): the register's writes (issue 49) add record events; a receiver told
+    // now accepts them when they come, so adding them is additive.
+    description: [
+      ...Object.entries(eventTypeMeanings).map(([type, meaning]) => `- \`${type}\`: ${meaning}`),
+      "\nAccept a type you do not know: a later minor version may add one, delivered only to webhooks and streams that name it in `types`.",
+    ].join("\n"),
   });
 
-/** One of `schedule.status_changed`, `equipment.status_changed`. */
+/** One of the keys of {@link eventTypeMeanings}, e.g. `schedule.status_changed`. */
 export type EventType = z.infer<typeof eventTypeSchema>;
 
 /** Every event type, in the order of {@link eventTypeMeanings}. */
