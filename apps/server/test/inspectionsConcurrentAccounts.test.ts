@@ -11,7 +11,7 @@ import type { InspectionRequest } from "../src/inspections/recordInspection.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { inspectedEquipment, inspectionDataset, inspectionSchedules } from "./support/inspectionDataset.js";
-import { recordInspectionNow } from "./support/recordInspectionNow.js";
+import { recordFreshInspection } from "./support/recordInspectionNow.js";
 
 const postgres = testStores.find((store) => store.name === "PostgreSQL")!;
 
@@ -32,7 +32,7 @@ describe("inspections.record of two accounts at once, on PostgreSQL", () => {
   });
 
   const record = (account: number, equipment: number) =>
-    recordInspectionNow(store.sql, {
+    recordFreshInspection(store.sql, {
       accountId: `acc_insp_${account}`,
       now: Date.now(),
       params: {

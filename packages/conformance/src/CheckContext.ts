@@ -44,7 +44,7 @@ export class CheckContext {
     const baseline = baselineOf(method, this.options);
     if (!baseline)
       throw new CheckSkipped(
-        `${method} writes, and this version of the kit knows no request to it that writes nothing: update @wsafe/conformance`,
+        `${method} writes, and its schema documents no refusal the kit can send in its place without writing (content_not_found of an id, or parameter_invalid naming a parameter): give the method such an example in @wsafe/schema to check it`,
       );
     return baseline;
   }

@@ -1,7 +1,7 @@
 import { type MethodName, methods } from "@wsafe/schema";
 import type { ConformanceOptions } from "./ConformanceOptions.js";
 import { currentWindow } from "./currentWindow.js";
-import { type RefusedProbe, refusedProbes } from "./refusedProbes.js";
+import { type RefusedProbe, refusedProbeOf, standInReads } from "./refusedProbes.js";
 
 /** The request data a method's checks start from, and the refusal it must get instead of a success, if any. */
 export interface Baseline {
@@ -26,25 +26,26 @@ export function isWriteMethod(method: MethodName): boolean {
  * the registry's first successful example (a window of events that began in the past moved to start now), unpaged,
  * because the checks compare whole answers (GET against POST, one account's against
  * another's, whose cursors would differ) and page where they mean to; or, where the
- * example names a record no deployment has (an endpoint id) and the caller gave none,
- * its refused probe. A write method: always its refused probe, whatever the caller gave,
- * so no run ever writes; undefined when the kit knows none.
+ * example names a record no deployment has (an endpoint id, {@link standInReads}) and the
+ * caller gave none, its refused probe. A write method: always its refused probe (derived
+ * from the registry, {@link refusedProbeOf}), whatever the caller gave, so no run ever
+ * writes; undefined when the method documents no refusal to derive one from.
  *
  * @param method - the method checked
  * @param options - the run's options (`params`)
  * @example
  * baselineOf("users.info", {}); // { params: { user: "u_ada" }, refusal: undefined }
- * baselineOf("webhooks.delete", {}); // { params: { id: "wh_conformance_…" }, refusal: { error: "content_not_found", … } }
+ * baselineOf("webhooks.delete", {}); // { params: { id: "conformance_no_such_…" }, refusal: { error: "content_not_found", … } }
  */
 export function baselineOf(
   method: MethodName,
   options: Pick<ConformanceOptions, "params">,
 ): Baseline | undefined {
-  const probe = refusedProbes[method];
   const own = options.params?.[method];
-  if (probe && (isWriteMethod(method) || own === undefined))
-    return { params: { ...probe.params }, refusal: probe };
-  if (isWriteMethod(method)) return undefined;
+  const write = isWriteMethod(method);
+  const probe = write || (standInReads.has(method) && own === undefined) ? refusedProbeOf(method) : undefined;
+  if (probe) return { params: { ...probe.params }, refusal: probe };
+  if (write) return undefined;
   const example = methods[method].examples.find((candidate) => candidate.response.ok);
   const data = own ?? currentWindow((example?.request ?? {}) as Record<string, unknown>);
   const { token: _token, limit: _limit, cursor: _cursor, ...rest } = data;

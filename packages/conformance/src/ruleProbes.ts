@@ -1,5 +1,5 @@
 import type { MethodName } from "@wsafe/schema";
-import { missingEquipmentId } from "./refusedProbes.js";
+import { missingIdFor } from "./refusedProbes.js";
 
 /**
  * A request that breaks a rule between parameters, or on the request's instant, that no
@@ -18,10 +18,10 @@ export interface RuleProbe {
 const hour = 3_600_000;
 /** Of an equipment no deployment has: were a rule not checked, the request would be refused anyway. */
 const inspection = {
-  equipment_id: missingEquipmentId,
-  schedule_id: "sch_conformance",
+  equipment_id: missingIdFor("eq_1"),
+  schedule_id: missingIdFor("sch_1"),
   result: "passed",
-  inspector_id: "u_conformance",
+  inspector_id: missingIdFor("u_1"),
 };
 
 /**

@@ -83,13 +83,13 @@ describe(runCli, () => {
     expect(without.code).toBe(0);
     expect(without.stdout).toMatch(/✓ token_permission: a read token, over POST and GET/);
     expect(without.stdout).toMatch(
-      /- refusal: POST with id \S+ \(no such endpoint\).*\(skipped\)\n.*--write-token/,
+      /- refusal: POST with id conformance_no_such_\S+ \(held by no deployment\).*\(skipped\)\n.*--write-token/,
     );
     expect(without.stdout).not.toMatch(/\n0 skipped/);
     const withToken = await run([...args, "--write-token", fixtureTokens.write]);
     expect(withToken.code).toBe(0);
     expect(withToken.stdout).toMatch(
-      /✓ refusal: POST with id \S+ \(no such endpoint\) answers content_not_found/,
+      /✓ refusal: POST with id conformance_no_such_\S+ \(held by no deployment\) answers content_not_found/,
     );
     expect(withToken.stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in/);
   });

@@ -15,7 +15,11 @@ export type Owned = { equipmentTypes: readonly string[]; users: readonly string[
 /**
  * The method's own lookup in the fixture, per method: whether the content exists in the
  * caller's account. Exhaustive over the registry: a new method without its lookup here
- * does not compile.
+ * does not compile. It stays a row per method, not a rule read from the registry, because
+ * the registry does not say what an id names (`id` is an endpoint for `webhooks.delete`, a
+ * type for `equipmentTypes.update`, an equipment for `equipments.update`), nor what the
+ * fuzzer's fixture holds or what a write that succeeds leaves behind for the next request:
+ * that is the oracle's knowledge of the write, which a new write must state.
  */
 export const lookups: {
   [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean;

@@ -1,4 +1,5 @@
 import type { MethodName, MethodResult, Methods } from "@wsafe/schema";
+import type { KeptAnswer } from "../results/KeptAnswer.js";
 import type { RawJsonResult } from "../results/RawJsonResult.js";
 import type { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 import type { PipelineServices } from "../services/createPipelineServices.js";
@@ -23,10 +24,12 @@ export type ResultField<Name extends MethodName> = Exclude<keyof MethodResult<Na
 
 /**
  * What a handler answers: the success body itself, or its one field as JSON text the
- * database built (whole, or in chunks while it is sent).
+ * database built (whole, or in chunks while it is sent), or, for a write's repeated
+ * `idempotency_key`, the first answer's body as kept.
  */
 export type MethodOutcome<Name extends MethodName> =
   | MethodResult<Name>
+  | KeptAnswer
   | RawJsonResult<ResultField<Name>>
   | StreamedJsonResult<ResultField<Name>>;
 

@@ -1,4 +1,5 @@
 import type { MethodName, MethodPermission, MethodResult, Methods } from "@wsafe/schema";
+import type { KeptAnswer } from "../results/KeptAnswer.js";
 import type { WriteTransaction } from "../writes/WriteTransaction.js";
 import type { MethodCall } from "./MethodHandler.js";
 
@@ -10,11 +11,11 @@ export type WriteMethodName = {
 /**
  * Runs a write's lookups and changes in the write's own transaction, and answers what
  * `write` answered, or, for a repeat of an `idempotency_key`, what the key's first request
- * answered (then `write` does not run).
+ * answered, as kept (then `write` does not run): a handler sends it on as it is.
  */
 export type InWriteTransaction<Result> = (
   write: (transaction: WriteTransaction) => Promise<Result>,
-) => Promise<Result>;
+) => Promise<Result | KeptAnswer>;
 
 /**
  * A write method's own work. First the checks of its parameters that need more than the
@@ -35,4 +36,4 @@ export type WriteHandler<Name extends WriteMethodName> = (
   params: Methods[Name]["parsedParams"],
   call: MethodCall,
   transaction: InWriteTransaction<MethodResult<Name>>,
-) => Promise<MethodResult<Name>>;
+) => Promise<MethodResult<Name> | KeptAnswer>;

@@ -1,4 +1,5 @@
 import type { MethodName, MethodResult } from "@wsafe/schema";
+import type { KeptAnswer } from "../results/KeptAnswer.js";
 import { runWrite } from "../writes/runWrite.js";
 import type { MethodHandler } from "./MethodHandler.js";
 import type { WriteHandler, WriteMethodName } from "./WriteHandler.js";
@@ -37,7 +38,7 @@ export function keyedWrite<Name extends WriteMethodName>(
   handler: WriteHandler<Name>,
 ): KeyedWriteHandler<Name> {
   const keyed: MethodHandler<Name> = async (params, call) => {
-    const written: { answer?: MethodResult<Name> } = {};
+    const written: { answer?: MethodResult<Name> | KeptAnswer } = {};
     const answer = await handler(params, call, async (write) => {
       written.answer = await runWrite(
         call.services.store.sql,

@@ -1,5 +1,6 @@
 import type { MethodName, MethodResult } from "@wsafe/schema";
 import type { MethodOutcome } from "../methods/MethodHandler.js";
+import { KeptAnswer } from "../results/KeptAnswer.js";
 import { RawJsonResult } from "../results/RawJsonResult.js";
 import { StreamedJsonResult } from "../results/StreamedJsonResult.js";
 
@@ -18,5 +19,7 @@ export async function successBodyOf<Name extends MethodName>(
 ): Promise<MethodResult<Name>> {
   if (outcome instanceof StreamedJsonResult) return JSON.parse((await outcome.toRawJsonResult()).toBody());
   if (outcome instanceof RawJsonResult) return JSON.parse(outcome.toBody());
+  // As kept, perhaps by the release before: the procedure's output is the first answer too.
+  if (outcome instanceof KeptAnswer) return JSON.parse(outcome.json);
   return outcome;
 }

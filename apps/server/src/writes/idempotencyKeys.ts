@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { idempotencyKeyLifetimeMs } from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
+import { KeptAnswer } from "../results/KeptAnswer.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type SqlParam, sqlParameters } from "../store/queries/sqlParameters.js";
 
@@ -53,8 +54,8 @@ export interface IdempotencyClaim {
   keepSql(param: SqlParam, answer: object): string[];
 }
 
-/** What claiming a key found: a fresh claim, or the answer the key's first request got. */
-export type ClaimOutcome = { claimed: IdempotencyClaim } | { answered: object };
+/** What claiming a key found: a fresh claim, or the answer the key's first request got, as kept. */
+export type ClaimOutcome = { claimed: IdempotencyClaim } | { answered: KeptAnswer };
 
 const reused = (why: string) =>
   new ApiError(
@@ -106,7 +107,7 @@ export async function claimIdempotencyKey(sql: Sql, claim: KeyClaim): Promise<Cl
   if (first?.answer == null) throw new Error("an idempotency key's row was gone, or held no answer");
   if (first.method !== method) throw reused(`to ${first.method}`);
   if (first.fingerprint !== fingerprint) throw reused("with other parameters");
-  return { answered: JSON.parse(first.answer) as object };
+  return { answered: new KeptAnswer(first.answer) };
 }
 
 /**

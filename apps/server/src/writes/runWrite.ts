@@ -1,3 +1,4 @@
+import type { KeptAnswer } from "../results/KeptAnswer.js";
 import type { Sql } from "../store/database/Sql.js";
 import {
   claimIdempotencyKey,
@@ -33,7 +34,8 @@ export interface WriteRequest {
  * @param sql - the store's database (not a transaction)
  * @param request - the call
  * @param write - the write's own changes, in the transaction; answers the success body
- * @returns the write's answer, or the answer kept under the key
+ * @returns the write's answer, or the answer kept under the key, as kept (a server of the
+ *   release before may have kept it, without a field this release's answer has)
  * @throws ApiError `idempotency_key_reused` (the key was sent to another method or with
  *   other parameters), and whatever `write` throws
  */
@@ -41,7 +43,7 @@ export function runWrite<Answer extends object>(
   sql: Sql,
   request: WriteRequest,
   write: (transaction: WriteTransaction) => Promise<Answer>,
-): Promise<Answer> {
+): Promise<Answer | KeptAnswer> {
   const { method, accountId, params, now, eventCache } = request;
   return runStoreTransaction(
     sql,
@@ -57,8 +59,7 @@ export function runWrite<Answer extends object>(
             now,
           })
         : undefined;
-      // What the key's first request answered, as it was kept: this method's answer.
-      if (outcome && "answered" in outcome) return outcome.answered as Answer;
+      if (outcome && "answered" in outcome) return outcome.answered;
       const claim = outcome?.claimed;
       const closing: { answer?: object } = {};
       const answer = await write({
