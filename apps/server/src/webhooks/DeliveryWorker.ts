@@ -1,13 +1,13 @@
+import { OutageBackoff } from "../background/OutageBackoff.js";
+import { Wakeup } from "../background/Wakeup.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type ClaimedDelivery, releaseDelivery } from "./deliveryQueue.js";
 import type { MadeAttempt } from "./makeAttempt.js";
-import { OutageBackoff } from "./OutageBackoff.js";
 import { type RecordedAttempt, recordAttempt } from "./recordAttempt.js";
 import { SuccessBatches } from "./SuccessBatches.js";
 import { type ClaimedAttempt, type RecordedSuccess, type TargetQueue, targetQueue } from "./targetQueue.js";
 import { type DeliveryObserver, tellAttempt } from "./tellAttempt.js";
-import { Wakeup } from "./Wakeup.js";
 import type { WebhookSettings } from "./WebhookSettings.js";
 import { webhookTarget } from "./webhookTarget.js";
 
