@@ -73,12 +73,7 @@ export async function startBackgroundParts(parts: ServerParts, options: Backgrou
   );
   await parts.start(
     "stream access watch",
-    () =>
-      started(
-        new StreamAccessWatch(sql, services.streams, (error) =>
-          log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
-        ),
-      ),
+    () => started(new StreamAccessWatch(sql, services.streams, log)),
     (watch) => watch.stop(),
   );
   const deliveries = await startDeliveries(parts, options);
