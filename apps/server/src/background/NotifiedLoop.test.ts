@@ -1,6 +1,6 @@
 // The notified loop against the store a server runs on: notifications through the real
-// LISTEN/NOTIFY of PGlite and of PostgreSQL, failures the database itself answers (a
-// table that is not there yet), and on PostgreSQL a listening connection that is lost.
+// LISTEN/NOTIFY of PGlite and of PostgreSQL, and failures the database itself answers (a
+// table that is not there yet). A lost listening connection: NotifiedLoop.deaf.test.ts.
 // Times are bounds with room for a loaded machine: what each case tells apart is a round
 // that comes against one that does not, or 1 s against 5 min.
 import {
@@ -9,9 +9,7 @@ import {
   type PostgresScratchDatabase,
   postgresUrl,
 } from "@wsafe/test-support";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LISTENER_APPLICATION_NAME } from "../store/database/listenPostgres.js";
 import { openPglite } from "../store/database/openPglite.js";
 import { openPostgres } from "../store/database/openPostgres.js";
 import type { Sql } from "../store/database/Sql.js";
@@ -37,6 +35,21 @@ function keptLog() {
   const lines: { level: string; message: string }[] = [];
   const keep = (level: string) => (_fields: object, message: string) => lines.push({ level, message });
   return { lines, info: keep("info"), error: keep("error"), debug: keep("debug") };
+}
+
+/** The store's database, keeping the channels listened on until each is let go. */
+function listening(sql: Sql) {
+  const listened: string[] = [];
+  const counting = Object.create(sql) as Sql;
+  counting.listen = async (name, onNotify, onListening) => {
+    const unlisten = await sql.listen(name, onNotify, onListening);
+    listened.push(name);
+    return async () => {
+      listened.splice(listened.indexOf(name), 1);
+      await unlisten();
+    };
+  };
+  return { counting, listened };
 }
 
 /** A promise and what settles it. */
@@ -210,16 +223,7 @@ describe.each(stores)("a notified loop on $name", ({ skip, open }) => {
   it.skipIf(skip)(
     "stops: ends a sleep with no timer, waits for the round under way, and stops listening",
     async () => {
-      const listened: string[] = [];
-      const counting = Object.create(sql) as Sql;
-      counting.listen = async (name, onNotify, onListening) => {
-        const unlisten = await sql.listen(name, onNotify, onListening);
-        listened.push(name);
-        return async () => {
-          listened.splice(listened.indexOf(name), 1);
-          await unlisten();
-        };
-      };
+      const { counting, listened } = listening(sql);
       const busy = gate();
       const { rounds, round } = roundsOf(async (_cause, n) => {
         if (n === 2) await busy.opened;
@@ -260,16 +264,7 @@ describe.each(stores)("a notified loop on $name", ({ skip, open }) => {
   it.skipIf(skip)(
     "fails its start on a channel it cannot listen on, letting go of those it listened on",
     async () => {
-      const listened: string[] = [];
-      const counting = Object.create(sql) as Sql;
-      counting.listen = async (name, onNotify, onListening) => {
-        const unlisten = await sql.listen(name, onNotify, onListening);
-        listened.push(name);
-        return async () => {
-          listened.splice(listened.indexOf(name), 1);
-          await unlisten();
-        };
-      };
+      const { counting, listened } = listening(sql);
       const { rounds, round } = roundsOf(() => undefined);
       const loop = new NotifiedLoop(counting, {
         name: "the test's work",
@@ -282,59 +277,4 @@ describe.each(stores)("a notified loop on $name", ({ skip, open }) => {
       expect(rounds).toEqual([]);
     },
   );
-});
-
-describe.skipIf(!postgresUrl)("a notified loop whose listening connection is lost", () => {
-  let db: PostgresScratchDatabase;
-  let sql: Sql;
-  let admin: pg.Client;
-  let loop: NotifiedLoop | undefined;
-  beforeAll(async () => {
-    db = await createPostgresDatabase("loop_deaf", postgresUrl, { template: "none" });
-    sql = await openPostgres(db.database);
-    admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await loop?.stop();
-    await admin?.query(`ALTER DATABASE ${db.name} WITH ALLOW_CONNECTIONS true`).catch(() => {});
-    await admin?.end();
-    await sql?.close();
-    await db?.drop();
-  });
-
-  it("polls at its deaf poll until it listens again, then runs a round for what it missed and sleeps", async () => {
-    const { rounds, round } = roundsOf(() => Number.POSITIVE_INFINITY);
-    loop = new NotifiedLoop(sql, {
-      name: "the test's work",
-      channels: [channel],
-      round,
-      log: keptLog(),
-      safetyPollMs: 300_000,
-      deafPollMs: 200,
-    });
-    await loop.start();
-    await eventually(() => rounds.length === 1, "the first round");
-    // The listener cannot connect again until the database lets it.
-    await admin.query(`ALTER DATABASE ${db.name} WITH ALLOW_CONNECTIONS false`);
-    await admin.query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2",
-      [db.name, LISTENER_APPLICATION_NAME],
-    );
-    await sleep(1_500);
-    const deaf = rounds.length - 1;
-    expect(deaf).toBeGreaterThanOrEqual(3);
-    expect(rounds.slice(1).every((r) => r.cause === "due")).toBe(true);
-    await admin.query(`ALTER DATABASE ${db.name} WITH ALLOW_CONNECTIONS true`);
-    await eventually(() => rounds.some((r) => r.cause === "notified" && r !== rounds[0]), "listening again", {
-      timeoutMs: 20_000,
-    });
-    // Heard again: it sleeps (5 min) until told, and a notification tells it.
-    await sleep(500);
-    const heard = rounds.length;
-    await sleep(1_000);
-    expect(rounds.length).toBe(heard);
-    await sql.query("SELECT pg_notify($1, '')", [channel.name]);
-    await eventually(() => rounds.length === heard + 1, "the notification after the reconnection");
-  }, 60_000);
 });
