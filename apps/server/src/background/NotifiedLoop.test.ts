@@ -261,6 +261,20 @@ describe.each(stores)("a notified loop on $name", ({ skip, open }) => {
     },
   );
 
+  it.skipIf(skip)("stopped while it starts, lets go of its channels and runs no round", async () => {
+    const { counting, listened } = listening(sql);
+    const { rounds, round } = roundsOf(() => undefined);
+    const loop = new NotifiedLoop(counting, {
+      name: "the test's work",
+      channels: [channel],
+      round,
+      log: keptLog(),
+    });
+    await Promise.all([loop.start(), loop.stop()]);
+    expect(listened).toEqual([]);
+    expect(rounds).toEqual([]);
+  });
+
   it.skipIf(skip)(
     "fails its start on a channel it cannot listen on, letting go of those it listened on",
     async () => {

@@ -114,6 +114,8 @@ export class NotifiedLoop {
       await this.#unlistenAll();
       throw error;
     }
+    // Stopped while it listened: its stop found nothing to let go yet.
+    if (this.stopped) return this.#unlistenAll();
     this.#running = this.#run();
   }
 
