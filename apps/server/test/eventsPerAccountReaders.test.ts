@@ -87,8 +87,11 @@ describe.each(testStores)(
         const imported = await Promise.all(
           Array.from({ length: accounts }, async (_, i) => Number((await eventsOf(i)).at(-1)?.sequence ?? 0)),
         );
-        const feed = new EventFeed(store.sql, (error) => {
-          throw error;
+        const feed = new EventFeed(store.sql, {
+          info() {},
+          error: (_fields, message) => {
+            throw new Error(message);
+          },
         });
         await feed.start();
         const stop = new AbortController();

@@ -1,4 +1,6 @@
 import type { EventType } from "@wsafe/schema";
+import { NotifiedLoop, type RoundCause } from "../background/NotifiedLoop.js";
+import type { OutageLog } from "../background/OutageBackoff.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type EventRow, eventRowSelect } from "./eventRowSql.js";
@@ -78,37 +80,33 @@ export class EventFeed {
   /** Each followed account's last sequence read, its streams and what they have yet to take. */
   readonly #accounts = new Map<string, Followed>();
   #subscriberCount = 0;
-  #reading: Promise<void> | undefined;
-  #again = false;
-  #timer: NodeJS.Timeout | undefined;
-  #stopListening: (() => Promise<void>) | undefined;
+  readonly #loop: NotifiedLoop;
 
   /**
    * @param sql - the store's database
-   * @param onError - told of a read that failed (it is tried again)
+   * @param log - told once when reading starts failing (it is tried again, less and less
+   *   often) and once when it works again
    */
   constructor(
     private readonly sql: Sql,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    log: OutageLog,
+  ) {
+    this.#loop = new NotifiedLoop(sql, {
+      name: "reading recorded events for the open streams",
+      channels: [notificationChannels.events],
+      round: (cause) => this.#read(cause),
+      log,
+    });
+  }
 
   /** Starts following: each account from its last recorded event, once a stream follows it. */
-  async start(): Promise<void> {
-    this.#stopListening = await this.sql.listen(
-      notificationChannels.events.name,
-      () => this.#readEvery(),
-      (listening) => {
-        if (listening) this.#readEvery();
-      },
-    );
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /** Stops following; open streams end. */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#stopListening?.();
-    await this.#reading;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /**
@@ -174,7 +172,7 @@ export class EventFeed {
         const newest = taken[taken.length - 1];
         if (newest === undefined) {
           account.park(subscriber);
-          if (account.wanted) this.#read();
+          if (account.wanted) this.#loop.wake();
           await subscriber.sleep();
           continue;
         }
@@ -205,12 +203,9 @@ export class EventFeed {
       this.#accounts.set(accountId, account);
     }
     account.subscribers.add(subscriber);
-    if (this.#subscriberCount++ === 0) {
-      // The safety poll runs while a stream is open: an idle server reads nothing and
-      // wakes for nothing.
-      this.#timer = setInterval(() => this.#readEvery(), safetyPollMs);
-      this.#timer.unref();
-    }
+    // The safety poll runs while a stream is open (the next round answers it): an idle
+    // server reads nothing and wakes for nothing.
+    if (this.#subscriberCount++ === 0) this.#loop.wake();
     return account;
   }
 
@@ -219,17 +214,7 @@ export class EventFeed {
     account.leave(subscriber);
     if (account.subscribers.size === 0 && this.#accounts.get(accountId) === account)
       this.#accounts.delete(accountId);
-    if (--this.#subscriberCount === 0) {
-      clearInterval(this.#timer);
-      this.#timer = undefined;
-    }
-  }
-
-  /** More may be recorded for every followed account: read those whose streams wait. */
-  #readEvery(): void {
-    if (this.#accounts.size === 0) return;
-    for (const account of this.#accounts.values()) account.unread = true;
-    this.#read();
+    this.#subscriberCount--;
   }
 
   /** Up to a batch of the account's events after `after`, through its (account, sequence) index. */
@@ -239,42 +224,35 @@ export class EventFeed {
   }
 
   /**
-   * Reads, for every followed account a stream waits for, up to a batch of what it
-   * recorded after the last sequence read of it; one read at a time, and a read asked
-   * for meanwhile follows it. An account whose batch came full is read again when one of
-   * its streams has taken it all.
+   * One round of the loop: reads, for every followed account a stream waits for, up to a
+   * batch of what it recorded after the last sequence read of it (notified, or at the
+   * safety poll, every followed account may have more; woken, a stream asks). An account
+   * whose batch came full is read again when one of its streams has taken it all.
+   * Answers the safety poll while a stream is open, else nothing: no timer.
    */
-  #read(): void {
-    if (this.#reading) {
-      this.#again = true;
-      return;
+  async #read(cause: RoundCause): Promise<number | undefined> {
+    if (cause !== "woken") for (const account of this.#accounts.values()) account.unread = true;
+    const wanted = [...this.#accounts].filter(([, account]) => account.wanted);
+    if (wanted.length > 0) {
+      // Cleared before the read: a notification meanwhile asks for another.
+      for (const [, account] of wanted) account.unread = false;
+      try {
+        const rows = await this.sql.query<FeedEvent & { account_id: string }>(
+          `SELECT a.account_id, e.* FROM unnest($1::text[], $2::bigint[]) AS a (account_id, last)
+           CROSS JOIN LATERAL (
+             SELECT ${eventRowSelect()} FROM events
+              WHERE events.account_id = a.account_id AND events.sequence > a.last
+              ORDER BY events.sequence LIMIT ${batch}
+           ) e`,
+          [wanted.map(([id]) => id), wanted.map(([, account]) => account.last)],
+        );
+        this.#hand(wanted, rows);
+      } catch (error) {
+        for (const [, account] of wanted) account.unread = true;
+        throw error;
+      }
     }
-    this.#reading = (async () => {
-      do {
-        this.#again = false;
-        const wanted = [...this.#accounts].filter(([, account]) => account.wanted);
-        if (wanted.length === 0) continue;
-        // Cleared before the read: a notification meanwhile asks for another.
-        for (const [, account] of wanted) account.unread = false;
-        try {
-          const rows = await this.sql.query<FeedEvent & { account_id: string }>(
-            `SELECT a.account_id, e.* FROM unnest($1::text[], $2::bigint[]) AS a (account_id, last)
-             CROSS JOIN LATERAL (
-               SELECT ${eventRowSelect()} FROM events
-                WHERE events.account_id = a.account_id AND events.sequence > a.last
-                ORDER BY events.sequence LIMIT ${batch}
-             ) e`,
-            [wanted.map(([id]) => id), wanted.map(([, account]) => account.last)],
-          );
-          this.#hand(wanted, rows);
-        } catch (error) {
-          for (const [, account] of wanted) account.unread = true;
-          this.onError(error);
-        }
-      } while (this.#again);
-    })().finally(() => {
-      this.#reading = undefined;
-    });
+    return this.#subscriberCount > 0 ? safetyPollMs : undefined;
   }
 
   /** Hands each account read its new rows (in order), the account's id taken off each. */

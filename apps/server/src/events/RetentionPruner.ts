@@ -1,3 +1,4 @@
+import { NotifiedLoop } from "../background/NotifiedLoop.js";
 import type { Sql } from "../store/database/Sql.js";
 import type { EventLog } from "./EventLog.js";
 import {
@@ -37,13 +38,12 @@ const defaultTiming: PrunerTiming = { everyMs: 3_600_000, batchRows: 5_000, now:
  * of a deployment at a time: every server asks once per `everyMs` and the first to ask
  * takes the round in the database (`claimPruning`); the others leave it. Each round is
  * logged with its counts: `pruned 1200 events older than 2026-08-28T10:00:00.000Z and
- * 30 webhook attempts`. A stopping server stops between two batches.
+ * 30 webhook attempts`. A stopping server stops between two batches. Its
+ * {@link NotifiedLoop} (on no channel: only time wakes it) keeps the pace and the stop.
  */
 export class RetentionPruner {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<unknown> | undefined;
-  #stopped = false;
   readonly #timing: PrunerTiming;
+  readonly #loop: NotifiedLoop;
 
   /**
    * @param sql - the store's database
@@ -58,32 +58,37 @@ export class RetentionPruner {
     timing: Partial<PrunerTiming> = {},
   ) {
     this.#timing = { ...defaultTiming, ...timing };
+    this.#loop = new NotifiedLoop(sql, {
+      name: "pruning old events",
+      channels: [],
+      round: () => this.#ask(),
+      log: observer,
+    });
   }
 
   /** Asks now (a deployment whose last round is older than `everyMs` prunes), then every `everyMs`. */
-  start(): void {
-    this.#ask();
-    this.#timer = setInterval(() => this.#ask(), this.#timing.everyMs);
-    this.#timer.unref();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /** Stops after the batch under way. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
-  /** One round, unless one is under way: claims it, then prunes. */
-  #ask(): void {
-    if (this.#running || this.#stopped) return;
-    this.#running = this.round()
-      .catch((error: unknown) => {
-        this.observer.error({ err: error }, "pruning old events failed; the next round tries again");
-      })
-      .finally(() => {
-        this.#running = undefined;
-      });
+  /**
+   * One round of the loop: claims it, then prunes; answers when to ask again, `everyMs`
+   * after this one began. A failure waits for that next round, not the loop's backoff:
+   * the next round is soon enough for a deletion that can wait an hour.
+   */
+  async #ask(): Promise<number> {
+    const began = performance.now();
+    try {
+      await this.round();
+    } catch (error) {
+      this.observer.error({ err: error }, "pruning old events failed; the next round tries again");
+    }
+    return Math.max(0, this.#timing.everyMs - (performance.now() - began));
   }
 
   /**
@@ -126,7 +131,7 @@ export class RetentionPruner {
     let total = 0;
     let next = from;
     for (;;) {
-      if (this.#stopped) return { deleted: total, next };
+      if (this.#loop.stopped) return { deleted: total, next };
       const done = await batch(this.#timing.batchRows, next);
       total += done.deleted;
       next = done.next;

@@ -53,16 +53,15 @@ export async function startBackgroundParts(parts: ServerParts, options: Backgrou
   const pruner = recording
     ? await parts.start(
         "retention pruner",
-        () => {
-          const pruner = new RetentionPruner(sql, services.events, {
-            info: (fields, message) => log.info(fields, message),
-            error: (fields, message) => log.error(fields, message),
-            debug: (fields, message) => log.debug(fields, message),
-            pruned: (table, rows) => metrics?.retentionPruned(table, rows),
-          });
-          pruner.start();
-          return pruner;
-        },
+        () =>
+          started(
+            new RetentionPruner(sql, services.events, {
+              info: (fields, message) => log.info(fields, message),
+              error: (fields, message) => log.error(fields, message),
+              debug: (fields, message) => log.debug(fields, message),
+              pruned: (table, rows) => metrics?.retentionPruned(table, rows),
+            }),
+          ),
         (pruner) => pruner.stop(),
       )
     : undefined;
@@ -73,12 +72,7 @@ export async function startBackgroundParts(parts: ServerParts, options: Backgrou
   );
   await parts.start(
     "stream access watch",
-    () =>
-      started(
-        new StreamAccessWatch(sql, services.streams, (error) =>
-          log.error({ err: error }, "checking the tokens of open streams failed; trying again"),
-        ),
-      ),
+    () => started(new StreamAccessWatch(sql, services.streams, log)),
     (watch) => watch.stop(),
   );
   const deliveries = await startDeliveries(parts, options);

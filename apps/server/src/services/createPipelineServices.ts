@@ -52,9 +52,7 @@ export function createPipelineServices(store: Store, options: PipelineServicesOp
     /** The store's events, recorded and expected. */
     events: new EventLog(store.sql, options.eventsRetentionMs),
     /** The recorded events as they are recorded, for `/trpc`'s `events.stream`. */
-    feed: new EventFeed(store.sql, (error) =>
-      log.error({ err: error }, "reading recorded events failed; trying again"),
-    ),
+    feed: new EventFeed(store.sql, log),
     /** The webhook endpoints, and the server's webhook settings. */
     webhooks: {
       store: new WebhookStore(store.sql),

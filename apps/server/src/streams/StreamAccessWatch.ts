@@ -1,11 +1,11 @@
+import { NotifiedLoop, type RoundCause } from "../background/NotifiedLoop.js";
+import type { OutageLog } from "../background/OutageBackoff.js";
 import type { ApiError } from "../errors/ApiError.js";
 import { tokenFailures } from "../errors/tokenFailures.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { readTokenStates, type TokenState } from "../store/queries/readTokenStates.js";
 import type { OpenStreams } from "./OpenStreams.js";
-
-/** The channel on which every change to accounts and tokens is announced (migration 0002). */
 
 /** How often the tokens are read again while the listening connection is down. */
 const unheardCheckMs = 2_000;
@@ -16,6 +16,9 @@ const unheardCheckMs = 2_000;
  */
 const safetyCheckMs = 30_000;
 
+/** The tables whose changes may end a stream ("": a change announced without its table). */
+const watchedTables = new Set(["tokens", "accounts", ""]);
+
 /**
  * Ends the streams of a token that may no longer read: deactivated (`token_inactive`),
  * gone (`token_invalid`), or of an account made inactive (`account_inactive`). Every
@@ -23,99 +26,67 @@ const safetyCheckMs = 30_000;
  * process made it (`wsafe tokens revoke`, `wsafe accounts deactivate`, an import, psql),
  * to every server: each reads the tokens of its open streams again at once, so a revoked
  * stream ends within a second on every server of a deployment. Nothing is read while no
- * stream is open (nor does its timer run); while the listening connection is down, every 2 s.
+ * stream is open (nor does a timer run); while streams are open, every 30 s at most, and
+ * every 2 s while the listening connection is down. Its {@link NotifiedLoop} listens,
+ * waits and backs off while the database fails.
  */
 export class StreamAccessWatch {
-  #stopListening: (() => Promise<void>) | undefined;
-  #listening = true;
-  #timer: NodeJS.Timeout | undefined;
-  #checking: Promise<void> | undefined;
-  #again = false;
-  #lastCheck = 0;
+  readonly #loop: NotifiedLoop;
+  #lastCheck = Number.NEGATIVE_INFINITY;
   #unwatch: (() => void) | undefined;
 
   /**
    * @param sql - the store's database
    * @param streams - the server's open streams
-   * @param onError - told of a check that failed (the next change or tick tries again)
+   * @param log - told once when checking starts failing (it is tried again, less and less
+   *   often) and once when it works again
    */
   constructor(
     private readonly sql: Sql,
     private readonly streams: OpenStreams,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    log: OutageLog,
+  ) {
+    this.#loop = new NotifiedLoop(sql, {
+      name: "checking the tokens of open streams",
+      channels: [notificationChannels.changes],
+      heard: (table) => watchedTables.has(table),
+      round: (cause) => this.#check(cause),
+      log,
+      deafPollMs: unheardCheckMs,
+    });
+  }
 
   /** Listens for changes to accounts and tokens. */
   async start(): Promise<void> {
-    this.#stopListening = await this.sql.listen(
-      notificationChannels.changes.name,
-      (table) => {
-        if (table === "tokens" || table === "accounts" || table === "") this.check();
-      },
-      (listening) => {
-        this.#listening = listening;
-        // Changes made while nobody listened were not heard: look now.
-        if (listening) this.check();
-      },
-    );
-    // One light timer while streams are open: it reads the database only when nothing
-    // is heard or the last check is old. An idle server wakes for nothing.
-    this.#unwatch = this.streams.watch((size) => this.#time(size > 0));
-    this.#time(this.streams.size > 0);
+    await this.#loop.start();
+    // The first stream to open sets the loop's timer; the last to close lets it lapse.
+    this.#unwatch = this.streams.watch(() => this.#loop.wake());
   }
 
   /** Stops listening. */
   async stop(): Promise<void> {
     this.#unwatch?.();
-    this.#time(false);
-    await this.#stopListening?.();
-    await this.#checking;
+    await this.#loop.stop();
   }
 
-  /** Runs the timer while `wanted` (streams are open), and only then. */
-  #time(wanted: boolean): void {
-    if (!wanted) {
-      clearInterval(this.#timer);
-      this.#timer = undefined;
-      return;
-    }
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      const since = performance.now() - this.#lastCheck;
-      if (!this.#listening ? since >= unheardCheckMs : since >= safetyCheckMs) this.check();
-    }, unheardCheckMs);
-    this.#timer.unref();
-  }
-
-  /** Reads the open streams' tokens again (one check at a time; one asked for meanwhile follows). */
-  check(): void {
-    if (this.streams.size === 0) return;
-    if (this.#checking) {
-      this.#again = true;
-      return;
-    }
-    this.#checking = (async () => {
-      do {
-        this.#again = false;
-        this.#lastCheck = performance.now();
-        try {
-          await this.#checkOnce();
-        } catch (error) {
-          this.onError(error);
-        }
-      } while (this.#again);
-    })().finally(() => {
-      this.#checking = undefined;
-    });
-  }
-
-  async #checkOnce(): Promise<void> {
+  /**
+   * One round of the loop: reads the open streams' tokens again (told of a change, or
+   * when the last check is old) and ends the streams of those that may no longer read;
+   * answers when to check again while streams are open.
+   */
+  async #check(cause: RoundCause): Promise<number | undefined> {
+    if (this.streams.size === 0) return undefined;
+    // A stream opened or closed: a check only if the last one is old.
+    const left = safetyCheckMs - (performance.now() - this.#lastCheck);
+    if (cause === "woken" && left > 0) return left;
+    this.#lastCheck = performance.now();
     const keys = this.streams.tokenKeys();
     const states = await readTokenStates(this.sql, keys);
     for (const key of keys) {
       const failure = accessFailure(states.get(key));
       if (failure) this.streams.endForToken(key, failure);
     }
+    return safetyCheckMs;
   }
 }
 

@@ -94,8 +94,11 @@ describe(streamEventBatches, () => {
       "SELECT max(sequence)::text AS last FROM events",
     );
     sequence = Number(row?.last ?? 0);
-    feed = new EventFeed(store.sql, (error) => {
-      throw error;
+    feed = new EventFeed(store.sql, {
+      info() {},
+      error: (_fields, message) => {
+        throw new Error(message);
+      },
     });
     await feed.start();
     rateLimiter = await RateLimiter.create(defaultRateLimit, undefined);

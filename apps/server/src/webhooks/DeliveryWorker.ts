@@ -1,13 +1,12 @@
+import { NotifiedLoop } from "../background/NotifiedLoop.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type ClaimedDelivery, releaseDelivery } from "./deliveryQueue.js";
 import type { MadeAttempt } from "./makeAttempt.js";
-import { OutageBackoff } from "./OutageBackoff.js";
 import { type RecordedAttempt, recordAttempt } from "./recordAttempt.js";
 import { SuccessBatches } from "./SuccessBatches.js";
 import { type ClaimedAttempt, type RecordedSuccess, type TargetQueue, targetQueue } from "./targetQueue.js";
 import { type DeliveryObserver, tellAttempt } from "./tellAttempt.js";
-import { Wakeup } from "./Wakeup.js";
 import type { WebhookSettings } from "./WebhookSettings.js";
 import { webhookTarget } from "./webhookTarget.js";
 
@@ -50,19 +49,10 @@ export const blockedNotificationGapMs = 50;
  */
 export class DeliveryWorker {
   #stopped = false;
-  #listening = true;
-  readonly #wakeup = new Wakeup();
+  readonly #loop: NotifiedLoop;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #stopping = new AbortController();
-  readonly #outage: OutageBackoff;
   readonly #successes: SuccessBatches<RecordedSuccess>;
-  #loop: Promise<void> | undefined;
-  #stopListening: (() => Promise<void>) | undefined;
-  /** Until when a notification waits (`performance.now()`), see {@link blockedNotificationGapMs}. */
-  #blockedUntil = 0;
-  #notifiedLater: NodeJS.Timeout | undefined;
-  #claiming = false;
-  #notifiedWhileClaiming = false;
 
   /**
    * @param sql - the store's database
@@ -77,7 +67,14 @@ export class DeliveryWorker {
     private readonly observer: DeliveryObserver,
     private readonly queue: TargetQueue = targetQueue(webhookTarget(settings)),
   ) {
-    this.#outage = new OutageBackoff(observer, "webhook deliveries");
+    this.#loop = new NotifiedLoop(sql, {
+      name: "webhook deliveries",
+      channels: [notificationChannels.deliveries],
+      round: () => this.#claim(),
+      log: observer,
+      safetyPollMs,
+      deafPollMs,
+    });
     this.#successes = new SuccessBatches(async (successes) => {
       const done = await queue.recordSuccesses(sql, successes, this.#limits());
       // Started before the slots they take over are let go: the count of slots in use never dips.
@@ -101,18 +98,8 @@ export class DeliveryWorker {
   }
 
   /** Starts delivering; listens for new deliveries to wake at once. */
-  async start(): Promise<void> {
-    this.#stopListening = await this.sql.listen(
-      notificationChannels.deliveries.name,
-      () => this.#notified(),
-      (listening) => {
-        this.#listening = listening;
-        // Deaf, it looks every second instead of waiting for a notification that cannot
-        // come; back, it looks now for what was announced meanwhile.
-        this.#wakeup.wake();
-      },
-    );
-    this.#loop = this.#run();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /**
@@ -124,65 +111,26 @@ export class DeliveryWorker {
    */
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearTimeout(this.#notifiedLater);
-    this.#wakeup.interrupt();
-    await this.#loop;
+    await this.#loop.stop();
     const grace = setTimeout(() => this.#stopping.abort(), this.settings.stopGraceMs);
     while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
     clearTimeout(grace);
-    await this.#stopListening?.();
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopped) {
-      this.#wakeup.clear();
-      const free = this.settings.concurrency - this.#inFlight.size;
-      // With every slot busy, only a freed slot (or a stop) ends the sleep.
-      let sleepMs: number | undefined;
-      let wakeable = true;
-      if (free > 0) {
-        try {
-          this.#claiming = true;
-          const claimed = await this.queue.claim(this.sql, { count: free, ...this.#limits() }).finally(() => {
-            this.#claiming = false;
-          });
-          this.#outage.over();
-          this.#blockedUntil = claimed.blocked ? performance.now() + blockedNotificationGapMs : 0;
-          // A notification that came while the claim ran may be about rows it did not see.
-          if (this.#notifiedWhileClaiming) this.#notified();
-          for (const attempt of claimed.attempts) this.#start(attempt);
-          if (claimed.attempts.length === free) continue;
-          const poll = this.#listening ? safetyPollMs : deafPollMs;
-          sleepMs = Math.min(claimed.nextDueInMs ?? poll, poll);
-        } catch (error) {
-          sleepMs = this.#outage.failed(error);
-          wakeable = false;
-        }
-      }
-      await this.#wakeup.sleep(sleepMs, wakeable);
-    }
   }
 
   /**
-   * A notification: looks again now, or once the gap after a blocked claim is over (asked
-   * again then, since another claim may have been blocked meanwhile).
+   * One round of the loop: claims what is due for the free slots and starts it; answers
+   * when to claim again (at once when it filled every free slot; when the next retry or
+   * lease falls due). With every slot busy only a freed slot wakes it. While everything
+   * due waits for attempts under way, notifications wait {@link blockedNotificationGapMs}.
    */
-  #notified(): void {
-    if (this.#stopped) return;
-    // Whether it waits depends on what the claim under way finds.
-    this.#notifiedWhileClaiming = this.#claiming;
-    if (this.#claiming) return;
-    const wait = this.#blockedUntil - performance.now();
-    if (wait > 0) {
-      this.#notifiedLater ??= setTimeout(() => {
-        this.#notifiedLater = undefined;
-        this.#notified();
-      }, wait);
-      return;
-    }
-    clearTimeout(this.#notifiedLater);
-    this.#notifiedLater = undefined;
-    this.#wakeup.wake();
+  async #claim(): Promise<number | undefined> {
+    const free = this.settings.concurrency - this.#inFlight.size;
+    if (free <= 0) return undefined;
+    const claimed = await this.queue.claim(this.sql, { count: free, ...this.#limits() });
+    this.#loop.holdNotifications(claimed.blocked ? blockedNotificationGapMs : 0);
+    for (const attempt of claimed.attempts) this.#start(attempt);
+    if (claimed.attempts.length === free) return 0;
+    return claimed.nextDueInMs ?? Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -204,7 +152,7 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.#inFlight.delete(attempt);
-        if (!handedOn) this.#wakeup.wake();
+        if (!handedOn) this.#loop.wake();
       });
     this.#inFlight.add(attempt);
   }

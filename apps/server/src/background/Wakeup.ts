@@ -45,7 +45,8 @@ export class Wakeup {
       this.#resolve = () => {
         if (this.#interrupted || wakeable) done();
       };
-      if (ms !== undefined) this.#timer = setTimeout(done, Math.max(0, ms));
+      // The owner's stop ends the sleep: a sleeping loop keeps no process alive.
+      if (ms !== undefined) this.#timer = setTimeout(done, Math.max(0, ms)).unref();
     });
   }
 }

@@ -50,7 +50,7 @@ export class OutageBackoff {
       this.#waitMs = backoffMs.first;
       this.log.error(
         { err: error },
-        `${this.what} paused: the database failed (${(error as Error)?.message ?? error}); trying again in ${durationWords(backoffMs.first)}, then less often, up to every ${durationWords(backoffMs.most)}`,
+        `${this.what} paused: the database failed (${error instanceof Error ? error.message : String(error)}); trying again in ${durationWords(backoffMs.first)}, then less often, up to every ${durationWords(backoffMs.most)}`,
       );
     } else {
       this.#waitMs = Math.min(this.#waitMs * 2, backoffMs.most);
