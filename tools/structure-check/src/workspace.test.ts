@@ -30,7 +30,6 @@ const maxFunctionLines = 80;
  */
 const longServerFunctions: Readonly<Record<string, number>> = {
   "apps/server/src/store/dataset/checkReferences.ts checkReferences": 215,
-  "apps/server/src/cli/serveCommand.ts serveCommand": 199,
   "apps/server/src/metrics/createServerMetrics.ts createServerMetrics": 190,
   "apps/server/src/http/createApiLane.ts createApiLane": 181,
   "apps/server/src/http/createApp.ts createApp": 135,
