@@ -33,7 +33,6 @@ const longServerFunctions: Readonly<Record<string, number>> = {
   "apps/server/src/store/database/openPostgres.ts openPostgres": 117,
   "apps/server/src/cli/cluster/serveWorkers.ts serveWorkers": 110,
   "apps/server/src/store/dataset/readDatasetFile.ts readDatasetFile": 96,
-  "apps/server/src/http/registerTrpcRoutes.ts registerTrpcRoutes": 84,
 };
 
 describe("the workspace's source", () => {
