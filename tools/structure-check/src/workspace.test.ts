@@ -30,7 +30,6 @@ const maxFunctionLines = 80;
  */
 const longServerFunctions: Readonly<Record<string, number>> = {
   "apps/server/src/store/dataset/checkDatasetFile.ts checkDatasetFile": 120,
-  "apps/server/src/cli/cluster/serveWorkers.ts serveWorkers": 110,
   "apps/server/src/store/dataset/readDatasetFile.ts readDatasetFile": 96,
 };
 
