@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { headerNames, jsonContentType } from "@wsafe/schema";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { StoreAvailability } from "../store/StoreAvailability.js";
+import { createLaneHeaders } from "./createLaneHeaders.js";
 import { logRequestFailure } from "./logRequestFailure.js";
 import type { Answer } from "./methodAnswer.js";
 import { serializeBody } from "./serializeBody.js";
@@ -69,27 +70,13 @@ export function createResponder({
   const retryAfterName = names.retryAfter.toLowerCase();
   const corsHeaders = ["access-control-allow-origin", corsOrigin, "access-control-expose-headers", exposed];
   if (corsOrigin !== "*") corsHeaders.push("vary", "Origin");
-  // Fastify's route gets HSTS from the application's request hook, first, and only when
-  // it is set and not empty (the hook's own test); the lane's list starts with it. The
-  // rest of the list never changes between answers.
-  const laneHead = hsts ? ["strict-transport-security", hsts] : [];
-  const laneTail = [...corsHeaders, "content-type", jsonContentType];
-  // The list of the most common answer (no Retry-After, a length), copied whole and its
-  // three values filled in: one array of the final size per answer, where pushing onto
-  // a copy of the head grew it three times.
-  const answerList = [
-    ...laneHead,
+  const laneHeaders = createLaneHeaders({
     requestIdName,
-    "",
     responseTimeName,
-    "",
-    ...laneTail,
-    "content-length",
-    "",
-  ];
-  const idAt = laneHead.length + 1;
-  const timeAt = idAt + 2;
-  const lengthAt = answerList.length - 1;
+    retryAfterName,
+    corsHeaders,
+    hsts,
+  });
 
   function timingHeaders(request: FastifyRequest, reply: FastifyReply): void {
     reply.header(requestIdName, request.id);
@@ -99,27 +86,6 @@ export function createResponder({
   function commonHeaders(request: FastifyRequest, reply: FastifyReply): void {
     timingHeaders(request, reply);
     for (let i = 0; i < corsHeaders.length; i += 2) reply.header(corsHeaders[i]!, corsHeaders[i + 1]);
-  }
-
-  function laneHeaders(
-    requestId: string,
-    elapsedMs: number,
-    retryAfter: number | undefined,
-    contentLength: number | undefined,
-  ): string[] {
-    if (retryAfter === undefined && contentLength !== undefined) {
-      const headers = answerList.slice();
-      headers[idAt] = requestId;
-      headers[timeAt] = String(Math.round(elapsedMs));
-      headers[lengthAt] = String(contentLength);
-      return headers;
-    }
-    const headers = laneHead.slice();
-    if (retryAfter !== undefined) headers.push(retryAfterName, String(retryAfter));
-    headers.push(requestIdName, requestId, responseTimeName, String(Math.round(elapsedMs)));
-    for (const item of laneTail) headers.push(item);
-    if (contentLength !== undefined) headers.push("content-length", String(contentLength));
-    return headers;
   }
 
   function preflight(request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -5,7 +5,7 @@ import {
   fastifyTRPCPlugin,
 } from "@trpc/server/adapters/fastify";
 import { headerNames } from "@wsafe/schema";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors/ApiError.js";
 import { trpcMethod } from "../metrics/RequestTallies.js";
 import { unreadableBody } from "../pipeline/edgeChecks.js";
@@ -103,26 +103,7 @@ export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOpti
       responder.commonHeaders(request, reply);
       done(null, payload);
     });
-    // What fails before tRPC sees the request (a body over the limit) still answers as
-    // tRPC answers a request it cannot read: its error shape, with our identifier.
-    scope.setErrorHandler((error, request, reply) => {
-      const cause = unreadableBody(error as Error);
-      const tooLarge = (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE";
-      const trpcError = new TRPCError({ code: tooLarge ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", cause });
-      request.wsafe.outcome = identifierOf(trpcError);
-      const shape = getTRPCErrorShape({
-        config: appRouter._def._config,
-        error: trpcError,
-        type: "unknown",
-        path: undefined,
-        input: undefined,
-        ctx: undefined,
-      });
-      return reply
-        .code(shape.data.httpStatus)
-        .header("content-type", "application/json")
-        .send({ error: shape });
-    });
+    scope.setErrorHandler((error, request, reply) => answerUnreadableBody(appRouter, error, request, reply));
     // A plain `events.stream` call is served on tRPC's wire by hand, a batch of events a
     // write (`serveEventsStream.ts`); any other (a POST, a batch, odd input) goes to tRPC.
     const plainStream = serveEventsStream({ router: appRouter, contextOf, onError });
@@ -134,4 +115,29 @@ export function registerTrpcRoutes(app: FastifyInstance, options: TrpcRoutesOpti
     });
     await scope.register(fastifyTRPCPlugin, { prefix: trpcPrefix, trpcOptions });
   });
+}
+
+/**
+ * What fails before tRPC sees the request (a body over the limit) still answers as tRPC
+ * answers a request it cannot read: its error shape, with our identifier.
+ */
+function answerUnreadableBody(
+  appRouter: AppRouter,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const cause = unreadableBody(error as Error);
+  const tooLarge = (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE";
+  const trpcError = new TRPCError({ code: tooLarge ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST", cause });
+  request.wsafe.outcome = identifierOf(trpcError);
+  const shape = getTRPCErrorShape({
+    config: appRouter._def._config,
+    error: trpcError,
+    type: "unknown",
+    path: undefined,
+    input: undefined,
+    ctx: undefined,
+  });
+  return reply.code(shape.data.httpStatus).header("content-type", "application/json").send({ error: shape });
 }

@@ -1,13 +1,20 @@
 import { methodNames } from "@wsafe/schema";
 import { requestDurationBuckets, serverMetrics } from "@wsafe/schema/metrics";
-import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import { collectDefaultMetrics, Registry } from "prom-client";
 import type { ReadCache } from "../store/cache/ReadCache.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type EventMetricSources, eventMetricMakers, type PrunedTable } from "./eventMetrics.js";
 import { ImportProgress } from "./ImportProgress.js";
+import { importMetricMakers } from "./importMetrics.js";
 import { type MetricConfig, metricConfig } from "./metricConfig.js";
-import { type MethodTally, RequestTallies, trpcMethod } from "./RequestTallies.js";
-import { TallyHistogram } from "./TallyHistogram.js";
+import { RequestTallies, trpcMethod } from "./RequestTallies.js";
+import { requestMetricMakers } from "./requestMetrics.js";
+import { type StoreMetricSources, storeMetricMakers } from "./storeMetrics.js";
+import {
+  type WebhookAttemptOutcome,
+  type WebhookMetricSources,
+  webhookMetricMakers,
+} from "./webhookMetrics.js";
 
 /** The name of a metric that each serving process reports (summed over workers). */
 type WorkerMetricName = Extract<(typeof serverMetrics)[number], { reportedBy: "worker" }>["name"];
@@ -43,9 +50,6 @@ export interface ServerMetrics {
   retentionPruned(table: PrunedTable, rows: number): void;
 }
 
-/** How a webhook delivery attempt went, as `wsafe_webhook_attempts_total` counts it. */
-export type WebhookAttemptOutcome = "succeeded" | "failed" | "gave_up" | "disabled";
-
 /**
  * Makes the metrics of a serving process: every `reportedBy: "worker"` entry of
  * `@wsafe/schema/metrics`, plus prom-client's process metrics (`process_*`,
@@ -68,153 +72,17 @@ export function createServerMetrics(): ServerMetrics {
   for (const name of lintFailingDefaults) registry.removeSingleMetric(name);
   const requests = new RequestTallies([...methodNames, trpcMethod], requestDurationBuckets);
   const imports = new ImportProgress();
-  let cache: ReadCache | undefined;
-  let sql: Sql | undefined;
-  let deliveries: Sql | undefined;
-  const eventSources: EventMetricSources = { pruned: { events: 0, webhook_attempts: 0 } };
-  const attempts: Record<WebhookAttemptOutcome, number> = {
-    succeeded: 0,
-    failed: 0,
-    gave_up: 0,
-    disabled: 0,
-  };
-  /** The store's pending deliveries, read once per scrape for both gauges. */
-  let pending: Promise<{ count: number; ageSeconds: number } | undefined> | undefined;
-  const readPending = () => {
-    pending ??= (async () => {
-      if (!deliveries) return undefined;
-      const [row] = await deliveries.query<{ count: string; oldest: string | null }>(
-        "SELECT count(*)::text AS count, min(created)::text AS oldest FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL",
-      );
-      const oldest = row?.oldest == null ? undefined : Number(row.oldest);
-      return {
-        count: Number(row?.count ?? 0),
-        ageSeconds: oldest === undefined ? 0 : (Date.now() - oldest) / 1000,
-      };
-    })().finally(() => setImmediate(() => (pending = undefined)));
-    return pending;
-  };
-
-  /** A counter by method, read from the tallies at each scrape (methods never called left out). */
-  const perMethodCounter = (config: MetricConfig, read: (tally: Readonly<MethodTally>) => number) =>
-    new Counter({
-      ...config,
-      collect() {
-        this.reset();
-        for (const tally of requests.tallies())
-          if (tally.count > 0) this.inc({ method: tally.method }, read(tally));
-      },
-    });
+  const store: StoreMetricSources = {};
+  const webhooks: WebhookMetricSources = { attempts: { succeeded: 0, failed: 0, gave_up: 0, disabled: 0 } };
+  const events: EventMetricSources = { pruned: { events: 0, webhook_attempts: 0 } };
 
   // One maker per metric, checked exhaustive against the definitions by the type.
   const makers: Record<WorkerMetricName, (config: MetricConfig) => unknown> = {
-    ...eventMetricMakers(eventSources),
-    wsafe_requests_total: (config) =>
-      new Counter({
-        ...config,
-        collect() {
-          this.reset();
-          for (const tally of requests.tallies())
-            for (const [outcome, count] of tally.outcomes) this.inc({ method: tally.method, outcome }, count);
-        },
-      }),
-    wsafe_request_duration_seconds: (config) =>
-      new TallyHistogram(config.name, config.help, requests).register(registry),
-    wsafe_response_bytes_total: (config) => perMethodCounter(config, (tally) => tally.bytes),
-    wsafe_rate_limit_refusals_total: (config) => perMethodCounter(config, (tally) => tally.refusals),
-    wsafe_read_cache_lookups_total: (config) =>
-      new Counter({
-        ...config,
-        collect() {
-          this.reset();
-          if (!cache) return;
-          for (const [name, shelf] of Object.entries(cache.stats)) {
-            this.inc({ cache: name, result: "hit" }, shelf.hits);
-            this.inc({ cache: name, result: "miss" }, shelf.misses);
-          }
-        },
-      }),
-    wsafe_store_pool_connections: (config) =>
-      new Gauge({
-        ...config,
-        collect() {
-          this.reset();
-          const usage = sql?.poolUsage?.();
-          if (!usage) return;
-          this.set({ state: "busy" }, usage.total - usage.idle);
-          this.set({ state: "idle" }, usage.idle);
-        },
-      }),
-    wsafe_store_pool_max: (config) =>
-      new Gauge({
-        ...config,
-        collect() {
-          this.reset();
-          const usage = sql?.poolUsage?.();
-          if (usage) this.set(usage.max);
-        },
-      }),
-    wsafe_store_pool_waiting: (config) =>
-      new Gauge({
-        ...config,
-        collect() {
-          this.reset();
-          const usage = sql?.poolUsage?.();
-          if (usage) this.set(usage.waiting);
-        },
-      }),
-    wsafe_import_records_done: (config) =>
-      new Gauge({
-        ...config,
-        collect() {
-          this.set(imports.done);
-        },
-      }),
-    wsafe_import_records_planned: (config) =>
-      new Gauge({
-        ...config,
-        collect() {
-          this.set(imports.planned);
-        },
-      }),
-    wsafe_imports_total: (config) =>
-      new Counter({
-        ...config,
-        collect() {
-          this.reset();
-          this.inc({ outcome: "ok" }, imports.ok);
-          this.inc({ outcome: "failed" }, imports.failed);
-        },
-      }),
-    wsafe_webhook_attempts_total: (config) =>
-      new Counter({
-        ...config,
-        collect() {
-          this.reset();
-          for (const [outcome, count] of Object.entries(attempts))
-            if (count > 0) this.inc({ outcome }, count);
-        },
-      }),
-    // Figures of the whole store: summed over workers they would count each once per
-    // worker, so the primary takes their largest.
-    wsafe_webhook_deliveries_pending: (config) =>
-      new Gauge({
-        ...config,
-        aggregator: "max",
-        async collect() {
-          const read = await readPending().catch(() => undefined);
-          if (read) this.set(read.count);
-        },
-      }),
-    wsafe_webhook_oldest_pending_age_seconds: (config) =>
-      new Gauge({
-        ...config,
-        aggregator: "max",
-        async collect() {
-          const read = await readPending().catch(() => undefined);
-          if (read) this.set(read.ageSeconds);
-        },
-      }),
+    ...requestMetricMakers(requests, registry),
+    ...storeMetricMakers(store),
+    ...importMetricMakers(imports),
+    ...webhookMetricMakers(webhooks),
+    ...eventMetricMakers(events),
   };
   for (const definition of serverMetrics) {
     if (definition.reportedBy === "worker") makers[definition.name](metricConfig(definition, registry));
@@ -225,25 +93,25 @@ export function createServerMetrics(): ServerMetrics {
     requests,
     imports,
     watchReadCache(readCache) {
-      cache = readCache;
+      store.cache = readCache;
     },
     watchPool(database) {
-      sql = database;
+      store.sql = database;
     },
     watchDeliveries(database) {
-      deliveries = database;
+      webhooks.deliveries = database;
     },
     webhookAttempted(outcome) {
-      attempts[outcome]++;
+      webhooks.attempts[outcome]++;
     },
     watchEvents(database) {
-      eventSources.sql = database;
+      events.sql = database;
     },
     watchStreams(streams) {
-      eventSources.streams = streams;
+      events.streams = streams;
     },
     retentionPruned(table, rows) {
-      eventSources.pruned[table] += rows;
+      events.pruned[table] += rows;
     },
   };
 }

@@ -1,9 +1,8 @@
 import pg from "pg";
 import { copyInPostgres } from "./copyInPostgres.js";
 import { copyPostgresRows } from "./copyPostgresRows.js";
-import { readCursorInTransaction } from "./cursorBatches.js";
 import { postgresListener } from "./listenPostgres.js";
-import { readColumnFromRows } from "./readColumnFromRows.js";
+import { postgresTransaction } from "./postgresTransaction.js";
 import { readPostgresBatches } from "./readPostgresBatches.js";
 import type { BatchReadOptions, Sql } from "./Sql.js";
 
@@ -40,39 +39,6 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
   probe.release();
   // Every channel of this store on one listening connection.
   const listen = postgresListener(listenUrl);
-  const onClient = (client: pg.PoolClient): Sql => ({
-    kind: "postgres",
-    async query<Row>(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, params as unknown[])).rows as Row[];
-    },
-    async queryPrepared<Row>(text: string, params: readonly unknown[] = []) {
-      return (await client.query(text, params as unknown[])).rows as Row[];
-    },
-    async exec(text: string) {
-      await client.query(text);
-    },
-    copyIn(table: string, columns: readonly string[], data: string) {
-      return copyInPostgres(client, table, columns, data);
-    },
-    transaction<T>(work: (sql: Sql) => Promise<T>) {
-      return work(onClient(client));
-    },
-    listen,
-    readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {
-      return readCursorInTransaction<Row>(
-        async <R>(statement: string, values?: readonly unknown[]) =>
-          (await client.query(statement, values as unknown[])).rows as R[],
-        text,
-        params,
-        options.batchSize,
-      );
-    },
-    // Inside a transaction the connection is the caller's: a cursor, not a COPY.
-    readColumnInBatches(text: string, params: readonly unknown[], options: BatchReadOptions) {
-      return readColumnFromRows(this.readInBatches(text, params, options));
-    },
-    async close() {},
-  });
   return {
     kind: "postgres",
     async query<Row>(text: string, params: readonly unknown[] = []) {
@@ -97,29 +63,8 @@ export async function openPostgres(url: string, listenUrl: string = url): Promis
         client.release(failed || undefined);
       }
     },
-    async transaction<T>(work: (sql: Sql) => Promise<T>) {
-      const client = await pool.connect();
-      // A checked-out client has no error listener of the pool's: without one, a backend
-      // that dies mid-transaction (an import killed by an operator) would end the process.
-      // The failed query rejects on its own; this only keeps the event from crashing us.
-      let lost: unknown;
-      const onError = (error: unknown) => {
-        lost = error;
-      };
-      client.on("error", onError);
-      try {
-        await client.query("BEGIN");
-        const result = await work(onClient(client));
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        if (lost === undefined) await client.query("ROLLBACK").catch(() => {});
-        throw error;
-      } finally {
-        client.removeListener("error", onError);
-        // A connection that failed is discarded, never handed to the next request.
-        client.release(lost === undefined ? undefined : true);
-      }
+    transaction<T>(work: (sql: Sql) => Promise<T>) {
+      return postgresTransaction(pool, listen, work);
     },
     listen,
     readInBatches<Row>(text: string, params: readonly unknown[], options: BatchReadOptions) {

@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { JSONParser, TokenType } from "@streamparser/json";
+import { JSONParser } from "@streamparser/json";
 import { describeJsonSyntaxError } from "@wsafe/schema";
 import { describeSyntaxErrorAt } from "./describeSyntaxErrorAt.js";
+import { followTopLevel } from "./followTopLevel.js";
 
 /** Consecutive records of one list of a dataset file, as the file holds them. */
 export interface DatasetBatch {
@@ -77,42 +78,10 @@ export async function* readDatasetFile(
   let nulEscape = false;
   // Where each list stands: positions count on across batches.
   const counts = new Map<string, number>();
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
   let lastList: string | undefined;
 
-  // The top level, followed token by token (records are the parser's): depth, keys, values.
-  let depth = 0;
-  let skeleton: unknown;
-  let key: string | undefined;
-  let awaitingKey = false;
-  let lastOffset = 0;
-  parser.onToken = ({ token, value, offset }) => {
-    lastOffset = offset;
-    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
-      const container = token === TokenType.LEFT_BRACE ? {} : [];
-      if (depth === 0) {
-        skeleton = container;
-        awaitingKey = token === TokenType.LEFT_BRACE;
-      } else if (depth === 1 && key !== undefined) {
-        (skeleton as Record<string, unknown>)[key] = container;
-        if (Array.isArray(container)) {
-          if (seen.has(key)) repeated.add(key);
-          seen.add(key);
-        }
-      }
-      depth++;
-    } else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) {
-      depth--;
-    } else if (depth === 0) {
-      skeleton = value;
-    } else if (depth === 1 && !Array.isArray(skeleton)) {
-      if (token === TokenType.COMMA) awaitingKey = true;
-      else if (token === TokenType.COLON) awaitingKey = false;
-      else if (awaitingKey) key = value as string;
-      else if (key !== undefined) (skeleton as Record<string, unknown>)[key] = value;
-    }
-  };
+  const top = followTopLevel();
+  parser.onToken = top.onToken;
   parser.onValue = ({ value, parent, stack }) => {
     // Only elements of a top-level list are records; members of a top-level object are not.
     const list = stack.length === 2 ? stack[1]!.key : undefined;
@@ -155,12 +124,13 @@ export async function* readDatasetFile(
   } catch (error) {
     stream.destroy();
     if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== undefined) throw error;
-    throw await syntaxError(file, error, lastOffset, read <= (options.wholeTextBytes ?? 64 * 2 ** 20));
+    throw await syntaxError(file, error, top.lastOffset(), read <= (options.wholeTextBytes ?? 64 * 2 ** 20));
   }
   if (current) ready.push(current);
   while (ready.length > 0) yield { ...ready.shift()!, mayHoldNul: nulEscape };
-  if (skeleton === undefined) throw await syntaxError(file, new Error("the file is empty"), 0, true);
-  return { skeleton, repeated: [...repeated] };
+  const outline = top.outline();
+  if (outline.skeleton === undefined) throw await syntaxError(file, new Error("the file is empty"), 0, true);
+  return outline;
 }
 
 /**
