@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { equipmentShape } from "./records/equipment.js";
+import { equipmentSettableShape } from "./records/equipmentSettable.js";
 import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
 import { storedMetavaluesSchema } from "./records/metavalue.js";
 import { identifier } from "./records/primitives.js";
@@ -50,16 +51,24 @@ export const datasetEquipmentTypeSchema = z.strictObject({
     .describe("The metafields equipment of this type may set."),
 });
 
-const {
-  status: _status,
-  schedules: _schedules,
-  metavalues: _metavalues,
-  ...storedEquipmentShape
-} = equipmentShape;
-
-/** An equipment as stored: every field but the computed statuses. Its account is its type's. */
+/**
+ * An equipment as stored: every field but the computed statuses and the service's
+ * `version`, with the rules of {@link equipmentSettableShape}, which the register's write
+ * methods read too. Its account is its type's.
+ */
 export const datasetEquipmentSchema = z.strictObject({
-  ...storedEquipmentShape,
+  id: equipmentShape.id,
+  serialNumber: equipmentSettableShape.serialNumber,
+  equipmentType_id: equipmentSettableShape.equipmentType_id,
+  created: equipmentShape.created,
+  parent_id: equipmentSettableShape.parent_id,
+  fieldOffice_id: equipmentSettableShape.fieldOffice_id,
+  lineOfBusiness_id: equipmentSettableShape.lineOfBusiness_id,
+  clients_id: equipmentSettableShape.clients_id,
+  assignedUsers_id: equipmentSettableShape.assignedUsers_id,
+  title: equipmentSettableShape.title,
+  notes: equipmentSettableShape.notes,
+  isInService: equipmentSettableShape.isInService,
   metavalues: storedMetavaluesSchema.default({}),
   schedules: z
     .array(scheduleDatesSchema.strict())

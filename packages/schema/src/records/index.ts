@@ -1,5 +1,6 @@
 export * from "./duration.js";
 export * from "./equipment.js";
+export * from "./equipmentSettable.js";
 export * from "./equipmentType.js";
 export * from "./event.js";
 export * from "./inspection.js";
