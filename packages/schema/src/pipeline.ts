@@ -66,7 +66,7 @@ export const requestChecks = [
     id: "permission",
     scope: "method",
     errors: ["token_permission"],
-    rule: "The token holds the permission the method needs: `read` for the methods that read, `write` for those that change something (`webhooks.create`, `webhooks.delete`, `webhooks.rotate_secret`, `webhooks.redeliver`).",
+    rule: "The token holds the permission the method needs: `read` for the methods that read (their names end in `.list`, `.info`, `.changes` or `.deliveries`), `write` for every other, each of which changes something (`webhooks.create`, `inspections.record`, `equipments.update`, ...).",
   },
   {
     id: "parameters",

@@ -218,9 +218,21 @@ function withRegistryShape<Params extends z.ZodObject>(
   const meta = z.globalRegistry.get(params);
   z.globalRegistry.remove(params);
   const extended = write ? params.extend(idempotencyKeyShape) : params.extend({});
+  // zod says what the JSON Schema's `anyOf` says, so both refuse the same data (parseParams
+  // answers `parameter_missing` before either is asked).
+  const checked = oneOf
+    ? extended.refine((data: Record<string, unknown>) => oneOf.some((key) => data[key] !== undefined), {
+        message: `send ${oneOf.join(" or ")}`,
+        path: [oneOf[0] ?? ""],
+      })
+    : extended;
   // Spread: `meta(undefined)` would read the metadata instead of setting it.
-  return extended.meta({
+  return checked.meta({
     ...meta,
-    ...(oneOf && { anyOf: oneOf.map((parameter) => ({ required: [parameter] })) }),
+    // `properties` beside `required`: a strict validator (ajv's strictRequired) refuses a
+    // required key its own subschema does not name.
+    ...(oneOf && {
+      anyOf: oneOf.map((parameter) => ({ required: [parameter], properties: { [parameter]: true } })),
+    }),
   });
 }

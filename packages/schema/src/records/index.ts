@@ -6,6 +6,7 @@ export * from "./event.js";
 export * from "./inspection.js";
 export * from "./metavalue.js";
 export * from "./primitives.js";
+export * from "./recordEvents.js";
 export * from "./resource.js";
 export * from "./schedule.js";
 export * from "./status.js";

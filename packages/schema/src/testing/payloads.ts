@@ -5,6 +5,7 @@ import { inspectionPayloadCases } from "./inspectionPayloads.js";
 import { methodPayloadCases } from "./methodPayloads.js";
 import type { PayloadCase } from "./PayloadCase.js";
 import { recordPayloadCases } from "./recordPayloads.js";
+import { registerPayloadCases } from "./registerPayloads.js";
 import { webhookPayloadCases } from "./webhookPayloads.js";
 
 export type { PayloadCase } from "./PayloadCase.js";
@@ -16,4 +17,5 @@ export const payloadCases: PayloadCase[] = [
   ...eventPayloadCases,
   ...webhookPayloadCases,
   ...inspectionPayloadCases,
+  ...registerPayloadCases,
 ];
