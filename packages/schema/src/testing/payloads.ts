@@ -1,5 +1,6 @@
 // Hand-written payloads for the agreement tests: each valid one must pass both zod
 // and the published JSON Schema (ajv), each invalid one must fail both.
+import { changesPayloadCases } from "./changesPayloads.js";
 import { eventPayloadCases } from "./eventPayloads.js";
 import { inspectionPayloadCases } from "./inspectionPayloads.js";
 import { methodPayloadCases } from "./methodPayloads.js";
@@ -18,4 +19,5 @@ export const payloadCases: PayloadCase[] = [
   ...webhookPayloadCases,
   ...inspectionPayloadCases,
   ...registerPayloadCases,
+  ...changesPayloadCases,
 ];
