@@ -58,11 +58,13 @@ export const eventTypes: readonly EventType[] = eventTypeSchema.options;
 /** What an event type is about, and where its events stand among one equipment's events of one instant. */
 export interface EventTypeRule {
   /** What an event of the type is about: one schedule (it carries `schedule_id`) or one equipment. */
-  readonly subject: "schedule" | "equipment";
+  readonly subject: "schedule" | "equipment" | "equipmentType";
   /**
-   * What the event says of its subject: `status`, a status transition (`from`, `to`).
+   * What the event says of its subject: `status`, a status transition (`from`, `to`);
+   * `record`, the record itself written (it carries the record, and `previous_attributes`
+   * on an update).
    */
-  readonly change: "status";
+  readonly change: "status" | "record";
   /**
    * Where the type's events stand among one equipment's events of one instant, lowest
    * first: their `sequence` follows it (a schedule's transition before its equipment's,
@@ -83,6 +85,12 @@ export interface EventTypeRule {
 export const eventTypeRules = {
   "schedule.status_changed": { subject: "schedule", change: "status", order: 1 },
   "equipment.status_changed": { subject: "equipment", change: "status", order: 2 },
+  // A record's creation or change comes before the statuses it causes, its retirement after.
+  "equipment.created": { subject: "equipment", change: "record", order: 0 },
+  "equipment.updated": { subject: "equipment", change: "record", order: 0 },
+  "equipment.retired": { subject: "equipment", change: "record", order: 3 },
+  "equipmentType.created": { subject: "equipmentType", change: "record", order: 0 },
+  "equipmentType.updated": { subject: "equipmentType", change: "record", order: 0 },
 } as const satisfies Record<EventType, EventTypeRule>;
 
 /**
@@ -129,6 +137,7 @@ export const eventCauseRules = {
   time: { names: null },
   import: { names: null },
   inspection: { names: "inspection_id" },
+  api: { names: null },
 } as const satisfies Record<EventCause, EventCauseRule>;
 
 /**
