@@ -1,4 +1,4 @@
-import type { DatasetEquipment, Resource, ScheduleDates, Version } from "@wsafe/schema";
+import type { DatasetEquipment, Equipment, Resource, ScheduleDates, Version } from "@wsafe/schema";
 
 /** Where one field of a record is stored: its column and the column's SQL type. */
 export interface Column {
@@ -11,6 +11,7 @@ export type ColumnMap<Fields extends string> = { readonly [Field in Fields]: Col
 
 const text = (column: string): Column => ({ column, type: "text" });
 const bigint = (column: string): Column => ({ column, type: "bigint" });
+const integer = (column: string): Column => ({ column, type: "integer" });
 const boolean = (column: string): Column => ({ column, type: "boolean" });
 const jsonb = (column: string): Column => ({ column, type: "jsonb" });
 
@@ -55,6 +56,17 @@ export const equipmentColumns = {
   isInService: boolean("is_in_service"),
   metavalues: jsonb("metavalues"),
 } as const satisfies ColumnMap<Exclude<keyof DatasetEquipment, "schedules">>;
+
+/**
+ * The columns of every stored field of an equipment's record: those an import writes
+ * ({@link equipmentColumns}), the caller's own key, and the `version` the database keeps
+ * (migration 0015's triggers: no writer sets it).
+ */
+export const equipmentRecordColumns = {
+  ...equipmentColumns,
+  external_id: text("external_id"),
+  version: integer("version"),
+} as const satisfies ColumnMap<Exclude<keyof Equipment, "schedules" | "status">>;
 
 /** The columns of a schedule's stored dates, in `schedules`. */
 export const scheduleColumns = {
