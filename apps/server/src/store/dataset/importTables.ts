@@ -64,6 +64,8 @@ function importTable<R>(spec: {
   columns: readonly ImportColumn<R>[];
   key?: { column: string; type: "text" | "bytea"; read: (record: R) => unknown };
   owner?: string;
+  /** Columns whose stored value a record that leaves them out (NULL) keeps, when it is updated. */
+  keptWhenAbsent?: readonly string[];
 }): ImportTable<R> {
   const columns = spec.owner ? [ownerId<R>(spec.owner), ...spec.columns] : spec.columns;
   const names = columns.map(({ column }) => column);
@@ -74,7 +76,11 @@ function importTable<R>(spec: {
   const stage = `wsafe_stage_${spec.table}`;
   const update = names
     .filter((column) => column !== key)
-    .map((column) => `${column} = EXCLUDED.${column}`)
+    .map((column) =>
+      spec.keptWhenAbsent?.includes(column)
+        ? `${column} = coalesce(EXCLUDED.${column}, ${spec.table}.${column})`
+        : `${column} = EXCLUDED.${column}`,
+    )
     .join(", ");
   table.upsert = {
     key: spec.key,
@@ -176,6 +182,9 @@ export function importTables(typeAccounts: ReadonlyMap<string, string>) {
         { column: "account_id", type: "text", read: (e) => typeAccounts.get(e.equipmentType_id) },
       ],
       key: textKey(),
+      // A file that leaves the key out (one written before the asset system gave its keys
+      // through the API) must not remove it: only `equipments.update` does.
+      keptWhenAbsent: [equipmentColumns.external_id.column],
     }),
     schedules: importTable<DatasetRecord<"equipments">["schedules"][number]>({
       table: "schedules",

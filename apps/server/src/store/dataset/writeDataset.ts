@@ -182,6 +182,24 @@ async function typeAccountsOf(sql: Sql, dataset: Dataset): Promise<Map<string, s
   return accounts;
 }
 
+/**
+ * Takes its key from each stored equipment the file gives another one, before any row is
+ * written: a file may pass a key from one equipment to another (`reportExternalIdConflicts`
+ * allows it), and the unique index of an account's keys is checked row by row, so the
+ * equipment taking a key could otherwise come before the one giving it up. Such an
+ * equipment changes in any case: its one new version is the import's.
+ */
+async function freeChangedKeys(sql: Sql, equipments: Dataset["equipments"]): Promise<void> {
+  const keyed = equipments.filter((equipment) => equipment.external_id !== undefined);
+  if (keyed.length === 0) return;
+  await sql.query(
+    `UPDATE equipments e SET external_id = NULL
+       FROM unnest($1::text[], $2::text[]) AS f (id, external_id)
+      WHERE e.id = f.id AND e.external_id <> f.external_id`,
+    [keyed.map((equipment) => equipment.id), keyed.map((equipment) => equipment.external_id)],
+  );
+}
+
 /** Every table an import writes, in an order the foreign keys allow. */
 export const importedTableNames = [
   "accounts",
@@ -200,7 +218,7 @@ export const importedTableNames = [
  * again, never held): new records straight into their table, records whose ids exist
  * through a staging table and one `INSERT ... SELECT ... ON CONFLICT` (upsert),
  * replacing the versions of every resource and the schedules of every equipment it
- * names. Into an empty store the tables' keys and indexes are dropped first and
+ * names. An equipment it names without `external_id` keeps the key it has. Into an empty store the tables' keys and indexes are dropped first and
  * re-created at the end ({@link beginBulkLoad}).
  *
  * @param sql - a transaction: the staging tables are dropped when it ends, however it ends
@@ -223,6 +241,7 @@ export async function writeDataset(
   // once the rows are in, as pg_restore does (see bulkLoad.ts).
   const bulk = await beginBulkLoad(sql, importedTableNames);
   const empty = bulk !== undefined;
+  if (!empty) await freeChangedKeys(sql, dataset.equipments);
   const line: { pending?: Promise<void> } = {};
   const writer = <P, C = never>(table: ImportTable<P>, list: DatasetList, children?: Children<P, C>) =>
     new ChunkWriter<P, C>(sql, line, table, progress, sizes[list], empty, children);
