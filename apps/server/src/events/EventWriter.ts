@@ -1,14 +1,19 @@
-import type { EventCause } from "@wsafe/schema";
+import { type EventCause, type EventType, eventTypeRules } from "@wsafe/schema";
 import { databaseTriggers } from "../store/database/databaseTriggers.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type SqlParam, sqlParameters } from "../store/queries/sqlParameters.js";
 import type { StoreTransaction } from "../writes/StoreTransaction.js";
-import { type EquipmentChange, equipmentTransitions } from "./equipmentTransitions.js";
+import { type EquipmentChange, equipmentTransitions, type StatusTransition } from "./equipmentTransitions.js";
 import { advanceAccountClock, lockAccount, lockClockExclusively } from "./eventClockLocks.js";
 import { type InsertEvents, insertEventsSql } from "./insertEventsSql.js";
 import { type ChangeScope, captureStatusesBefore } from "./statusChangesSql.js";
 import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
-import { type ScopedChangeRows, scopedChangeRowsSql, transitionRowsSql } from "./writtenEventRows.js";
+import {
+  type ScopedChangeRows,
+  scopedChangeRowsSql,
+  transitionRowsSql,
+  type WrittenEvent,
+} from "./writtenEventRows.js";
 
 /** What a write writes, as far as its lock goes: one account's records, or any account's. */
 export interface EventWriteScope {
@@ -29,10 +34,33 @@ export interface WriteCause {
   key: string;
 }
 
+/** The record events (`change: "record"` in `eventTypeRules`). */
+export type RecordEventType = {
+  [Type in EventType]: (typeof eventTypeRules)[Type]["change"] extends "record" ? Type : never;
+}[EventType];
+
+/**
+ * One record event a write makes: the equipment or equipment type as written (as it was,
+ * on a retirement), and on an update the fields it changed, as they were.
+ */
+export interface RecordEvent {
+  type: RecordEventType;
+  accountId: string;
+  equipmentTypeId: string;
+  /** Null on `equipmentType.*` events, which concern no equipment. */
+  equipmentId: string | null;
+  /** The `Equipment` (as the write answers it) or the `EquipmentType`. */
+  record: object;
+  /** On `*.updated`: each changed field as it was (`null` for one the record did not have). */
+  previousAttributes?: Record<string, unknown>;
+}
+
 /** A write of some equipment whose every row the writer's caller read: see {@link EventWriter.record}. */
 export interface EquipmentWrite extends WriteCause {
   /** Each equipment it writes, as read and as written. */
   equipment: readonly EquipmentChange[];
+  /** The record events of the write, numbered around its transitions by their type's order. */
+  records?: readonly RecordEvent[];
 }
 
 /** A set-based write (an import): the equipment it may change, not each row. See {@link EventWriter.recordScoped}. */
@@ -184,17 +212,19 @@ export class EventWriter<Row extends object = never> {
     change: EquipmentWrite,
     writes: (param: SqlParam) => readonly string[] = () => [],
   ): Promise<number> {
-    for (const { before, after } of change.equipment)
-      for (const state of [before, after])
-        if (state && this.#accounts !== "all" && !this.#accounts.has(state.accountId))
-          throw new Error(
-            `the event writer was opened without account ${state.accountId}, which this write changes`,
-          );
+    const records = change.records ?? [];
+    const accounts = [
+      ...change.equipment.flatMap(({ before, after }) => [before?.accountId, after?.accountId]),
+      ...records.map((record) => record.accountId),
+    ];
+    for (const account of accounts)
+      if (account !== undefined && this.#accounts !== "all" && !this.#accounts.has(account))
+        throw new Error(`the event writer was opened without account ${account}, which this write changes`);
     const transitions = change.equipment.flatMap((equipment) =>
       equipmentTransitions(equipment, this.instant),
     );
     const { params, param } = sqlParameters();
-    const rows = transitionRowsSql(param, change, this.instant, transitions);
+    const rows = transitionRowsSql(param, change, this.instant, withRecordEvents(records, transitions));
     return this.#insert({ rows, order: "r.n", ids: "fresh", writes: writes(param) }, params);
   }
 
@@ -236,6 +266,38 @@ export class EventWriter<Row extends object = never> {
       params,
     );
   }
+}
+
+/**
+ * A write's events in numbering order: its record events and transitions by their type's
+ * order in `eventTypeRules` (a record made or changed before the statuses it causes, a
+ * retirement after them), the transitions' own order kept within each rank.
+ */
+function withRecordEvents(
+  records: readonly RecordEvent[],
+  transitions: readonly StatusTransition[],
+): WrittenEvent[] {
+  const rank = (event: WrittenEvent) => {
+    const order = eventTypeRules[event.type].order;
+    // Transitions keep their place between the records before and after them.
+    return event.record === undefined ? 1 : order === 0 ? 0 : 2;
+  };
+  const events: WrittenEvent[] = [
+    ...records.map((record) => ({
+      type: record.type,
+      equipmentId: record.equipmentId,
+      accountId: record.accountId,
+      equipmentTypeId: record.equipmentTypeId,
+      scheduleId: null,
+      from: null,
+      to: null,
+      record: record.record,
+      ...(record.previousAttributes && { previousAttributes: record.previousAttributes }),
+    })),
+    ...transitions,
+  ];
+  // Array.prototype.sort is stable: equal ranks keep the order above.
+  return events.sort((a, b) => rank(a) - rank(b));
 }
 
 /** Runs an insert of events and answers how many it inserted, adding them to the process's tally. */
