@@ -6,6 +6,7 @@ import type { StoreTransaction } from "../writes/StoreTransaction.js";
 import { type EquipmentChange, equipmentTransitions, type StatusTransition } from "./equipmentTransitions.js";
 import { advanceAccountClock, lockAccount, lockClockExclusively } from "./eventClockLocks.js";
 import { type InsertEvents, insertEventsSql } from "./insertEventsSql.js";
+import { captureRecordsBefore, scopedRecordRowsSql } from "./scopedRecordEvents.js";
 import { type ChangeScope, captureStatusesBefore } from "./statusChangesSql.js";
 import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
 import {
@@ -66,6 +67,12 @@ export interface EquipmentWrite extends WriteCause {
 /** A set-based write (an import): the equipment it may change, not each row. See {@link EventWriter.recordScoped}. */
 export interface ScopedWrite extends WriteCause {
   scope: ChangeScope;
+  /**
+   * Whether its record events are recorded too: `equipment.created` or `equipment.updated`
+   * for each equipment of the scope it creates or changes, `equipmentType.*` for each type
+   * it names and creates or changes (`scopedRecordEvents.ts`). An import's are.
+   */
+  records?: boolean;
 }
 
 /** What the recorder's round did. */
@@ -231,8 +238,9 @@ export class EventWriter<Row extends object = never> {
   /**
    * Runs a set-based write (an import) so that every status it changes within its scope
    * is recorded as an event of its cause at {@link instant}: the statuses of the scope are
-   * kept before `write` and compared after it, in SQL. Such a write spans accounts: only a
-   * writer opened for `all` takes one.
+   * kept before `write` and compared after it, in SQL; with `records`, the records it
+   * creates or changes too, each event before the statuses it causes, in the same
+   * statement. Such a write spans accounts: only a writer opened for `all` takes one.
    *
    * @param change - the cause, and the equipment the write may change
    * @param write - the write's statements
@@ -246,10 +254,14 @@ export class EventWriter<Row extends object = never> {
       throw new Error("a set-based write spans accounts: open the writer for all");
     const { sql } = this.#transaction;
     const anyBefore = await captureStatusesBefore(sql, change.scope, this.instant);
+    if (change.records) await captureRecordsBefore(sql, change.scope, anyBefore);
     const written = await write();
     const { params, param } = sqlParameters();
     const rows: ScopedChangeRows = scopedChangeRowsSql(param, change, this.instant, anyBefore);
-    const events = await this.#insert({ rows: rows.text, order: rows.order, ids: "fresh" }, params);
+    const text = change.records
+      ? `${rows.text}\n      UNION ALL\n      ${scopedRecordRowsSql(param, change, this.instant, anyBefore)}`
+      : rows.text;
+    const events = await this.#insert({ rows: text, order: rows.order, ids: "fresh" }, params);
     return { written, events };
   }
 

@@ -113,21 +113,23 @@ async function importShape(
   const recorded = await runStoreTransaction(store.sql, async (transaction) => {
     const { sql } = transaction;
     const events = await EventWriter.open(transaction, { accounts: "all", at });
-    const change = await events.recordScoped({ cause: "import", key: randomUUID(), scope }, () =>
-      writeDataset(
-        sql,
-        dataset,
-        (count) => {
-          done += count;
-          // The last record counts once the import is over: keys rebuilt, statistics
-          // gathered, committed. Until then a bar at 100 % would say "done" too early.
-          const reached = Math.min(done, total - 1);
-          if (reached <= shown) return;
-          shown = reached;
-          options.onProgress?.(reached, total);
-        },
-        source,
-      ),
+    const change = await events.recordScoped(
+      { cause: "import", key: randomUUID(), scope, records: true },
+      () =>
+        writeDataset(
+          sql,
+          dataset,
+          (count) => {
+            done += count;
+            // The last record counts once the import is over: keys rebuilt, statistics
+            // gathered, committed. Until then a bar at 100 % would say "done" too early.
+            const reached = Math.min(done, total - 1);
+            if (reached <= shown) return;
+            shown = reached;
+            options.onProgress?.(reached, total);
+          },
+          source,
+        ),
     );
     return events.timeEvents + change.events;
   });
