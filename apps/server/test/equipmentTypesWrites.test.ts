@@ -3,6 +3,7 @@
 // written, the changed fields as they were), a request that changes nothing recording
 // nothing, a metafield still set refused while one that is set nowhere is removed, retries
 // by idempotency key. Their refusals: equipmentTypesRefusals.test.ts.
+import { methods } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectFailure } from "./support/expectFailure.js";
@@ -105,6 +106,31 @@ describe.each(testStores)("equipmentTypes.create and .update on $name", ({ skip,
           previous_attributes: null,
         },
       ]);
+    });
+
+    it("serves its events through events.list as the schema says, to a reader naming them", async () => {
+      const made = (await createType({ name: "Listed" })).body.equipmentType;
+      const renamed = (await update({ id: made.id, name: "Listed again" })).body.equipmentType;
+      const answer = await t.call("events.list", {
+        token: own.read,
+        from: Date.now() - 3_600_000,
+        to: Date.now() + 60_000,
+        equipmentType_id: made.id,
+        types: ["equipmentType.created", "equipmentType.updated"],
+      });
+      expect(methods["events.list"].result.parse(answer.body)).toEqual(answer.body);
+      const events = answer.body.events;
+      expect(events).toHaveLength(2);
+      expect(events.find((e: { type: string }) => e.type === "equipmentType.created")).toMatchObject({
+        cause: "api",
+        equipmentType_id: made.id,
+        equipmentType: made,
+      });
+      expect(events.find((e: { type: string }) => e.type === "equipmentType.updated")).toMatchObject({
+        equipmentType: renamed,
+        previous_attributes: { name: "Listed" },
+      });
+      for (const event of events) expect(event).not.toHaveProperty("equipment_id");
     });
 
     it("makes a type without metafields, and a second of the same name with another id", async () => {

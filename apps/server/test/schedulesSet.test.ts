@@ -4,6 +4,7 @@
 // changes nothing); the events are recorded with it (equipment.updated with the schedules
 // as they were, and the status transitions, a new schedule's from null); a retry answers
 // the first answer and changes nothing more.
+import { methods } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiEventsOf, statusPart, storedVersion } from "./support/typesSchedulesEvents.js";
@@ -200,6 +201,46 @@ describe.each(testStores)("schedules.set on $name", ({ skip, create }) => {
       const moved = await set(equipmentId, { schedule_id: "sch_annual", expiresOn: t.now + 300 * day });
       expect(moved.body.equipment.schedules[0].expiringOn).toBe(t.now + 200 * day);
       expect(moved.body.equipment.version).toBe(accepted.body.equipment.version + 1);
+    },
+  );
+
+  it.skipIf(skip)(
+    "serves its events through events.list as the schema says, to a reader naming them",
+    async () => {
+      const equipmentId = ids.equipment(7);
+      const { before, equipment } = await setAndCheck(equipmentId, {
+        schedule_id: "sch_monthly",
+        expiresOn: t.now + 5 * day,
+      });
+      const window = {
+        token: own.read,
+        from: t.now - day,
+        to: Date.now() + day,
+        equipmentType_id: ids.harness,
+      };
+      const named = await t.call("events.list", {
+        ...window,
+        types: ["equipment.updated", "equipment.status_changed"],
+      });
+      expect(methods["events.list"].result.parse(named.body)).toEqual(named.body);
+      // Its own events: time's, expected as the new dates stand, are not this write's.
+      const ours = named.body.events.filter(
+        (e: { equipment_id?: string; cause: string }) => e.equipment_id === equipmentId && e.cause === "api",
+      );
+      // One instant: events.list orders them by id, not by their sequence.
+      expect(ours.map((e: { type: string }) => e.type).sort()).toEqual([
+        "equipment.status_changed",
+        "equipment.updated",
+      ]);
+      expect(ours.find((e: { type: string }) => e.type === "equipment.updated")).toMatchObject({
+        cause: "api",
+        equipment,
+        previous_attributes: { schedules: before.schedules },
+      });
+      // A reader naming no type gets the status transitions only.
+      const plain = await t.call("events.list", window);
+      const types = new Set(plain.body.events.map((e: { type: string }) => e.type));
+      expect([...types].sort()).toEqual(["equipment.status_changed", "schedule.status_changed"]);
     },
   );
 });
