@@ -2,7 +2,8 @@
 // version more), its inspections stay in inspections.list, its last transition (to null),
 // the equipment's when it changes and equipment.updated are recorded with it; a retry
 // answers the first answer, a second removal with a new key answers content_not_found;
-// the same schedule_id set again later starts a new schedule.
+// the same schedule_id set again later starts a new schedule; writes of one equipment sent
+// at once each make one version, one after the other.
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectFailure } from "./support/expectFailure.js";
@@ -179,4 +180,28 @@ describe.each(testStores)("schedules.remove on $name", ({ skip, create }) => {
     expect(versions).toEqual([start + 1, start + 2, start + 3]);
     expect(await storedVersion(t, equipmentId)).toBe(start + 3);
   });
+
+  it.skipIf(skip)(
+    "runs writes of one equipment sent at once one after the other: one version each",
+    async () => {
+      const equipmentId = ids.equipment(5);
+      const start = (await t.listed(equipmentId)).version;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          t.call("schedules.set", {
+            token: own.write,
+            equipment_id: equipmentId,
+            schedule_id: `sch_at_once_${n}`,
+            expiresOn: t.now + (n + 1) * day,
+          }),
+        ),
+      );
+      const versions = answers.map((answer) => answer.body.equipment.version).sort((a, b) => a - b);
+      expect(versions).toEqual(Array.from({ length: 8 }, (_, n) => start + n + 1));
+      // The last one's answer holds every schedule the others added.
+      const last = answers.find((answer) => answer.body.equipment.version === start + 8);
+      expect(last?.body.equipment).toEqual(await t.listed(equipmentId));
+      expect(last?.body.equipment.schedules).toHaveLength(10);
+    },
+  );
 });
