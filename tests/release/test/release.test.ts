@@ -170,9 +170,8 @@ describe("the release, as consumers meet it", () => {
       unknown,
       { ok: boolean; equipments: object[] },
     ];
-    const recorded = (await runCurlLine(lines[2]!)) as { ok: boolean; inspection?: { result: string } };
+    const [recorded, created] = [await runCurlLine(lines[2]!), await runCurlLine(lines[3]!)];
     expect(recorded).toMatchObject({ ok: true, inspection: { result: "passed" } });
-    const created = (await runCurlLine(lines[3]!)) as { ok: boolean; equipment?: { version: number } };
     expect(created).toMatchObject({ ok: true, equipment: { serialNumber: "HN-DEMO-NEW", version: 1 } });
     expect(get).toEqual({ ok: true, user: { id: "u_ada", name: "Ada Lovelace" } });
     expect(post.ok).toBe(true);
