@@ -36,7 +36,7 @@ export interface RegisterServer {
   /** An equipment of account 0 as `equipments.list` shows it now (every type, in and out of service), if listed. */
   // biome-ignore lint/suspicious/noExplicitAny: an equipment record
   listed(id: string): Promise<any>;
-  /** The events of an equipment, in sequence order. */
+  /** The events the API's writes recorded of an equipment (cause `api`: not its import's), in sequence order. */
   eventsOf(equipmentId: string): Promise<StoredEvent[]>;
   /** Everything a refused write must leave as it was: the register, retirements, events, keys. */
   written(): Promise<unknown>;
@@ -92,7 +92,7 @@ export async function startRegisterServer(database: ScratchDatabase): Promise<Re
       sql.query<StoredEvent>(
         `SELECT type, cause, equipment_id, equipment_type_id, schedule_id, from_status, to_status, record,
                 previous_attributes
-           FROM events WHERE equipment_id = $1 ORDER BY sequence`,
+           FROM events WHERE equipment_id = $1 AND cause = 'api' ORDER BY sequence`,
         [equipmentId],
       ),
     async written() {
