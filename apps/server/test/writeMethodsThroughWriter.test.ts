@@ -34,6 +34,14 @@ const calls = {
     result: "passed",
     inspector_id: "u_insp_0",
   }),
+  "equipments.create": () => ({
+    external_id: "ERP-WRITER",
+    equipmentType_id: "et_insp_0",
+    serialNumber: "SN-WRITER",
+    schedules: [{ schedule_id: "sch_new", expiresOn: null, expiringOn: null, lastCompletedOn: null }],
+  }),
+  "equipments.update": () => ({ external_id: "ERP-WRITER", notes: "Changed through the writer." }),
+  "equipments.retire": () => ({ external_id: "ERP-WRITER" }),
   "webhooks.rotate_secret": (made: Made) => ({ id: made.webhookId }),
   "webhooks.redeliver": (made: Made) => ({ webhook_id: made.webhookId }),
   "webhooks.delete": (made: Made) => ({ id: made.webhookId }),
@@ -83,13 +91,17 @@ describe.skipIf(!pglite || pglite.skip)("every write method through the event wr
       type: EventType;
       equipment_id: string;
       schedule_id: string | null;
-      to_status: Status;
+      to_status: Status | null;
     }>(
       `SELECT DISTINCT ON (equipment_id, schedule_id) type, equipment_id, schedule_id, to_status
-         FROM events ORDER BY equipment_id, schedule_id, sequence DESC`,
+         FROM events WHERE type IN ('schedule.status_changed', 'equipment.status_changed')
+        ORDER BY equipment_id, schedule_id, sequence DESC`,
     );
+    // A status whose last transition is to null left the register (a retirement).
     const folded = Object.fromEntries(
-      last.map((e) => [`${e.equipment_id}/${e.schedule_id ?? "-"}`, e.to_status]),
+      last
+        .filter((e) => e.to_status !== null)
+        .map((e) => [`${e.equipment_id}/${e.schedule_id ?? "-"}`, e.to_status]),
     );
     const listed = await callMethod(server.url, "POST", "equipments.list", {
       token: inspectionTokens(0).read,
