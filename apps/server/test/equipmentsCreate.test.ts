@@ -58,7 +58,7 @@ describe.each(testStores)("equipments.create on $name", ({ skip, create }) => {
         clients_id: ["cl_port"],
         assignedUsers_id: [ids.users[1], ids.users[0]],
         isInService: false,
-        metavalues: { mf_brand: "Petzl", mf_length: 2.5 },
+        metavalues: { mf_length: 2.5, mf_brand: "Petzl" },
         schedules: schedules(),
         idempotency_key: "create-full",
       });
