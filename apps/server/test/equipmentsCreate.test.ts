@@ -229,6 +229,27 @@ describe.each(testStores)("equipments.create on $name", ({ skip, create }) => {
     },
   );
 
+  it.skipIf(skip)("lets exactly one of several creates sending one external_id at once have it", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, n) =>
+        t.call("equipments.create", {
+          external_id: "ERP-AT-ONCE",
+          equipmentType_id: ids.plain,
+          serialNumber: `SN-ONCE-${n}`,
+        }),
+      ),
+    );
+    const [won, ...more] = answers.filter((answer) => answer.body.ok);
+    expect(more).toEqual([]);
+    const holder = won?.body.equipment.id;
+    for (const lost of answers.filter((answer) => !answer.body.ok))
+      expectFailure(
+        lost,
+        "external_id_taken",
+        new RegExp(`^external_id ERP-AT-ONCE is held by equipment ${holder}:`),
+      );
+  });
+
   it.skipIf(skip)("takes a key another account's equipment holds: keys are unique per account", async () => {
     const other = await t.call("equipments.create", {
       token: "reg-token-write-1-00000",

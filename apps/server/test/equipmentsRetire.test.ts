@@ -117,6 +117,17 @@ describe.each(testStores)("equipments.retire on $name", ({ skip, create }) => {
     },
   );
 
+  it.skipIf(skip)(
+    "retires once when several requests retire one equipment at once, each answering that retirement",
+    async () => {
+      const id = t.freshEquipment();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => t.call("equipments.retire", { id })));
+      expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+      expect(answers[0]?.body.ok).toBe(true);
+      expect((await t.eventsOf(id)).filter((e) => e.type === "equipment.retired")).toHaveLength(1);
+    },
+  );
+
   it.skipIf(skip)("answers a retry of its idempotency_key with the first answer", async () => {
     const id = t.freshEquipment();
     const data = { id, idempotency_key: "retire-retry" };
