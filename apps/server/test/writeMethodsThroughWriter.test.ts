@@ -35,6 +35,14 @@ const calls = {
     result: "passed",
     inspector_id: "u_insp_0",
   }),
+  "equipments.create": () => ({
+    external_id: "ERP-WRITER",
+    equipmentType_id: "et_insp_0",
+    serialNumber: "SN-WRITER",
+    schedules: [{ schedule_id: "sch_new", expiresOn: null, expiringOn: null, lastCompletedOn: null }],
+  }),
+  "equipments.update": () => ({ external_id: "ERP-WRITER", notes: "Changed through the writer." }),
+  "equipments.retire": () => ({ external_id: "ERP-WRITER" }),
   "webhooks.rotate_secret": (made: Made) => ({ id: made.webhookId }),
   "webhooks.redeliver": (made: Made) => ({ webhook_id: made.webhookId }),
   "webhooks.delete": (made: Made) => ({ id: made.webhookId }),
@@ -101,7 +109,7 @@ describe.skipIf(!pglite || pglite.skip)("every write method through the event wr
       type: EventType;
       equipment_id: string;
       schedule_id: string | null;
-      to_status: Status;
+      to_status: Status | null;
     }>(
       // The status events: a record event (equipment.*, equipmentType.*) says no status.
       `SELECT DISTINCT ON (equipment_id, schedule_id) type, equipment_id, schedule_id, to_status
