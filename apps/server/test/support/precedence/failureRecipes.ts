@@ -103,7 +103,9 @@ export const failureRecipes = {
     answers: (method) => methodCaseOf(method).lookupFailure?.error,
     apply: (request) => {
       const failure = methodCaseOf(request.method).lookupFailure;
-      return failure ? { ...request, params: { ...request.params, ...failure.params } } : undefined;
+      if (!failure) return undefined;
+      const kept = Object.entries(request.params).filter(([key]) => !failure.replaces.includes(key));
+      return { ...request, params: { ...Object.fromEntries(kept), ...failure.params } };
     },
   },
 } as const satisfies { readonly [Id in RequestCheckId]: FailureRecipe };

@@ -10,7 +10,12 @@ export interface MethodCase {
    * The data of an example that fails the method's own lookups, and what it answers;
    * absent for a method without own errors, which cannot fail them.
    */
-  lookupFailure?: { params: Record<string, unknown>; error: ErrorIdentifier };
+  lookupFailure?: {
+    params: Record<string, unknown>;
+    /** The parameters of the request it leaves out (the success example's name of its record). */
+    replaces: readonly string[];
+    error: ErrorIdentifier;
+  };
 }
 
 const withoutEnvelope = ({ token: _token, pretty: _pretty, ...params }: Record<string, unknown>) => params;
@@ -33,17 +38,27 @@ export function methodCaseOf(method: MethodName): MethodCase {
   // A reused key is every write's own error, but takes a first request: no single request
   // answers it, so it is no lookup failure of one (equipmentTypes.create has no other).
   const own: readonly string[] = ownErrors.filter((error) => error !== "idempotency_key_reused");
-  const failure = examples.find((example) => !example.response.ok && own.includes(example.response.error));
-  if (own.length && !failure) {
+  const failures = examples.filter((example) => !example.response.ok && own.includes(example.response.error));
+  if (own.length && !failures.length) {
     throw new Error(`${method} declares ${own.join(", ")} but no example answers one of them`);
   }
+  // An illustrative example's data is not in the demo (a key someone took, a cursor that
+  // aged): only one the demo answers as it says can be replayed. A method whose own errors
+  // are all illustrated that way has no lookup failure a single request makes.
+  const failure = failures.find((example) => !example.illustrative);
+  const lookupParams = failure && withoutEnvelope(failure.request as Record<string, unknown>);
+  // A method that names its record by one of several keys (id or external_id) has it named
+  // by the failure's key alone: the success example's other key would make it two.
+  const oneOf: readonly string[] = methods[method].requiresOneOf ?? [];
+  const named = lookupParams && oneOf.some((key) => key in lookupParams);
   return {
     token: request.token,
     params: withoutEnvelope(request),
-    ...(failure && !failure.response.ok
+    ...(failure && !failure.response.ok && lookupParams
       ? {
           lookupFailure: {
-            params: withoutEnvelope(failure.request as Record<string, unknown>),
+            params: lookupParams,
+            replaces: named ? oneOf : [],
             error: failure.response.error as ErrorIdentifier,
           },
         }
