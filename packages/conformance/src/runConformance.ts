@@ -2,6 +2,7 @@ import { type MethodName, methodNames } from "@wsafe/schema";
 import { CheckContext, type CheckDefinition, CheckFailed, CheckSkipped } from "./CheckContext.js";
 import type { CheckResult, ConformanceOptions, ConformanceReport } from "./ConformanceOptions.js";
 import { cursorChecks } from "./checks/cursorChecks.js";
+import { feedChecks } from "./checks/feedChecks.js";
 import { isolationChecks } from "./checks/isolationChecks.js";
 import { paginationChecks } from "./checks/paginationChecks.js";
 import { parameterChecks } from "./checks/parameterChecks.js";
@@ -17,7 +18,8 @@ import { createClient } from "./createClient.js";
 /**
  * Every check the kit runs against `options`, in the order it runs them: the URL space,
  * then per method the success path, the request, the token, the parameters and the
- * rules between them, the pages and cursors of a paginated method, statuses at an
+ * rules between them, the pages and cursors of a paginated method, a feed's copy and
+ * cursors, statuses at an
  * instant, tenant isolation, and, when the run opts in, the effects of one recorded
  * inspection.
  */
@@ -33,6 +35,7 @@ export function listChecks(options: ConformanceOptions): CheckDefinition[] {
       ...ruleChecks(method),
       ...paginationChecks(method),
       ...cursorChecks(method),
+      ...feedChecks(method),
       ...statusChecks(method),
       ...isolationChecks(method, options),
       ...recordingChecks(method, options),

@@ -38,6 +38,12 @@ export type Fault =
   | "inspection-answer-stale"
   | "private-url-accepted"
   | "unknown-webhook-ok"
+  // The register's writes: the rules beyond the schema, and lookups that find nothing.
+  | "register-rules-ignored"
+  | "unknown-record-written"
+  // The register's feed.
+  | "feed-retired-as-live"
+  | "feed-repeats-ids"
   // Tenant isolation.
   | "leaks-other-tenant"
   | "leaks-other-tenant-with-limit"
