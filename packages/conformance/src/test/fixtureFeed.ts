@@ -126,11 +126,12 @@ export function fixtureFeed(
       });
       if (fault === "feed-repeats-ids" && changes[0]) changes.push(changes[0]);
       const last = taken.at(-1)?.[1] ?? from;
+      // Like our server's, a cursor carries the answer's instant: two asks never share one.
       const next_cursor = codec.write({
         method: "equipments.changes",
         owner: reader,
         filters: "",
-        instant: undefined,
+        instant: now,
         limit: 0,
         after: [last],
       });
