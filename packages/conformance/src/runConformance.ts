@@ -7,6 +7,7 @@ import { isolationChecks } from "./checks/isolationChecks.js";
 import { paginationChecks } from "./checks/paginationChecks.js";
 import { parameterChecks } from "./checks/parameterChecks.js";
 import { recordingChecks } from "./checks/recordingChecks.js";
+import { registerChecks } from "./checks/registerChecks.js";
 import { requestErrorChecks } from "./checks/requestErrorChecks.js";
 import { routingChecks } from "./checks/routingChecks.js";
 import { ruleChecks } from "./checks/ruleChecks.js";
@@ -21,7 +22,7 @@ import { createClient } from "./createClient.js";
  * rules between them, the pages and cursors of a paginated method, a feed's copy and
  * cursors, statuses at an
  * instant, tenant isolation, and, when the run opts in, the effects of one recorded
- * inspection.
+ * inspection and of one equipment created, updated and retired.
  */
 export function listChecks(options: ConformanceOptions): CheckDefinition[] {
   const selected: readonly MethodName[] = options.methods?.length ? options.methods : methodNames;
@@ -39,6 +40,7 @@ export function listChecks(options: ConformanceOptions): CheckDefinition[] {
       ...statusChecks(method),
       ...isolationChecks(method, options),
       ...recordingChecks(method, options),
+      ...registerChecks(method, options),
     ]),
   ];
 }

@@ -41,6 +41,14 @@ export type Fault =
   // The register's writes: the rules beyond the schema, and lookups that find nothing.
   | "register-rules-ignored"
   | "unknown-record-written"
+  // The effects of the register's writes the kit makes when asked (writeRegister).
+  | "write-created-wrong"
+  | "write-version-stale"
+  | "if-version-ignored"
+  | "feed-misses-writes"
+  | "retired-still-listed"
+  | "retire-forgets-answer"
+  | "register-events-missing"
   // The register's feed.
   | "feed-retired-as-live"
   | "feed-repeats-ids"

@@ -55,7 +55,7 @@ export function fixtureRegister(
     if (fault === "unknown-record-written") throw new Succeeded();
     throw new Failure("content_not_found", `${what} not found: ${String(id)}`);
   };
-  const { event, transitions, recordEvent } = fixtureRegisterEvents(records, events, render);
+  const { event, transitions, recordEvent } = fixtureRegisterEvents(records, events, render, fault);
   const live = (owner: Owner, params: Params) => {
     const found = records[owner].equipments.find((e) =>
       params.id !== undefined ? e.id === params.id : e.external_id === params.external_id,
@@ -76,8 +76,8 @@ export function fixtureRegister(
   };
   /** Bumps the version of a changed equipment and puts it last in the feed. */
   const changed = (owner: Owner, equipment: FixtureEquipment) => {
-    equipment.version += 1;
-    feed.touch(owner, equipment.id);
+    if (fault !== "write-version-stale") equipment.version += 1;
+    if (fault !== "feed-misses-writes") feed.touch(owner, equipment.id);
   };
 
   const writes: Record<RegisterWriteMethod, (params: Params, owner: Owner, now: number) => Row> = {
@@ -137,14 +137,19 @@ export function fixtureRegister(
         version: 1,
       } as unknown as FixtureEquipment;
       records[owner].equipments.push(equipment);
-      feed.touch(owner, equipment.id);
+      if (fault !== "feed-misses-writes") feed.touch(owner, equipment.id);
       recordEvent(owner, now, "equipment.created", equipment);
       transitions(owner, now, equipment);
-      return { ok: true, equipment: render(owner, equipment, now) };
+      const answer = render(owner, equipment, now);
+      return {
+        ok: true,
+        equipment: fault === "write-created-wrong" ? { ...answer, notes: "not what was sent" } : answer,
+      };
     },
     "equipments.update": (params, owner, now) => {
       const equipment = live(owner, params);
-      if (params.if_version !== undefined && params.if_version !== equipment.version)
+      const stale = params.if_version !== undefined && params.if_version !== equipment.version;
+      if (stale && fault !== "if-version-ignored")
         throw new Failure(
           "version_mismatch",
           `equipment ${equipment.id} is at version ${equipment.version}, not if_version ${params.if_version}: read it again, apply your change to it and send its version`,
@@ -178,13 +183,14 @@ export function fixtureRegister(
       return { ok: true, equipment: render(owner, equipment, now) };
     },
     "equipments.retire": (params, owner, now) => {
-      const first = feed.retirement(owner, params);
+      const first = fault === "retire-forgets-answer" ? undefined : feed.retirement(owner, params);
       if (first) return first;
       const equipment = live(owner, params);
       const was = structuredClone(equipment);
       equipment.version += 1;
       const answer = { ok: true, equipment: render(owner, equipment, now), retired_at: now };
-      records[owner].equipments.splice(records[owner].equipments.indexOf(equipment), 1);
+      if (fault !== "retired-still-listed")
+        records[owner].equipments.splice(records[owner].equipments.indexOf(equipment), 1);
       feed.retire(owner, equipment, answer);
       transitions(owner, now, equipment, was);
       recordEvent(owner, now, "equipment.retired", equipment, { equipment: answer.equipment });
@@ -239,7 +245,7 @@ export function fixtureRegister(
     const problem = registerParamsProblem(method, params);
     if (problem && fault !== "register-rules-ignored") throw new Failure(problem.error, problem.description);
     const key = params.idempotency_key as string | undefined;
-    const kept = key === undefined ? undefined : keys[owner].get(key);
+    const kept = key === undefined || fault === "idempotency-ignored" ? undefined : keys[owner].get(key);
     if (kept) {
       if (kept.fingerprint !== fingerprint(method, params))
         throw new Failure("idempotency_key_reused", "idempotency_key was sent with other parameters");

@@ -1,4 +1,5 @@
 import { type DatasetEquipment, equipmentStatusOf, scheduleStatusAt } from "@wsafe/schema";
+import type { Fault } from "./Fault.js";
 import type { Render } from "./fixtureFeed.js";
 import type { AccountRecords, FixtureEquipment, Owner } from "./fixtureRecords.js";
 
@@ -18,11 +19,13 @@ function statusesAt(equipment: DatasetEquipment, at: number) {
  * @param records - the two accounts' records: an equipment not in them is out of the register
  * @param events - where each account's events go
  * @param render - an equipment as the lists render it
+ * @param fault - the fixture's one fault (`register-events-missing`: no record event)
  */
 export function fixtureRegisterEvents(
   records: Record<Owner, AccountRecords>,
   events: (owner: Owner) => Row[],
   render: Render,
+  fault: Fault | undefined,
 ) {
   const event = (owner: Owner, at: number, fields: Row) =>
     events(owner).push({
@@ -56,7 +59,8 @@ export function fixtureRegisterEvents(
     type: string,
     equipment: FixtureEquipment,
     extra: Row = {},
-  ) =>
+  ) => {
+    if (fault === "register-events-missing") return;
     event(owner, at, {
       type,
       equipment_id: equipment.id,
@@ -64,5 +68,6 @@ export function fixtureRegisterEvents(
       equipment: render(owner, equipment, at),
       ...extra,
     });
+  };
   return { event, transitions, recordEvent };
 }
