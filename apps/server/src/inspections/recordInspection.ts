@@ -102,10 +102,21 @@ export async function recordInspection(
   const after = lateEntry
     ? found.schedules
     : found.schedules.map((s) => (s === schedule ? { ...s, ...dates } : s));
+  // New dates make a new version of the equipment (migration 0015's trigger, once per
+  // transaction); dates the inspection leaves as they were make none.
+  const redated =
+    !lateEntry &&
+    (dates.expiresOn !== schedule.expiresOn ||
+      dates.expiringOn !== schedule.expiringOn ||
+      dates.lastCompletedOn !== schedule.lastCompletedOn);
   const answer: InspectionsRecordResult = {
     ok: true,
     inspection,
-    equipment: equipmentRecordOfRows(found, after, instant),
+    equipment: equipmentRecordOfRows(
+      { ...found, version: Number(found.version) + (redated ? 1 : 0) },
+      after,
+      instant,
+    ),
     late_entry: lateEntry,
   };
   const state = { accountId, equipmentTypeId: found.equipment_type_id };
