@@ -2,8 +2,9 @@
 // it apart from the server): from no cursor, pages of `limit`, each answer applied to a
 // `Map` in order (an equipment put, a null one deleted), until `has_more` is false, over
 // one keep-alive connection, as a client keeping a copy of the register does. Prints one
-// JSON line: the whole walk's time, each page's, the changes applied, and the mirror as
-// each equipment's version and number of schedules, which the bench holds to the store.
+// JSON line: the whole walk's time, each page's, the changes applied, this process's CPU,
+// and the mirror as each equipment's version and number of schedules, which the bench
+// holds to the store.
 import { methodUrlPath } from "@wsafe/schema";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 
@@ -18,6 +19,7 @@ let changes = 0;
 let bytes = 0;
 /** @type {string | undefined} */
 let cursor;
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 for (;;) {
   const answer = await timedPost(
@@ -40,6 +42,7 @@ for (;;) {
   if (!body.has_more) break;
 }
 const ms = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 closeIdleSockets();
 process.stdout.write(
   `${JSON.stringify({
@@ -48,6 +51,8 @@ process.stdout.write(
     pageMs,
     changes,
     bytes,
+    // The mirror's own work (parsing, applying): on a loaded machine, part of the time.
+    clientCpuMicros: cpu.user + cpu.system,
     mirror: [...mirror].map(([id, e]) => [id, { version: e.version, schedules: e.schedules.length }]),
   })}\n`,
 );

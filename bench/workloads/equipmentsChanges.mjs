@@ -153,7 +153,7 @@ export async function runEquipmentsChanges({ equipment, pageSize, rounds, postgr
           floor,
         });
         progress(
-          `changes, ${store}: round ${round}/${rounds}: the walk ${walk.ms.toFixed(0)} ms (${walk.pages} pages, slowest ${Math.max(...pageMs).toFixed(0)} ms), the floor ${floor.ms.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(2)}`,
+          `changes, ${store}: round ${round}/${rounds}: the walk ${walk.ms.toFixed(0)} ms (${walk.pages} pages, slowest ${Math.max(...pageMs).toFixed(0)} ms, the mirror's own CPU ${(walk.clientCpuMicros / 1000).toFixed(0)} ms), the floor ${floor.ms.toFixed(0)} ms, load ${os.loadavg()[0].toFixed(2)}`,
         );
       }
       progress(changesFigureLine(store, summariseCatchUps(stores[store].rounds)));
