@@ -25,6 +25,18 @@ const failure = (/** @type {string} */ error, /** @type {string} */ description)
   description,
 });
 
+/**
+ * The refusal of a key another equipment of the account holds.
+ *
+ * @param {string} key - the `external_id` asked for
+ * @param {string} holder - the equipment that holds it
+ */
+export const externalIdTaken = (key, holder) =>
+  failure(
+    "external_id_taken",
+    `external_id ${quoteInput(key)} is held by equipment ${holder}: update it with equipments.update, or choose another key`,
+  );
+
 /** The fields sent that set a plain value. */
 const plainFields = /** @type {const} */ ([
   "equipmentType_id",
@@ -86,10 +98,7 @@ function patch(/** @type {any} */ params, /** @type {any} */ found) {
   }
   if (params.id !== undefined && params.external_id !== undefined) {
     if (params.external_id !== null && found.key_holder !== null)
-      return failure(
-        "external_id_taken",
-        `external_id ${quoteInput(params.external_id)} is held by equipment ${found.key_holder}: update it with equipments.update, or choose another key`,
-      );
+      return externalIdTaken(params.external_id, found.key_holder);
     values.external_id = params.external_id;
   }
   const row = { ...found };

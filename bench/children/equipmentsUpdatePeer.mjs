@@ -7,7 +7,7 @@
 // own comparison with wsafe, read what the peer wrote through equipments.list and events.list.
 import { parseParams, registerParamsProblem } from "@wsafe/schema";
 import { childOptions } from "./childIpc.mjs";
-import { updateEquipment } from "./equipmentUpdating.mjs";
+import { externalIdTaken, updateEquipment } from "./equipmentUpdating.mjs";
 import { servePeerMethod } from "./peerServer.mjs";
 import { openPeerStore } from "./peerStore.mjs";
 
@@ -24,5 +24,33 @@ await servePeerMethod(options, store, {
     if (problem) return { ok: false, error: problem.error, description: problem.description };
     return { ok: true, params: parsed.params };
   },
-  write: ({ account, params, now }) => updateEquipment(store.transaction, { account, params, now }),
+  write: (request) => answeringKeyRaces(request),
 });
+
+/**
+ * Runs the update, again when the unique index of `external_id` refused the key it gives:
+ * only a writer that takes no account lock (an import) could take the key between the
+ * check and the write, which rolled back; the next run's check sees the holder and says
+ * so. As wsafe does, three runs, then the holder read after the last.
+ *
+ * @param {{ account: string, params: Record<string, any>, now: number }} request
+ */
+async function answeringKeyRaces(request) {
+  const { account, params } = request;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await updateEquipment(store.transaction, request);
+    } catch (error) {
+      const { code, constraint } = /** @type {{ code?: unknown, constraint?: unknown }} */ (error ?? {});
+      const giving = params.id !== undefined && typeof params.external_id === "string";
+      if (!giving || code !== "23505" || constraint !== "equipments_external_id_idx") throw error;
+      if (attempt < 3) continue;
+      const [holder] = await store.query(
+        "SELECT id FROM equipments WHERE account_id = $1 AND external_id = $2",
+        [account, params.external_id],
+      );
+      if (!holder) throw error;
+      return externalIdTaken(params.external_id, holder.id);
+    }
+  }
+}
