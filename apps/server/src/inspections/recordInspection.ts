@@ -3,7 +3,7 @@ import { type Inspection, type InspectionsRecordResult, type MethodParams, quote
 import { ApiError } from "../errors/ApiError.js";
 import { EventWriter } from "../events/EventWriter.js";
 import { isStorableText } from "../store/isStorableText.js";
-import { equipmentRecordOfRows } from "../store/queries/equipmentRecordOfRows.js";
+import { equipmentRecordOfRows, type StoredSchedule } from "../store/queries/equipmentRecordOfRows.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
 import type { WriteTransaction } from "../writes/WriteTransaction.js";
 import { type InspectedEquipment, inspectedEquipmentSql } from "./inspectedEquipment.js";
@@ -102,18 +102,11 @@ export async function recordInspection(
   const after = lateEntry
     ? found.schedules
     : found.schedules.map((s) => (s === schedule ? { ...s, ...dates } : s));
-  // New dates make a new version of the equipment (migration 0015's trigger, once per
-  // transaction); dates the inspection leaves as they were make none.
-  const redated =
-    !lateEntry &&
-    (dates.expiresOn !== schedule.expiresOn ||
-      dates.expiringOn !== schedule.expiringOn ||
-      dates.lastCompletedOn !== schedule.lastCompletedOn);
   const answer: InspectionsRecordResult = {
     ok: true,
     inspection,
     equipment: equipmentRecordOfRows(
-      { ...found, version: Number(found.version) + (redated ? 1 : 0) },
+      { ...found, version: versionAfter(found, schedule, dates, lateEntry) },
       after,
       instant,
     ),
@@ -139,6 +132,25 @@ export async function recordInspection(
     ],
   );
   return answer;
+}
+
+/**
+ * The equipment's version after the recording: new dates make a new one (migration 0015's
+ * trigger, once per transaction); dates the inspection leaves as they were, or a late
+ * entry, none.
+ */
+function versionAfter(
+  found: InspectedEquipment,
+  schedule: StoredSchedule,
+  dates: ScheduleDatesAfter,
+  lateEntry: boolean,
+): number {
+  const redated =
+    !lateEntry &&
+    (dates.expiresOn !== schedule.expiresOn ||
+      dates.expiringOn !== schedule.expiringOn ||
+      dates.lastCompletedOn !== schedule.lastCompletedOn);
+  return Number(found.version) + (redated ? 1 : 0);
 }
 
 /** The schedule's new dates, as a write of the recording's writing statement. */
