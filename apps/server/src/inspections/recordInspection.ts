@@ -84,20 +84,11 @@ export async function recordInspection(
   const lateEntry =
     (schedule.lastCompletedOn !== null && performedAt < schedule.lastCompletedOn) ||
     (latest !== null && performedAt < latest);
-  const inspection: Inspection = {
-    id: newInspectionId(),
-    equipment_id: params.equipment_id,
-    equipmentType_id: found.equipment_type_id,
-    schedule_id: params.schedule_id,
-    serialNumber: found.serial_number,
-    result: params.result,
-    performed_at: performedAt,
-    recorded_at: instant,
-    inspector_id: params.inspector_id,
-    notes: params.notes ?? null,
-    expiresOn: lateEntry ? null : dates.expiresOn,
-    expiringOn: lateEntry ? null : dates.expiringOn,
-  };
+  const inspection = inspectionOf(params, found, {
+    performedAt,
+    recordedAt: instant,
+    dates: lateEntry ? null : dates,
+  });
   // A late entry leaves the schedule as it is: nothing changes, no event.
   const after = lateEntry
     ? found.schedules
@@ -132,6 +123,28 @@ export async function recordInspection(
     ],
   );
   return answer;
+}
+
+/** The inspection's record: the dates it set, or none for a late entry (`dates` null). */
+function inspectionOf(
+  params: InspectionRequest["params"],
+  found: InspectedEquipment,
+  at: { performedAt: number; recordedAt: number; dates: ScheduleDatesAfter | null },
+): Inspection {
+  return {
+    id: newInspectionId(),
+    equipment_id: params.equipment_id,
+    equipmentType_id: found.equipment_type_id,
+    schedule_id: params.schedule_id,
+    serialNumber: found.serial_number,
+    result: params.result,
+    performed_at: at.performedAt,
+    recorded_at: at.recordedAt,
+    inspector_id: params.inspector_id,
+    notes: params.notes ?? null,
+    expiresOn: at.dates?.expiresOn ?? null,
+    expiringOn: at.dates?.expiringOn ?? null,
+  };
 }
 
 /**
