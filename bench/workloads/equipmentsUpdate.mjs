@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runConformance } from "@wsafe/conformance";
 import { createPostgresDatabase, createScratchDirectory, writeCertificateFiles } from "@wsafe/test-support";
 import pg from "pg";
 import { startChildServer } from "../lib/childServer.mjs";
@@ -9,6 +8,7 @@ import { loud, progress } from "../lib/log.mjs";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { closeIdleSockets, timedPost } from "../lib/timedPost.mjs";
 import { updateAccountCount, updateDataset, updateTokenOf } from "../lib/updateDataset.mjs";
+import { runUpdateConformance } from "../lib/updateKit.mjs";
 import { compareUpdateSides } from "./updateAgreement.mjs";
 import { timeUpdateRounds } from "./updateRounds.mjs";
 
@@ -18,17 +18,9 @@ const webhooks = { deliver: false, allowHttp: true, allowPrivate: true };
 /** Every event an update records reaches the endpoint: its outbox row is part of the write. */
 const endpointTypes = ["equipment.updated", "schedule.status_changed", "equipment.status_changed"];
 
-/** The conformance kit's checks of equipments.update on one server. */
+/** The conformance kit's checks of equipments.update on one server (see lib/updateKit.mjs). */
 async function checkUpdate(/** @type {string} */ url) {
-  const report = await runConformance({
-    baseUrl: url,
-    token: updateTokenOf(0, "read"),
-    writeToken: updateTokenOf(0, "write"),
-    other: { token: updateTokenOf(1, "read"), ids: {} },
-    methods: ["equipments.update"],
-    insecure: true,
-    timeoutMs: 10_000,
-  });
+  const report = await runUpdateConformance(url);
   const first = report.results.find((/** @type {any} */ r) => r.status === "failed");
   return {
     passed: report.passed,
@@ -55,7 +47,7 @@ async function checkTargets(targets, client) {
       kit,
       kind: kit.failed === 0 && kit.passed > 0 ? "checked" : peer ? "floor" : "failing",
     };
-    const line = `updates: ${name}: ${kit.failed === 0 ? `passes the kit's ${kit.passed} checks of equipments.update (${kit.skipped} skipped)` : `${peer ? "a FLOOR: " : "FAILS: "}fails ${kit.failed} of ${kit.passed + kit.failed} checks (first: ${kit.firstFailure})`}`;
+    const line = `updates: ${name}: ${kit.failed === 0 ? `passes the kit's ${kit.passed} checks of equipments.update and of its register writes (${kit.skipped} skipped)` : `${peer ? "a FLOOR: " : "FAILS: "}fails ${kit.failed} of ${kit.passed + kit.failed} checks (first: ${kit.firstFailure})`}`;
     (kit.failed === 0 ? progress : loud)(line);
   }
   for (const store of ["Pglite", "Postgres"]) {
