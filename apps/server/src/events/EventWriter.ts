@@ -1,20 +1,19 @@
-import { type EventCause, type EventType, eventTypeRules } from "@wsafe/schema";
+import type { EventCause } from "@wsafe/schema";
 import { databaseTriggers } from "../store/database/databaseTriggers.js";
 import type { Sql } from "../store/database/Sql.js";
 import { type SqlParam, sqlParameters } from "../store/queries/sqlParameters.js";
 import type { StoreTransaction } from "../writes/StoreTransaction.js";
-import { type EquipmentChange, equipmentTransitions, type StatusTransition } from "./equipmentTransitions.js";
+import { type EquipmentChange, equipmentTransitions } from "./equipmentTransitions.js";
+import { type RecordEvent, withRecordEvents } from "./recordEvents.js";
+
+export type { RecordEvent, RecordEventType } from "./recordEvents.js";
+
 import { advanceAccountClock, lockAccount, lockClockExclusively } from "./eventClockLocks.js";
 import { type InsertEvents, insertEventsSql } from "./insertEventsSql.js";
 import { captureRecordsBefore, scopedRecordRowsSql } from "./scopedRecordEvents.js";
 import { type ChangeScope, captureStatusesBefore } from "./statusChangesSql.js";
 import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
-import {
-  type ScopedChangeRows,
-  scopedChangeRowsSql,
-  transitionRowsSql,
-  type WrittenEvent,
-} from "./writtenEventRows.js";
+import { type ScopedChangeRows, scopedChangeRowsSql, transitionRowsSql } from "./writtenEventRows.js";
 
 /** What a write writes, as far as its lock goes: one account's records, or any account's. */
 export interface EventWriteScope {
@@ -33,27 +32,6 @@ export interface WriteCause {
    * the field its cause's rule names (`eventCauseRules`: an inspection's id as `inspection_id`).
    */
   key: string;
-}
-
-/** The record events (`change: "record"` in `eventTypeRules`). */
-export type RecordEventType = {
-  [Type in EventType]: (typeof eventTypeRules)[Type]["change"] extends "record" ? Type : never;
-}[EventType];
-
-/**
- * One record event a write makes: the equipment or equipment type as written (as it was,
- * on a retirement), and on an update the fields it changed, as they were.
- */
-export interface RecordEvent {
-  type: RecordEventType;
-  accountId: string;
-  equipmentTypeId: string;
-  /** Null on `equipmentType.*` events, which concern no equipment. */
-  equipmentId: string | null;
-  /** The `Equipment` (as the write answers it) or the `EquipmentType`. */
-  record: object;
-  /** On `*.updated`: each changed field as it was (`null` for one the record did not have). */
-  previousAttributes?: Record<string, unknown>;
 }
 
 /** A write of some equipment whose every row the writer's caller read: see {@link EventWriter.record}. */
@@ -278,38 +256,6 @@ export class EventWriter<Row extends object = never> {
       params,
     );
   }
-}
-
-/**
- * A write's events in numbering order: its record events and transitions by their type's
- * order in `eventTypeRules` (a record made or changed before the statuses it causes, a
- * retirement after them), the transitions' own order kept within each rank.
- */
-function withRecordEvents(
-  records: readonly RecordEvent[],
-  transitions: readonly StatusTransition[],
-): WrittenEvent[] {
-  const rank = (event: WrittenEvent) => {
-    const order = eventTypeRules[event.type].order;
-    // Transitions keep their place between the records before and after them.
-    return event.record === undefined ? 1 : order === 0 ? 0 : 2;
-  };
-  const events: WrittenEvent[] = [
-    ...records.map((record) => ({
-      type: record.type,
-      equipmentId: record.equipmentId,
-      accountId: record.accountId,
-      equipmentTypeId: record.equipmentTypeId,
-      scheduleId: null,
-      from: null,
-      to: null,
-      record: record.record,
-      ...(record.previousAttributes && { previousAttributes: record.previousAttributes }),
-    })),
-    ...transitions,
-  ];
-  // Array.prototype.sort is stable: equal ranks keep the order above.
-  return events.sort((a, b) => rank(a) - rank(b));
 }
 
 /** Runs an insert of events and answers how many it inserted, adding them to the process's tally. */
