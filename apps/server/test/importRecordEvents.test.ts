@@ -13,7 +13,8 @@ import type { Store } from "../src/store/Store.js";
 // `import`): equipment.created / equipment.updated for each equipment it creates or
 // changes (the record as equipments.list answers it at the import's instant, and on an
 // update the changed fields as they were), equipmentType.created / updated for its types;
-// each before the status transitions it causes, and none for what it leaves as it was.
+// all numbered before the import's status transitions (so each before the statuses it
+// causes), and none for what it leaves as it was.
 
 const T0 = 1_800_000_000_000; // the imports' instants, fixed: the records' statuses are computed at them
 const day = 86_400_000;
@@ -56,12 +57,16 @@ describe.each(testStores)("an import's record events on $name", ({ skip, create 
     const [{ last }] = (await store.sql.query<{ last: string }>(
       "SELECT coalesce(max(sequence), 0)::text AS last FROM events",
     )) as [{ last: string }];
-    await importCheckedDataset(store, checkDatasetShape(dataset), {}, at);
+    const summary = await importCheckedDataset(store, checkDatasetShape(dataset), {}, at);
     const rows = await store.sql.query<EventRow>(
       `SELECT ${eventRowSelect()} FROM events WHERE cause = 'import' AND events.sequence > $1::bigint ORDER BY events.sequence`,
       [last],
     );
-    return rows.map((row) => eventRecord(row, at));
+    const events = rows.map((row) => eventRecord(row, at));
+    // The summary counts the status transitions and the record events apart.
+    const records = events.filter((event) => !event.type.endsWith("status_changed")).length;
+    expect([summary.recordEvents, summary.events]).toEqual([records, events.length - records]);
+    return events;
   };
   const file = (): DatasetInput => ({
     accounts: [{ id: "acc_r", name: "Records Ltd", active: true }],
@@ -93,12 +98,12 @@ describe.each(testStores)("an import's record events on $name", ({ skip, create 
       expect(kinds(events)).toEqual([
         "equipmentType.created et_r",
         "equipment.created eq_r_0",
+        "equipment.created eq_r_1",
+        "equipment.created eq_r_2",
         "schedule.status_changed eq_r_0",
         "equipment.status_changed eq_r_0",
-        "equipment.created eq_r_1",
         "schedule.status_changed eq_r_1",
         "equipment.status_changed eq_r_1",
-        "equipment.created eq_r_2",
         "schedule.status_changed eq_r_2",
         "equipment.status_changed eq_r_2",
       ]);

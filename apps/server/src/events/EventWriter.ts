@@ -217,30 +217,36 @@ export class EventWriter<Row extends object = never> {
    * Runs a set-based write (an import) so that every status it changes within its scope
    * is recorded as an event of its cause at {@link instant}: the statuses of the scope are
    * kept before `write` and compared after it, in SQL; with `records`, the records it
-   * creates or changes too, each event before the statuses it causes, in the same
-   * statement. Such a write spans accounts: only a writer opened for `all` takes one.
+   * creates or changes too, numbered before every status transition of the write (so each
+   * before the statuses it causes). Such a write spans accounts: only a writer opened for
+   * `all` takes one.
    *
    * @param change - the cause, and the equipment the write may change
    * @param write - the write's statements
-   * @returns what `write` answered, and how many events were recorded
+   * @returns what `write` answered, how many status transitions were recorded, and how
+   *   many record events (0 without `records`)
    */
   async recordScoped<T>(
     change: ScopedWrite,
     write: () => Promise<T>,
-  ): Promise<{ written: T; events: number }> {
+  ): Promise<{ written: T; events: number; records: number }> {
     if (this.#accounts !== "all")
       throw new Error("a set-based write spans accounts: open the writer for all");
     const { sql } = this.#transaction;
     const anyBefore = await captureStatusesBefore(sql, change.scope, this.instant);
     if (change.records) await captureRecordsBefore(sql, change.scope, anyBefore);
     const written = await write();
+    // The record events first: each numbered before the statuses it causes.
+    let records = 0;
+    if (change.records) {
+      const { params, param } = sqlParameters();
+      const rows = scopedRecordRowsSql(param, change, this.instant, anyBefore);
+      records = await this.#insert({ rows: rows.text, order: rows.order, ids: "fresh" }, params);
+    }
     const { params, param } = sqlParameters();
     const rows: ScopedChangeRows = scopedChangeRowsSql(param, change, this.instant, anyBefore);
-    const text = change.records
-      ? `${rows.text}\n      UNION ALL\n      ${scopedRecordRowsSql(param, change, this.instant, anyBefore)}`
-      : rows.text;
-    const events = await this.#insert({ rows: text, order: rows.order, ids: "fresh" }, params);
-    return { written, events };
+    const events = await this.#insert({ rows: rows.text, order: rows.order, ids: "fresh" }, params);
+    return { written, events, records };
   }
 
   /** Inserts events (see `insertEventsSql`) under the writer's lock; the write changed the store: its cache goes after commit. */

@@ -4,7 +4,6 @@ import { equipmentRecordSql, schedulesCte } from "../store/queries/equipmentReco
 import { equipmentTypeRecordSql } from "../store/queries/equipmentTypesSql.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
 import { eventIdSql } from "./eventRowSql.js";
-import { eventTypeOrder } from "./eventTypes.js";
 import { type ChangeScope, changeTables } from "./statusChangesSql.js";
 
 /**
@@ -113,12 +112,19 @@ function recordChangesSql(at: string, anyBefore: boolean, typeIds: string): stri
    WHERE t.id = ANY(${typeIds}) AND (b.id IS NULL OR (t.name, t.metafields) IS DISTINCT FROM (b.name, b.metafields))`;
 }
 
+/** A set-based write's record events as event rows, and the order they are numbered in. */
+export interface ScopedRecordRows {
+  /** A `SELECT` of event rows read as `r`. */
+  text: string;
+  /** The ORDER BY list over `r`: the types' events first (a mirror meets a type before its equipment), then by equipment. */
+  order: string;
+}
+
 /**
- * The record events of a set-based write (an import), as event rows read as `r` beside its
- * status transitions' (`scopedChangeRowsSql`), with the same extra columns: `type_order`
- * (the type's order of `eventTypeRules`), `removed` (false) and `rank` (0: a record's
- * creation or change goes before the statuses it causes). An update that changed no field
- * of the record (nothing the record shows) makes no event: each event is one version.
+ * The record events of a set-based write (an import), as event rows. Inserted before its
+ * status transitions (`scopedChangeRowsSql`), so that each comes before the statuses it
+ * causes, as `eventTypeRules` orders them. An update that changed no field of the record
+ * makes no event: each event is one version.
  *
  * @param param - adds a parameter
  * @param change - the write's cause and key, and what it names
@@ -130,19 +136,16 @@ export function scopedRecordRowsSql(
   change: { cause: string; key: string; scope: ChangeScope },
   instant: number,
   anyBefore: boolean,
-): string {
+): ScopedRecordRows {
   const at = param(instant, "bigint");
   const cause = param(change.cause, "text");
   const key = param(change.key, "text");
   const typeIds = param(change.scope.equipmentTypeIds, "text[]");
   const id = eventIdSql([cause, key, "c.type", "c.equipment_id", "c.equipment_type_id"]);
-  const order = [created, updated, typeCreated, typeUpdated]
-    .map((type) => `WHEN '${type}' THEN ${eventTypeOrder(type)}`)
-    .join(" ");
-  return `SELECT ${id} AS id, c.account_id, c.type, ${at} AS occurred_at, ${cause} AS cause,
+  const text = `SELECT ${id} AS id, c.account_id, c.type, ${at} AS occurred_at, ${cause} AS cause,
               c.equipment_id, c.equipment_type_id, NULL::text AS schedule_id, NULL::text AS from_status,
-              NULL::text AS to_status, NULL::text AS inspection_id, c.record,
-              c.previous_attributes, CASE c.type ${order} END AS type_order, false AS removed, 0 AS rank
+              NULL::text AS to_status, NULL::text AS inspection_id, c.record, c.previous_attributes
          FROM (${recordChangesSql(at, anyBefore, typeIds)}) c
         WHERE c.type IN ('${created}', '${typeCreated}') OR c.previous_attributes IS NOT NULL`;
+  return { text, order: "r.equipment_id NULLS FIRST, r.equipment_type_id" };
 }

@@ -81,20 +81,11 @@ export function transitionRowsSql(
                record, previous_attributes, n)`;
 }
 
-/**
- * The order a set-based write's events are numbered in, over the rows `r`: an equipment
- * type's record events first (no equipment: a mirror meets the type before its
- * equipment), then equipment by equipment its record event (`rank` 0), what went away,
- * and what changed, by type's order and schedule.
- */
-export const scopedEventOrder =
-  "r.equipment_id NULLS FIRST, r.rank, r.removed DESC, r.type_order, r.schedule_id, r.equipment_type_id";
-
 /** A set-based write's event rows, and the order they are numbered in. */
 export interface ScopedChangeRows {
   /** A `SELECT` of event rows read as `r`. */
   text: string;
-  /** The ORDER BY list over `r`: {@link scopedEventOrder}. */
+  /** The ORDER BY list over `r`: per equipment, what goes first, then by type's order and schedule. */
   order: string;
 }
 
@@ -133,7 +124,7 @@ export function scopedChangeRowsSql(
   const text = `SELECT ${id} AS id, c.account_id, c.type, ${at} AS occurred_at, ${cause} AS cause,
               c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status,
               ${to} AS to_status, ${namedRecordSql(param, change)} AS inspection_id,
-              NULL::jsonb AS record, NULL::jsonb AS previous_attributes, c.type_order, c.removed, 1 AS rank
+              NULL::jsonb AS record, NULL::jsonb AS previous_attributes, c.type_order, c.removed
          FROM (${statusChangesSql(at, anyBefore)}) c`;
-  return { text, order: scopedEventOrder };
+  return { text, order: "r.equipment_id, r.removed DESC, r.type_order, r.schedule_id" };
 }
