@@ -162,4 +162,32 @@ describe.each(testStores)("an import's record events on $name", ({ skip, create 
       });
     },
   );
+
+  it.skipIf(skip)(
+    "records a move to another type as the equipment's update, before it leaves one type's statuses for the other's",
+    async () => {
+      const other = { ...type, id: "et_r2", name: "Lanyard" };
+      current[0] = { ...current[0]!, equipmentType_id: "et_r2" };
+      const events = await importAt({ ...file(), equipmentTypes: [currentType, other] });
+      expect(kinds(events)).toEqual([
+        "equipmentType.created et_r2",
+        "equipment.updated eq_r_0",
+        "schedule.status_changed eq_r_0",
+        "equipment.status_changed eq_r_0",
+        "schedule.status_changed eq_r_0",
+        "equipment.status_changed eq_r_0",
+      ]);
+      expect(events[1]).toMatchObject({
+        equipmentType_id: "et_r2",
+        previous_attributes: { equipmentType_id: "et_r" },
+      });
+      // Out of the type it left (to no status), then into the one it joined.
+      expect(events.slice(2).map((event) => [event.equipmentType_id, event.from, event.to])).toEqual([
+        ["et_r", "uptodate", null],
+        ["et_r", "uptodate", null],
+        ["et_r2", null, "uptodate"],
+        ["et_r2", null, "uptodate"],
+      ]);
+    },
+  );
 });

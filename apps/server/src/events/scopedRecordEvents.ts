@@ -96,7 +96,7 @@ function recordChangesSql(at: string, anyBefore: boolean, typeIds: string): stri
     ? `SELECT b.* FROM ${recordTables.equipments} b JOIN changed c ON c.id = b.id`
     : "SELECT * FROM changed WHERE false";
   const schedulesBefore = anyBefore ? recordTables.schedules : "schedules";
-  const typeRecord = (alias: string) => equipmentTypeRecordSql(alias);
+  const typeRecord = (alias: string) => `${equipmentTypeRecordSql(alias)}::jsonb`;
   return `WITH changed AS MATERIALIZED (${changed}),
        changed_before AS MATERIALIZED (${before})
   SELECT CASE WHEN b.id IS NULL THEN '${created}' ELSE '${updated}' END AS type,
@@ -106,8 +106,8 @@ function recordChangesSql(at: string, anyBefore: boolean, typeIds: string): stri
     LEFT JOIN ${equipmentRecordsSql("changed_before", schedulesBefore, at)} b ON b.id = a.id
   UNION ALL
   SELECT CASE WHEN b.id IS NULL THEN '${typeCreated}' ELSE '${typeUpdated}' END,
-         NULL, t.account_id, t.id, ${typeRecord("t")}::jsonb,
-         CASE WHEN b.id IS NOT NULL THEN ${changedAttributesSql(`${typeRecord("t")}::jsonb`, `${typeRecord("b")}::jsonb`)} END
+         NULL, t.account_id, t.id, ${typeRecord("t")},
+         CASE WHEN b.id IS NOT NULL THEN ${changedAttributesSql(typeRecord("t"), typeRecord("b"))} END
     FROM equipment_types t LEFT JOIN ${recordTables.types} b ON b.id = t.id
    WHERE t.id = ANY(${typeIds}) AND (b.id IS NULL OR (t.name, t.metafields) IS DISTINCT FROM (b.name, b.metafields))`;
 }
