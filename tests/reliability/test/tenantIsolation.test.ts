@@ -3,7 +3,7 @@ import { importDataset, openStore } from "@wsafe/server";
 import { createTenantFixture, plainEquipment, type ServerProcess } from "@wsafe/test-support";
 import type { Pool } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idParameters } from "../src/contract.js";
+import { idParameters, notLookedUp, registryParameters } from "../src/contract.js";
 import { recordFigure } from "../src/figures.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
 import { type Answer, call, closePool, json, openPool, send } from "../src/httpsClient.js";
@@ -14,8 +14,9 @@ const fixture = createTenantFixture();
 
 /** Another account's id and an id nobody has, of the same shape, per id-bearing parameter. */
 interface Probe {
-  foreign: (string | number)[];
-  missing: (string | number)[];
+  /** Each a parameter's whole value: an id, or a list of one (`assignedUsers_id`). */
+  foreign: unknown[];
+  missing: unknown[];
   base: object;
   /** Which of alpha's tokens asks: a write method needs `write` to reach its lookups. */
   asker: "alphaRead" | "alphaReadWrite";
@@ -137,6 +138,87 @@ const probes: Record<string, Probe> = {
     base: {},
     asker: "alphaRead",
   },
+  // The register's writes (issue 49). Beta's own checks write for real, each on an
+  // equipment of its own: eq_beta_1 is changed, eq_beta_2 loses its schedules, eq_beta_3
+  // and eq_beta_0 (by the keys beforeAll gives them) are retired.
+  "equipmentTypes.update id": {
+    foreign: fixture.beta.equipmentTypes,
+    missing: ["et_zzzz"],
+    base: { name: "Renamed by the isolation probe" },
+    ownerBase: {},
+    asker: "alphaReadWrite",
+  },
+  "equipments.create equipmentType_id": {
+    foreign: fixture.beta.equipmentTypes,
+    missing: ["et_zzzz"],
+    base: { serialNumber: "SN-ISOLATION" },
+    asker: "alphaReadWrite",
+  },
+  "equipments.create assignedUsers_id": {
+    foreign: fixture.beta.users.map((user) => [user]),
+    missing: [["u_zzzz_1"]],
+    base: { equipmentType_id: "et_alpha_empty", serialNumber: "SN-ISOLATION" },
+    ownerBase: { equipmentType_id: "et_beta", serialNumber: "SN-ISOLATION" },
+    asker: "alphaReadWrite",
+  },
+  "equipments.update id": {
+    foreign: ["eq_beta_1"],
+    missing: ["eq_zzzz_1"],
+    base: { notes: "Changed by the isolation probe" },
+    asker: "alphaReadWrite",
+  },
+  "equipments.update external_id": {
+    foreign: ["EXT-BETA-2"],
+    missing: ["EXT-ZZZZ"],
+    base: { notes: "Changed by the isolation probe" },
+    asker: "alphaReadWrite",
+  },
+  "equipments.update equipmentType_id": {
+    foreign: fixture.beta.equipmentTypes,
+    missing: ["et_zzzz"],
+    base: { id: "eq_alpha_1" },
+    ownerBase: { id: "eq_beta_1" },
+    asker: "alphaReadWrite",
+  },
+  "equipments.update assignedUsers_id": {
+    foreign: fixture.beta.users.map((user) => [user]),
+    missing: [["u_zzzz_1"]],
+    base: { id: "eq_alpha_1" },
+    ownerBase: { id: "eq_beta_1" },
+    asker: "alphaReadWrite",
+  },
+  "equipments.retire id": {
+    foreign: ["eq_beta_3"],
+    missing: ["eq_zzzz_1"],
+    base: {},
+    asker: "alphaReadWrite",
+  },
+  "equipments.retire external_id": {
+    foreign: ["EXT-BETA-0"],
+    missing: ["EXT-ZZZZ"],
+    base: {},
+    asker: "alphaReadWrite",
+  },
+  "schedules.set equipment_id": {
+    foreign: ["eq_beta_1"],
+    missing: ["eq_zzzz_1"],
+    base: { schedule_id: "sch_isolation", interval: "P1Y" },
+    asker: "alphaReadWrite",
+  },
+  "schedules.remove equipment_id": {
+    foreign: ["eq_beta_2"],
+    missing: ["eq_zzzz_1"],
+    base: { schedule_id: "sch_alpha_a" },
+    ownerBase: { schedule_id: "sch_beta_a" },
+    asker: "alphaReadWrite",
+  },
+  "schedules.remove schedule_id": {
+    foreign: ["sch_beta_b"],
+    missing: ["sch_zzzz"],
+    base: { equipment_id: "eq_alpha_1" },
+    ownerBase: { equipment_id: "eq_beta_2" },
+    asker: "alphaReadWrite",
+  },
 };
 
 /** A passed inspection's parameters beside the probed id, with the next date given (the fixture's schedules have no interval). */
@@ -144,8 +226,8 @@ function inspection(ids: object): object {
   return { ...ids, result: "passed", expiresOn: Date.now() + 400 * 86_400_000 };
 }
 
-/** The answer with the probed id blanked out and the per-request headers dropped. */
-function shape(answer: Answer, id: string | number) {
+/** The answer with the probed id (or the one id of a list) blanked out and the per-request headers dropped. */
+function shape(answer: Answer, id: unknown) {
   const body = json(answer);
   const text = JSON.stringify(body).replaceAll(String(id), "<id>");
   const headers = Object.keys(answer.headers)
@@ -211,6 +293,16 @@ describe("tenant isolation", () => {
     }
     server = await launchOn(db, serverOptions);
     pool = openPool(server.url, 1);
+    // Beta's keys for the register's probes by external_id.
+    for (const [id, key] of [
+      ["eq_beta_2", "EXT-BETA-2"],
+      ["eq_beta_0", "EXT-BETA-0"],
+    ]) {
+      const given = json(
+        await send(pool, call("equipments.update", { token: fixture.tokens.betaRead, id, external_id: key })),
+      ) as { ok: boolean };
+      expect(given.ok, `beta's key ${key}`).toBe(true);
+    }
   });
 
   afterAll(async () => {
@@ -222,6 +314,9 @@ describe("tenant isolation", () => {
   it("has a probe for every id-bearing parameter of the registry", () => {
     const names = idParameters().map(({ method, parameter }) => `${method} ${parameter}`);
     expect(names.sort()).toEqual(Object.keys(probes).sort());
+    // Each parameter said to name nothing looked up is one the registry has.
+    const all = new Set(registryParameters().map(({ method, parameter }) => `${method} ${parameter}`));
+    expect(Object.keys(notLookedUp).filter((key) => !all.has(key))).toEqual([]);
   });
 
   const cases = idParameters().map(({ method, parameter }) => ({
@@ -234,7 +329,7 @@ describe("tenant isolation", () => {
     "$key: another account's ids answer exactly like ids that do not exist",
     async ({ method, parameter, key }) => {
       const probe = probes[key]!;
-      const ask = (token: string, id: string | number) =>
+      const ask = (token: string, id: unknown) =>
         send(pool, call(method as MethodName, { token, ...probe.base, [parameter]: id }));
       const asker = fixture.tokens[probe.asker];
       const reference = shape(await ask(asker, probe.missing[0]!), probe.missing[0]!);
@@ -262,7 +357,7 @@ describe("tenant isolation", () => {
       const foreign = probe.foreign[0]!;
       const missing = probe.missing[0]!;
       const timings = { foreign: [] as number[], missing: [] as number[] };
-      const ask = (id: string | number) =>
+      const ask = (id: unknown) =>
         send(
           pool,
           call(method as MethodName, { token: fixture.tokens[probe.asker], ...probe.base, [parameter]: id }),
