@@ -25,6 +25,7 @@ interface StopLinesModule {
   stopBeginsLine(reason: string, timeoutSeconds: number, workers?: number): string;
   secondSignalLine(signal: string): string;
   stopOverranLine(timeoutSeconds: number): string;
+  startStopsLine(reason: string, timeoutSeconds: number): string;
 }
 
 interface DescribeErrorModule {
@@ -83,3 +84,5 @@ export const stopBeginsLine = stops.stopBeginsLine;
 export const secondSignalLine = stops.secondSignalLine;
 /** What it prints when a stop is still under way at `--shutdown-timeout`. */
 export const stopOverranLine = stops.stopOverranLine;
+/** What it prints when a stop begins before it is ready. */
+export const startStopsLine = stops.startStopsLine;

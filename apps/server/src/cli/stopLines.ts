@@ -19,6 +19,20 @@ export function stopBeginsLine(reason: string, timeoutSeconds: number, workers?:
 }
 
 /**
+ * What `wsafe serve` says on stderr when a stop begins before it is ready: the start ends
+ * after the step under way, and what has started stops.
+ *
+ * @param reason - what began it: `SIGTERM`, `SIGINT`
+ * @param timeoutSeconds - `--shutdown-timeout`
+ * @example
+ * startStopsLine("SIGTERM", 30);
+ * // SIGTERM while starting: stopping what has started, serving nothing (the process ends within 30 s)
+ */
+export function startStopsLine(reason: string, timeoutSeconds: number): string {
+  return `${reason} while starting: stopping what has started, serving nothing (the process ends within ${timeoutSeconds} s)`;
+}
+
+/**
  * What it says when a second SIGTERM or SIGINT cuts the stop short (exit code 1).
  *
  * @param signal - the signal

@@ -4,6 +4,10 @@ import type { Sql } from "../store/database/Sql.js";
 import { type SqlParam, sqlParameters } from "../store/queries/sqlParameters.js";
 import type { StoreTransaction } from "../writes/StoreTransaction.js";
 import { type EquipmentChange, equipmentTransitions } from "./equipmentTransitions.js";
+import { type RecordEvent, withRecordEvents } from "./recordEvents.js";
+
+export type { RecordEvent, RecordEventType } from "./recordEvents.js";
+
 import { advanceAccountClock, lockAccount, lockClockExclusively } from "./eventClockLocks.js";
 import { type InsertEvents, insertEventsSql } from "./insertEventsSql.js";
 import { type ChangeScope, captureStatusesBefore } from "./statusChangesSql.js";
@@ -33,6 +37,8 @@ export interface WriteCause {
 export interface EquipmentWrite extends WriteCause {
   /** Each equipment it writes, as read and as written. */
   equipment: readonly EquipmentChange[];
+  /** The record events of the write, numbered around its transitions by their type's order. */
+  records?: readonly RecordEvent[];
 }
 
 /** A set-based write (an import): the equipment it may change, not each row. See {@link EventWriter.recordScoped}. */
@@ -184,17 +190,19 @@ export class EventWriter<Row extends object = never> {
     change: EquipmentWrite,
     writes: (param: SqlParam) => readonly string[] = () => [],
   ): Promise<number> {
-    for (const { before, after } of change.equipment)
-      for (const state of [before, after])
-        if (state && this.#accounts !== "all" && !this.#accounts.has(state.accountId))
-          throw new Error(
-            `the event writer was opened without account ${state.accountId}, which this write changes`,
-          );
+    const records = change.records ?? [];
+    const accounts = [
+      ...change.equipment.flatMap(({ before, after }) => [before?.accountId, after?.accountId]),
+      ...records.map((record) => record.accountId),
+    ];
+    for (const account of accounts)
+      if (account !== undefined && this.#accounts !== "all" && !this.#accounts.has(account))
+        throw new Error(`the event writer was opened without account ${account}, which this write changes`);
     const transitions = change.equipment.flatMap((equipment) =>
       equipmentTransitions(equipment, this.instant),
     );
     const { params, param } = sqlParameters();
-    const rows = transitionRowsSql(param, change, this.instant, transitions);
+    const rows = transitionRowsSql(param, change, this.instant, withRecordEvents(records, transitions));
     return this.#insert({ rows, order: "r.n", ids: "fresh", writes: writes(param) }, params);
   }
 

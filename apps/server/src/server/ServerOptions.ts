@@ -102,6 +102,13 @@ export interface ServerOptions {
   shutdownTimeoutMs?: number;
   /** Logging: false (default) for none, true for JSON lines on stdout, or pino options (`{ level: "warn" }`). */
   logger?: boolean | object;
+  /**
+   * Calls the start off when aborted: the part under way (opening the store, the demo
+   * import, a first round of the background work) finishes, every part started stops in
+   * reverse, and `startServer` rejects with the signal's reason. A stop asked for while
+   * the server starts (`wsafe serve` on SIGTERM) need not wait for the whole start.
+   */
+  signal?: AbortSignal;
 }
 
 /** A server that accepts connections. */

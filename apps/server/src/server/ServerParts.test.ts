@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ServerParts } from "./ServerParts.js";
 
 /** Parts that write what happens to them into one journal, in order. */
-function journaled() {
+function journaled(signal?: AbortSignal) {
   const journal: string[] = [];
   const failures: string[] = [];
-  const parts = new ServerParts((part, error) =>
-    failures.push(`${part}: ${error instanceof Error ? error.message : error}`),
+  const parts = new ServerParts(
+    (part, error) => failures.push(`${part}: ${error instanceof Error ? error.message : error}`),
+    signal,
   );
   const start = (name: string, options: { failStart?: boolean; failStop?: boolean } = {}) =>
     parts.start(
@@ -50,6 +51,36 @@ describe(ServerParts, () => {
     })().catch((error: unknown) => error);
     expect(failure).toEqual(new Error("listener cannot start"));
     expect(journal).toEqual(["start store", "start rate limiter", "stop RATE LIMITER", "stop STORE"]);
+  });
+
+  it("calls a start off at its signal: the part under way finishes, no later part starts, and all stop in reverse", async () => {
+    const callOff = new AbortController();
+    const { parts, start, journal } = journaled(callOff.signal);
+    const failure = await (async () => {
+      try {
+        await start("store");
+        // Aborted while this part starts: it cannot be cut halfway, so it is started, and stopped.
+        await parts.start(
+          "listener",
+          async () => {
+            callOff.abort(new Error("SIGTERM"));
+            journal.push("start listener");
+          },
+          () => {
+            journal.push("stop listener");
+          },
+        );
+        await start("recorder");
+      } catch (error) {
+        return parts.rollBack(error);
+      }
+    })().catch((error: unknown) => error);
+    expect(failure).toEqual(new Error("SIGTERM"));
+    expect(journal).toEqual(["start store", "start listener", "stop listener", "stop STORE"]);
+    // Called off before it began, a start starts nothing.
+    const none = journaled(callOff.signal);
+    await expect(none.start("store")).rejects.toThrow("SIGTERM");
+    expect(none.journal).toEqual([]);
   });
 
   it("stops every part when one fails to stop, tells of it, and throws that failure last", async () => {

@@ -13,7 +13,8 @@ interface StartedPart {
  * plugins: registered in order, closed in reverse). A start that fails stops what
  * started before it, in reverse, and hands its own error on unchanged
  * ({@link ServerParts.rollBack}), so that a server that could not start leaves no port
- * bound, no store locked and no connection open.
+ * bound, no store locked and no connection open. A start that is called off (its
+ * `signal` aborted) fails the same way at the next part, with the signal's reason.
  *
  * @example
  * const parts = new ServerParts();
@@ -31,8 +32,13 @@ export class ServerParts {
 
   /**
    * @param onStopFailed - told of each part that failed to stop (the others still stop)
+   * @param signal - calls the start off: no part starts once it is aborted, and the part
+   *   under way, once started, throws its reason (a query cannot be interrupted halfway)
    */
-  constructor(private readonly onStopFailed: StopFailed = () => {}) {}
+  constructor(
+    private readonly onStopFailed: StopFailed = () => {},
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /**
    * Starts one part, after every part started before it.
@@ -42,14 +48,19 @@ export class ServerParts {
    * @param stop - ends what `start` started, run in reverse order by {@link stop}; none
    *   for a step that leaves nothing running (an import, a log line)
    * @returns what `start` resolved with
+   * @throws the signal's reason when the start was called off before or while this part started
    */
   async start<T>(
     name: string,
     start: () => T | Promise<T>,
     stop?: (started: T) => Promise<void> | void,
   ): Promise<T> {
+    this.signal?.throwIfAborted();
     const started = await start();
     if (stop) this.#started.push({ name, stop: () => stop(started) });
+    // Checked after the part too, so that a start called off during its last part is
+    // rolled back, never handed on as a running server.
+    this.signal?.throwIfAborted();
     return started;
   }
 

@@ -199,6 +199,7 @@ async function startServing(
  *
  * @param options - see {@link ServerOptions}
  * @throws PortInUseError when the port (or the metrics port) is taken, before the store is opened
+ * @throws the reason of `options.signal` when it was aborted before the start completed (every part started is stopped first)
  * @example
  * const server = await startServer({ port: 0, database: "memory://", demo: true });
  * console.log(server.url); // https://127.0.0.1:49152
@@ -216,7 +217,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const tls = options.http ? undefined : (options.tls ?? (await createSelfSignedCertificate()));
   let log: FastifyBaseLogger | undefined;
-  const parts = new ServerParts((part, error) => log && logStopFailed(log, part, error));
+  const parts = new ServerParts((part, error) => log && logStopFailed(log, part, error), options.signal);
   try {
     const storage = await startStorage(parts, options);
     const { app, services, migrationWatch, drain } = await startServing(parts, storage, options, tls);

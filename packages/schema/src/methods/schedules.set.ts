@@ -32,7 +32,7 @@ const ownParamsSchema = z
     expiresOn: dates.expiresOn
       .optional()
       .describe(
-        "When the inspection expires, in ms since the Unix epoch; `null`: expired until a passed inspection is recorded. Not sent: unchanged (null on a new schedule, which is then expired).",
+        "When the inspection expires, in ms since the Unix epoch; `null`: expired until a passed inspection is recorded. Not sent: unchanged (null on a new schedule, which is expired until its first passed inspection, whatever its dates).",
       ),
     expiringOn: dates.expiringOn
       .optional()
@@ -63,7 +63,7 @@ export const schedulesSet = defineMethod({
   name: "schedules.set",
   summary: "Adds an inspection schedule to an equipment, or changes its rules or due dates.",
   description: [
-    "Adds the schedule `schedule_id` to the equipment `equipment_id`, or changes it when the equipment has it, and answers the equipment as `equipments.list` returns it at that instant, with its new `version`. Only what is sent changes: `interval` and `warning` (ISO 8601 calendar durations; `null` removes one), `expiresOn` and `expiringOn` (`null` makes the schedule expired). `lastCompletedOn` is the last passed inspection's and is set only by `inspections.record` (or an import). A new schedule starts with what is sent and nothing else: without `expiresOn` it is expired until its first passed inspection.",
+    "Adds the schedule `schedule_id` to the equipment `equipment_id`, or changes it when the equipment has it, and answers the equipment as `equipments.list` returns it at that instant, with its new `version`. Only what is sent changes: `interval` and `warning` (ISO 8601 calendar durations; `null` removes one), `expiresOn` and `expiringOn` (`null` makes the schedule expired). `lastCompletedOn` is the last passed inspection's and is set only by `inspections.record` (or an import). A new schedule starts with what is sent and nothing else: never completed, it is expired (the status rules) until its first passed inspection is recorded, whatever its dates; an equipment whose history began elsewhere brings its schedules' last completions with `equipments.create` or an import.",
     "The dates after the change must keep `expiringOn` not after `expiresOn`: sent together, they are checked with the other parameters; one sent alone is checked against the stored other (`parameter_invalid`). A changed `interval` or `warning` moves no date: it counts from the next passed inspection. Several cycles per equipment (an annual inspection beside a monthly calibration) are several schedules.",
     'A request that changes nothing answers the equipment with the same `version` and records no event. Otherwise the change is recorded with its events in one transaction, with `cause: "api"`: `equipment.updated` (`previous_attributes.schedules` the schedules as they were) and the status transitions it caused (a new schedule\'s first, `from: null`).',
     "An `equipment_id` that names no equipment of the account's register answers `content_not_found`. `idempotency_key` makes a retry safe, by the rules of every write. Needs a token with the `write` permission.",
@@ -74,7 +74,8 @@ export const schedulesSet = defineMethod({
   ownErrors: ["content_not_found"],
   examples: [
     {
-      title: "The harness gets a monthly check beside its annual inspection",
+      title:
+        "The harness gets a monthly check beside its annual inspection: expired until its first passed check is recorded",
       illustrative: true,
       request: {
         token: writeToken,
@@ -90,11 +91,12 @@ export const schedulesSet = defineMethod({
         ok: true,
         equipment: {
           ...createdHarness,
+          status: "expired",
           schedules: [
             harnessAnnual,
             {
               schedule_id: "sch_monthly",
-              status: "uptodate",
+              status: "expired",
               expiresOn: 1798761600000,
               expiringOn: 1798329600000,
               lastCompletedOn: null,

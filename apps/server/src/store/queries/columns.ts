@@ -40,9 +40,13 @@ export const versionColumns = {
   type: text("type"),
 } as const satisfies ColumnMap<keyof Version>;
 
-/** The columns of an equipment's stored fields (statuses are computed; schedules have their table). */
+/**
+ * The columns of an equipment's fields that a dataset gives (statuses are computed;
+ * schedules have their table; the `version` is the database's).
+ */
 export const equipmentColumns = {
   id: text("id"),
+  external_id: text("external_id"),
   serialNumber: text("serial_number"),
   equipmentType_id: text("equipment_type_id"),
   created: bigint("created"),
@@ -59,12 +63,11 @@ export const equipmentColumns = {
 
 /**
  * The columns of every stored field of an equipment's record: those an import writes
- * ({@link equipmentColumns}), the caller's own key, and the `version` the database keeps
- * (migration 0015's triggers: no writer sets it).
+ * ({@link equipmentColumns}), and the `version` the database keeps (migration 0015's
+ * triggers: no writer sets it).
  */
 export const equipmentRecordColumns = {
   ...equipmentColumns,
-  external_id: text("external_id"),
   version: integer("version"),
 } as const satisfies ColumnMap<Exclude<keyof Equipment, "schedules" | "status">>;
 
