@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { type Equipment, type Event, type MethodName, methods } from "@wsafe/schema";
+import { type MethodName, methods } from "@wsafe/schema";
 import { type CheckContext, type CheckDefinition, CheckSkipped, expect } from "../CheckContext.js";
 import type { ConformanceOptions } from "../ConformanceOptions.js";
 import { findEquipment, pagesOf } from "../findEquipment.js";

@@ -16,7 +16,7 @@ import { fixtureEvents } from "./fixtureEvents.js";
 import { fixtureFeed, type Render } from "./fixtureFeed.js";
 import { type AccountInspections, fixtureInspectionAnswer } from "./fixtureInspections.js";
 import type { FixturePages, ListRequest } from "./fixturePages.js";
-import type { AccountRecords, FixtureEquipment, Owner } from "./fixtureRecords.js";
+import type { AccountRecords, Owner } from "./fixtureRecords.js";
 import { fixtureRegister, isRegisterWrite } from "./fixtureRegister.js";
 import { type AccountWebhooks, fixtureWebhookAnswer } from "./fixtureWebhooks.js";
 
