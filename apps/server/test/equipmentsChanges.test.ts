@@ -31,6 +31,14 @@ describe.each(testStores)("equipments.changes on $name", ({ skip, create }) => {
     await db?.drop();
   });
 
+  /** Where account 0's time events are recorded to (`account_event_clocks`), or `null` before its first move. */
+  async function clockOfAccount0(): Promise<string | null> {
+    const [row] = await scene.store.sql.query<{ until: string }>(
+      "SELECT recorded_until::text AS until FROM account_event_clocks WHERE account_id = 'acc_feed_0'",
+    );
+    return row?.until ?? null;
+  }
+
   /** Asks account 0's feed from `cursor` at `now`, applies the answer, and checks the copy against the lists then. */
   async function follow(now: number) {
     const answer = await scene.feed(0, now, { cursor });
@@ -63,11 +71,16 @@ describe.each(testStores)("equipments.changes on $name", ({ skip, create }) => {
     },
   );
 
-  it.skipIf(skip)("answers nothing when nothing changed, with a cursor to ask again", async () => {
-    const answer = await follow(FEED_T0 + 1_000);
-    expect(answer.changes).toEqual([]);
-    expect(answer.next_cursor).toEqual(expect.any(String));
-  });
+  it.skipIf(skip)(
+    "answers nothing when nothing changed, with a cursor to ask again, and writes nothing: a read moves no clock",
+    async () => {
+      const clock = await clockOfAccount0();
+      const answer = await follow(FEED_T0 + 1_000);
+      expect(answer.changes).toEqual([]);
+      expect(answer.next_cursor).toEqual(expect.any(String));
+      expect(await clockOfAccount0()).toBe(clock);
+    },
+  );
 
   it.skipIf(skip)(
     "answers only what changed since the cursor, in the order of the changes, a retired equipment as null, never another account's",
@@ -139,8 +152,11 @@ describe.each(testStores)("equipments.changes on $name", ({ skip, create }) => {
     expect(expiring.changes).toEqual([
       { id: b1, equipment: expect.objectContaining({ status: "expiring" }) },
     ]);
-    // Nothing more until its next date.
+    // The date due was recorded: the clock moved to the read's instant.
+    expect(await clockOfAccount0()).toBe(String(FEED_T0 + 30_000));
+    // Nothing more until its next date, and no move of the clock for a read that found none due.
     expect((await follow(FEED_T0 + 59_999)).changes).toEqual([]);
+    expect(await clockOfAccount0()).toBe(String(FEED_T0 + 30_000));
     const expired = await follow(FEED_T0 + 60_000);
     expect(expired.changes).toEqual([{ id: b1, equipment: expect.objectContaining({ status: "expired" }) }]);
     expect(expired.changes[0].equipment.version).toBe(1);

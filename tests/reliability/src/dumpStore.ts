@@ -12,14 +12,6 @@ export type StoreDump = Record<string, string>;
 const ownBookkeeping: Record<string, string> = { "public.event_retention": "pruned_at" };
 
 /**
- * Tables of the server's own bookkeeping that a read moves, left out whole: the instant
- * up to which each account's time events are recorded (`account_event_clocks`), which
- * `equipments.changes` records first, inserting the account's row the first time, so that
- * a status changed by time alone is in its page. They hold no record of the register.
- */
-const ownTables = new Set(["public.account_event_clocks"]);
-
-/**
  * Dumps every user table of the database, each row as JSON and the rows sorted by
  * their text, so that two dumps are equal exactly when the tables hold the same rows.
  * Tables are found in the catalogue, not listed here, so a table added by a later
@@ -33,7 +25,6 @@ export async function dumpStore(store: Store): Promise<StoreDump> {
   );
   const dump: StoreDump = {};
   for (const { schema, name } of tables) {
-    if (ownTables.has(`${schema}.${name}`)) continue;
     const qualified = `"${schema.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`;
     const left = ownBookkeeping[`${schema}.${name}`];
     const row = left ? `(to_jsonb(t) - '${left}')` : "row_to_json(t)";

@@ -34,7 +34,8 @@ export interface ChangesPage {
  * - **Time recorded first.** Opening the account's event writer records the time events
  *   up to the request's instant, whose trigger (migration 0015) gives each equipment whose
  *   status changed with time a new `change_seq`: the page holds every status change up to
- *   its instant, and its live records are rendered at that instant.
+ *   its instant, and its live records are rendered at that instant. When no date is due,
+ *   the clock stays where it was (`readOnly`): a feed read alone writes nothing.
  *
  * The page's read rides in the writer's clock statement (one statement less, issue 38's
  * reason), made at the request's instant; when recording time changed anything, or the
@@ -58,7 +59,7 @@ export function readChanges(
     async (transaction) => {
       const writer = await EventWriter.open<ChangesPageRow>(
         transaction,
-        { accounts: [request.accountId], at: now },
+        { accounts: [request.accountId], at: now, readOnly: true },
         (param) => changesPageSql(param, { ...position, instant: now }),
       );
       const instant = writer.instant;

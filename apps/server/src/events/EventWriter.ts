@@ -21,6 +21,11 @@ export interface EventWriteScope {
   accounts: readonly string[] | "all";
   /** The write's instant (ms): its events' `occurred_at`, or the clock's when that stands later. */
   at: number;
+  /**
+   * A read under the writer's lock (the feed): it moves the account's clock only when
+   * time events are due, so that a read which records none writes nothing.
+   */
+  readOnly?: boolean;
 }
 
 /** The cause of a write's events, and what makes them its own. */
@@ -140,11 +145,11 @@ export class EventWriter<Row extends object = never> {
     read?: (param: SqlParam) => string,
   ): Promise<EventWriter<Row>> {
     const { sql } = transaction;
-    const { accounts, at } = scope;
+    const { accounts, at, readOnly = false } = scope;
     if (accounts !== "all" && accounts.length === 1) {
       const [accountId = ""] = accounts;
       await lockAccount(sql, accountId);
-      const move = await advanceAccountClock<Row>(sql, accountId, at, read);
+      const move = await advanceAccountClock<Row>(sql, accountId, at, read, readOnly);
       const timeEvents = move.due ? await recordAccountTime(sql, accountId, move.from, move.reached) : 0;
       return new EventWriter(transaction, new Set(accounts), {
         instant: move.reached,
