@@ -1,4 +1,4 @@
--- upgrade: rolling - it adds columns with defaults, a table, and triggers that keep versions and the changes feed true whoever writes; servers of 1.4.0 write equipment, schedules and events as before, fire the triggers, and never read what they add
+-- upgrade: rolling - it adds columns with defaults, a table, and triggers that keep versions and the changes feed true whoever writes; servers of 1.4.0 write equipment, schedules and events as before, fire the triggers, and never read what they add; until the last of them restarts, their events.list and events.stream that name no type answer the register's record events too (types a 1.4 client skips as unknown; an equipmentType event with equipment_id null), so callers reading those should name their types or finish the rollout first
 --
 -- The register through the API (issue 49). Each equipment gains the caller's own key
 -- (`external_id`, unique among the account's register), a `version` that grows with every
