@@ -6,9 +6,11 @@
 //   --quick            tiny sizes; results go to bench/results/quick/ (not committed)
 //   --only=a,b         run some workloads: pipeline, biglist, typicallist, import, importscale,
 //                      validation, client, workers, events, streams, fairness, deliveries,
-//                      inspections, fanout
+//                      inspections, updates, changes, fanout
 //   --fanout-events=N  the events of the fan-out's import (default 10000, issue 38's; each
 //                      reaches all 1 000 streams: 10 000 000 frames, minutes for wsafe)
+//   --changes-equipment=N the equipment of the equipments.changes catch-up (default 100000;
+//                      2500 with --quick)
 //   --import-sizes=a,b the equipment counts of the import scaling on PostgreSQL (10000,100000;
 //                      add 1000000 for the million of issue 38: 789 MB of JSON, minutes)
 //   --pipeline-rounds=N the pipeline's pinned rounds (3 in the full run): a long run shows
@@ -81,7 +83,17 @@ const fanoutEvents = Number(
   args.find((arg) => arg.startsWith("--fanout-events="))?.slice("--fanout-events=".length) ?? 10_000,
 );
 
-const sizes = benchSizes({ quick, importSizes, fanoutEvents });
+const changesEquipment = Number(
+  args.find((arg) => arg.startsWith("--changes-equipment="))?.slice("--changes-equipment=".length) ??
+    Number.NaN,
+);
+
+const sizes = benchSizes({
+  quick,
+  importSizes,
+  fanoutEvents,
+  ...(Number.isInteger(changesEquipment) && changesEquipment > 0 ? { changesEquipment } : {}),
+});
 
 const machine = machineFacts(root);
 const loadAverage = () =>
@@ -99,7 +111,9 @@ const notes = [];
 const postgresUrl = findPostgresUrl(root, !quick);
 if (
   !postgresUrl &&
-  "biglist typicallist import importscale events streams fairness deliveries fanout".split(" ").some(wanted)
+  "biglist typicallist import importscale events streams fairness deliveries fanout updates changes"
+    .split(" ")
+    .some(wanted)
 ) {
   const why = quick
     ? "WSAFE_TEST_DATABASE_URL is not set (the quick run does not start PostgreSQL)"
@@ -244,6 +258,20 @@ results.inspections = await step("inspections", async () => {
   if (!postgresUrl) notes.push("inspections: PostgreSQL not measured (no database URL).");
   return (await import("./workloads/inspectionsRecord.mjs")).runInspectionsRecord({
     ...sizes.inspections,
+    postgresUrl,
+  });
+});
+results.updates = await step("updates", async () => {
+  if (!postgresUrl) notes.push("updates: PostgreSQL not measured (no database URL).");
+  return (await import("./workloads/equipmentsUpdate.mjs")).runEquipmentsUpdate({
+    ...sizes.updates,
+    postgresUrl,
+  });
+});
+results.changes = await step("changes", async () => {
+  if (!postgresUrl) notes.push("changes: PostgreSQL not measured (no database URL).");
+  return (await import("./workloads/equipmentsChanges.mjs")).runEquipmentsChanges({
+    ...sizes.changes,
     postgresUrl,
   });
 });

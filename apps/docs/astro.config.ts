@@ -47,6 +47,7 @@ export default defineConfig({
             { label: "Events", slug: "events" },
             { label: "Webhooks", slug: "webhooks" },
             { label: "Recording inspections", slug: "inspections" },
+            { label: "Keeping the register", slug: "register" },
           ],
         },
         { label: "Methods", autogenerate: { directory: "methods" } },

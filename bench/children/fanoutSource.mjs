@@ -3,6 +3,7 @@
 // of the events channel, the rows recorded since the last read, 500 at a time in sequence
 // order (as wsafe's feed reads them), each made into its event record (the server's own
 // `eventRecord`) and handed on grouped by account; and the import the workload asks for.
+import { defaultEventTypes } from "@wsafe/schema";
 import { serverLocation } from "../lib/serverSnapshot.mjs";
 import { importOnRequest } from "./importOnRequest.mjs";
 
@@ -36,9 +37,12 @@ export async function followRecordedEvents(database, wanted, deliver) {
       do {
         again = false;
         for (;;) {
+          // What wsafe's feed sends a stream that names no type (the readers' streams): the
+          // status transitions, not an import's record events.
           const rows = await store.sql.query(
-            `SELECT ${columns} FROM events WHERE sequence > $1 ORDER BY events.sequence LIMIT 500`,
-            [after],
+            `SELECT ${columns} FROM events WHERE sequence > $1 AND type = ANY($2::text[])
+              ORDER BY events.sequence LIMIT 500`,
+            [after, defaultEventTypes],
           );
           /** @type {Map<string, any[]>} */
           const batches = new Map();

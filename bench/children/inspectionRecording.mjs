@@ -45,11 +45,20 @@ function scheduleRecord(/** @type {any} */ s, /** @type {number} */ at) {
   };
 }
 
-/** The equipment record, as equipments.list answers it, its statuses at `at`. */
-function equipmentRecord(/** @type {any} */ e, /** @type {any[]} */ schedules, /** @type {number} */ at) {
+/**
+ * The equipment record, as equipments.list answers it, its statuses at `at`, at `version`
+ * (the store's trigger makes a new one when the recording changes a schedule).
+ */
+function equipmentRecord(
+  /** @type {any} */ e,
+  /** @type {any[]} */ schedules,
+  /** @type {number} */ at,
+  /** @type {number} */ version,
+) {
   const records = schedules.map((s) => scheduleRecord(s, at));
   return {
     id: e.id,
+    ...(e.external_id === null ? {} : { external_id: e.external_id }),
     serialNumber: e.serial_number,
     equipmentType_id: e.equipment_type_id,
     created: Number(e.created),
@@ -64,6 +73,7 @@ function equipmentRecord(/** @type {any} */ e, /** @type {any[]} */ schedules, /
     metavalues: e.metavalues,
     status: equipmentStatusOf(records.map((r) => r.status)),
     schedules: records,
+    version,
   };
 }
 
@@ -207,8 +217,8 @@ export function recordInspection(transaction, { account, params, now }) {
       ],
     );
     // The status changes, schedule first, then its equipment's; each an event.
-    const before = equipmentRecord(found, schedules, now);
-    const equipment = equipmentRecord(found, after, now);
+    const before = equipmentRecord(found, schedules, now, found.version);
+    const equipment = equipmentRecord(found, after, now, lateEntry ? found.version : found.version + 1);
     const changes = [];
     const oldSchedule = before.schedules.find((s) => s.schedule_id === params.schedule_id);
     const newSchedule = equipment.schedules.find((s) => s.schedule_id === params.schedule_id);

@@ -17,6 +17,8 @@ export const workloadNames = [
   "fairness",
   "deliveries",
   "inspections",
+  "updates",
+  "changes",
   "workers",
 ];
 
@@ -24,6 +26,7 @@ const flags = ["--quick", "--cpu-prof"];
 const valued = [
   "--only=",
   "--fanout-events=",
+  "--changes-equipment=",
   "--import-sizes=",
   "--pipeline-rounds=",
   "--pipeline-servers=",

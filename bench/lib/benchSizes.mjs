@@ -2,10 +2,11 @@
  * The sizes of a run: tiny with `--quick` (so that the bench never rots), else the sizes
  * the issues' goals are stated at.
  *
- * @param {{ quick: boolean, importSizes?: number[], fanoutEvents: number }} options -
- *   `importSizes`: `--import-sizes`; `fanoutEvents`: `--fanout-events`
+ * @param {{ quick: boolean, importSizes?: number[], fanoutEvents: number, changesEquipment?: number }} options -
+ *   `importSizes`: `--import-sizes`; `fanoutEvents`: `--fanout-events`; `changesEquipment`:
+ *   `--changes-equipment` (the feed's catch-up, 100 000 by default)
  */
-export function benchSizes({ quick, importSizes, fanoutEvents }) {
+export function benchSizes({ quick, importSizes, fanoutEvents, changesEquipment }) {
   return quick
     ? {
         pipeline: { connections: 4, seconds: 1, rounds: 1, warmupSeconds: 1 },
@@ -33,6 +34,9 @@ export function benchSizes({ quick, importSizes, fanoutEvents }) {
         fairness: { backlog: 200, samples: 2, baseline: false },
         deliveries: { deliveries: 400, rounds: 1 },
         inspections: { equipment: 4, clients: [1, 16], seconds: 1, rounds: 1, warmupSeconds: 0 },
+        updates: { equipment: 4, clients: [1, 16], seconds: 1, rounds: 1, warmupSeconds: 0 },
+        // Three pages of 1 000, the last one short: the walk still meets has_more both ways.
+        changes: { equipment: changesEquipment ?? 2_500, pageSize: 1000, rounds: 1 },
         fanout: { streams: 20, events: 200, perToken: 5 },
       }
     : {
@@ -74,6 +78,10 @@ export function benchSizes({ quick, importSizes, fanoutEvents }) {
         deliveries: { deliveries: 2000, rounds: 3 },
         // Issue 38, goal 2: 16 accounts of 50 equipment; 1 and 16 clients; 3 pinned rounds of 5 s.
         inspections: { equipment: 50, clients: [1, 16], seconds: 5, rounds: 3, warmupSeconds: 2 },
+        // Issue 49: the same 16 accounts of 50 equipment and the same method as inspections.record's.
+        updates: { equipment: 50, clients: [1, 16], seconds: 5, rounds: 3, warmupSeconds: 2 },
+        // Issue 49: a mirror catching up 100 000 changes in pages of 1 000, twice, taking turns with COPY.
+        changes: { equipment: changesEquipment ?? 100_000, pageSize: 1000, rounds: 2 },
         // Issue 38 goal 6: 1 000 streams on the bench account, 5 a token (--streams-per-token's
         // default, kept: 200 tokens), an import recording 10 000 events.
         fanout: { streams: 1_000, events: fanoutEvents, perToken: 5 },

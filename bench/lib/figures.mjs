@@ -3,6 +3,7 @@
 // `share` is the ratio made "higher is better" (wsafe's speed as a share of the
 // peer's) so one bar chart can hold them all.
 
+import { changesFigures } from "./changesFigures.mjs";
 import { eventsFigures } from "./eventsFigures.mjs";
 import { fairnessFigures } from "./fairnessFigures.mjs";
 import { fanoutFigures } from "./fanoutFigures.mjs";
@@ -11,6 +12,7 @@ import { pipelineFigures } from "./pipelineFigures.mjs";
 import { streamsFigures } from "./streamsFigures.mjs";
 import { throughputFigures } from "./throughputFigures.mjs";
 import { typicalListFigures } from "./typicalListFigures.mjs";
+import { updateFigures } from "./updateFigures.mjs";
 
 /** @typedef {import("./figure.mjs").Figure} Figure */
 
@@ -241,6 +243,8 @@ export function buildFigures(results) {
   if (results.fairness) figures.push(...fairnessFigures(results.fairness));
   if (results.deliveries) figures.push(...throughputFigures(results.deliveries));
   if (results.fanout) figures.push(...fanoutFigures(results.fanout));
+  if (results.updates) figures.push(...updateFigures(results.updates));
+  if (results.changes) figures.push(...changesFigures(results.changes));
   const k = results.workers;
   if (k && !k.skipped) {
     figures.push(

@@ -113,7 +113,8 @@ describe.skipIf(!server)("the Events page against the demo data dated at example
     const computed = timelineEvents(timelineEquipment, exampleImportedAt);
     const last = Math.max(...computed.map((event) => event.occurred_at));
     const listed = (await eventsOfType(exampleImportedAt, last))
-      .filter((event) => event.equipment_id === id)
+      // The equipment's own events: a type's (equipmentType.*) has no equipment_id.
+      .filter((event): event is typeof event & { equipment_id: string } => event.equipment_id === id)
       .map(({ id: _id, expected: _expected, sequence: _sequence, ...event }) => event);
     expect(inOrder(listed)).toEqual(inOrder(computed));
     // The page imports on the examples' day itself, as `npm start` does: the same events,

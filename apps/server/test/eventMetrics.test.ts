@@ -30,8 +30,9 @@ describe.each(testStores)("the events metrics on $name", ({ skip, create }) => {
   beforeAll(async () => {
     if (skip) return;
     db = await create();
-    // Before the server: an import (two accounts: a schedule and an equipment appear for
-    // each) and three events recorded 100 days ago, past the 90 days kept.
+    // Before the server: an import (two accounts: a type and an equipment are created, and
+    // a schedule and the equipment appear, for each) and three events recorded 100 days
+    // ago, past the 90 days kept.
     const store = await openStore(db.database);
     await importDataset(store, soonDataset(2, Date.now() + 3_600_000, Date.now() + 7_200_000));
     for (const n of [1, 2, 3])
@@ -52,7 +53,9 @@ describe.each(testStores)("the events metrics on $name", ({ skip, create }) => {
   it.skipIf(skip)("count the events ever recorded by type and cause, and the recorder's lag", async () => {
     const samples = await scrape();
     expect(samplesOf(samples, "wsafe_events_recorded_total")).toEqual({
+      '{cause="import",type="equipment.created"}': 2,
       '{cause="import",type="equipment.status_changed"}': 2,
+      '{cause="import",type="equipmentType.created"}': 2,
       '{cause="import",type="schedule.status_changed"}': 2,
       '{cause="time",type="equipment.status_changed"}': 3,
     });

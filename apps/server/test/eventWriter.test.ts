@@ -123,7 +123,8 @@ describe.each(testStores)("the event writer on $name", ({ name, skip, create }) 
     // hole, and no value is drawn twice.
     expect(new Set(rows.map((row) => row.sequence)).size).toBe(rows.length);
     expect(rows.map((row) => row.cause)).toEqual([
-      ...Array(4).fill("import"),
+      // The import's: each account's type and equipment created, and their two statuses.
+      ...Array(8).fill("import"),
       ...Array(2).fill("import"),
       ...Array(4).fill("time"),
     ]);

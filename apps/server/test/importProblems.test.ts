@@ -77,7 +77,7 @@ describe("wsafe import", () => {
       ].join("\n"),
     );
     expect(result.stdout).toMatch(
-      /^imported 1 account, 0 tokens, 0 users, 0 resources, 1 equipment type, 1 equipment, 2 schedules, \d+ events?\n$/,
+      /^imported 1 account, 0 tokens, 0 users, 0 resources, 1 equipment type, 1 equipment, 2 schedules, \d+ events?, 2 record events\n$/,
     );
   });
 });

@@ -48,7 +48,7 @@ describe("wsafe serve", () => {
     expect(output).toContain(`demo token (read and write): ${demoTokens.write}`);
     expect(output).toMatch(/self-signed certificate for localhost: .*localhost-cert\.pem/);
     const curls = output.split("\n").filter((line) => line.trim().startsWith("curl "));
-    expect(curls).toHaveLength(3);
+    expect(curls).toHaveLength(4);
     expect(curls[0]).toContain("curl -k '");
     expect(curls[1]).toContain("-X POST");
     expect(curls[1]).toContain("-H 'content-type: application/json'");
@@ -56,6 +56,10 @@ describe("wsafe serve", () => {
     // changes while the server runs.
     expect(curls[2]).toContain("/v1/inspections.record");
     expect(curls[2]).toContain(demoTokens.write);
+    // The fourth adds a harness to the register, with a key that makes a second paste safe.
+    expect(curls[3]).toContain("/v1/equipments.create");
+    expect(curls[3]).toContain(demoTokens.write);
+    const created: string[] = [];
     const preuse = async () => {
       const list = await callMethod(serve.url, "POST", "equipments.list", {
         token: demoTokens.read,
@@ -83,6 +87,7 @@ describe("wsafe serve", () => {
       if (path.includes("equipments.list")) expect(answer.body.equipments, line).toHaveLength(5);
       if (path.includes("inspections.record"))
         expect(answer.body.inspection.schedule_id, line).toBe("sch_preuse");
+      if (path.includes("equipments.create")) created.push(answer.body.equipment.id);
     }
     expect((await preuse()).status).toBe("uptodate");
     if (await hasCurl()) {
@@ -90,10 +95,13 @@ describe("wsafe serve", () => {
         const { stdout } = await exec("sh", ["-c", `${line.trim()} -s`]);
         expect(JSON.parse(stdout).ok, line).toBe(true);
         expect(stdout.length, line).toBeLessThan(2048);
+        if (line.includes("equipments.create")) created.push(JSON.parse(stdout).equipment.id);
       }
     } else {
       console.warn("curl is not installed: the printed curl lines were not run by curl");
     }
+    // Pasted twice, the create line made one harness: the second answered the first.
+    expect(new Set(created).size).toBe(1);
     // A request still in flight when SIGTERM arrives gets its whole answer: its body is
     // only half sent when the signal comes, so the server has surely started on it.
     await callMethod(serve.url, "POST", "users.info", { token: demoTokens.read, user: "u_ada" });

@@ -12,26 +12,9 @@ import { openStore } from "../src/store/openStore.js";
 import { sqlParameters } from "../src/store/queries/sqlParameters.js";
 import type { Store } from "../src/store/Store.js";
 import { runWrite } from "../src/writes/runWrite.js";
+import { countingSql } from "./support/countingSql.js";
 import { inspectedEquipment, inspectionDataset, inspectionSchedules } from "./support/inspectionDataset.js";
 import { recordInspectionNow } from "./support/recordInspectionNow.js";
-
-/** The store's database, keeping the text of every statement sent through it, in transactions too. */
-function countingSql(sql: Sql): { sql: Sql; sent: string[] } {
-  const sent: string[] = [];
-  const counted = (inner: Sql): Sql => ({
-    ...inner,
-    query: (text, params) => {
-      sent.push(text);
-      return inner.query(text, params);
-    },
-    queryPrepared: (text, params) => {
-      sent.push(text);
-      return inner.queryPrepared(text, params);
-    },
-    transaction: (work) => inner.transaction((tx) => work(counted(tx))),
-  });
-  return { sql: counted(sql), sent };
-}
 
 describe.each(testStores)("a write's statements on $name", ({ skip, create }) => {
   let db: ScratchDatabase;

@@ -8,7 +8,7 @@ import type {
 } from "@wsafe/schema";
 import { describe, expectTypeOf, it } from "vitest";
 import { createClient } from "./createClient.js";
-import type { PageItem, PaginatedMethodName } from "./Pages.js";
+import type { FeedMethodName, PageItem, PaginatedMethodName } from "./Pages.js";
 
 const client = createClient({ baseUrl: "https://wsafe.test", token: "t" });
 
@@ -24,6 +24,12 @@ describe("paginate", () => {
     >();
     // @ts-expect-error: users.info answers one user, not pages
     void client.paginate("users.info", { user: "u" });
+  });
+
+  it("is not offered for a feed, which takes a cursor but never ends", () => {
+    expectTypeOf<FeedMethodName>().toEqualTypeOf<"equipments.changes">();
+    // @ts-expect-error: equipments.changes is a feed: mirrorEquipments reads it
+    void client.paginate("equipments.changes");
   });
 
   it("types the records of each method, narrowed to literal columns", () => {

@@ -3,14 +3,31 @@ import type { CallParams, CallResult, SelectedEquipment } from "./CallTypes.js";
 import type { CallOptions } from "./ClientOptions.js";
 
 /**
- * A method that answers in pages: one that takes `cursor`. Derived from the schema, so a
- * method that gains pagination gains `paginate` with no client change.
+ * A method that answers a feed of changes rather than pages: its answer carries
+ * `next_cursor` and `has_more` of its own, and a feed never ends, so `paginate` does not
+ * walk it (`equipments.changes`: see `mirrorEquipments` of `@wsafe/client/mirror`).
+ *
+ * @example
+ * const method: FeedMethodName = "equipments.changes";
+ * @see https://docs.wsafe.dev/register/#the-mirror
+ */
+export type FeedMethodName = {
+  [Method in MethodName]: "has_more" extends keyof MethodResult<Method> ? Method : never;
+}[MethodName];
+
+/**
+ * A method that answers in pages: one that takes `cursor` and is not a feed. Derived from
+ * the schema, so a method that gains pagination gains `paginate` with no client change.
  *
  * @example
  * const method: PaginatedMethodName = "equipments.list";
  */
 export type PaginatedMethodName = {
-  [Method in MethodName]: "cursor" extends keyof MethodParams<Method> ? Method : never;
+  [Method in MethodName]: "cursor" extends keyof MethodParams<Method>
+    ? Method extends FeedMethodName
+      ? never
+      : Method
+    : never;
 }[MethodName];
 
 /** The list field of a paginated method's result, e.g. `"equipments"`. */

@@ -27,7 +27,11 @@ describe("WsafeClient", () => {
     type Namespace<Name> = Name extends `${infer First}.${string}` ? First : never;
     expectTypeOf<keyof WsafeClient>().toEqualTypeOf<"call" | "paginate" | Namespace<MethodName>>();
     expectTypeOf<"equipments" | "users">().toExtend<keyof WsafeClient>();
-    expectTypeOf(client.equipments).toEqualTypeOf<{ readonly list: MethodFunction<"equipments.list"> }>();
+    expectTypeOf<keyof typeof client.equipments>().toEqualTypeOf<
+      "list" | "changes" | "create" | "update" | "retire"
+    >();
+    expectTypeOf(client.equipments.list).toEqualTypeOf<MethodFunction<"equipments.list">>();
+    expectTypeOf(client.equipments.changes).toEqualTypeOf<MethodFunction<"equipments.changes">>();
     expectTypeOf(client.users.info).toEqualTypeOf<MethodFunction<"users.info">>();
   });
 
@@ -166,7 +170,7 @@ describe("the webhooks methods, from the registry with no client change", () => 
     // @ts-expect-error: url is required
     void client.webhooks.create({ types: ["equipment.status_changed"] });
     // @ts-expect-error: not an event type of the schema
-    void client.webhooks.create({ url: "https://h.example", types: ["equipment.created"] });
+    void client.webhooks.create({ url: "https://h.example", types: ["equipment.exploded"] });
     // @ts-expect-error: webhooks.delete takes id, not webhook_id
     void client.webhooks.delete({ webhook_id: "wh_1" });
     // @ts-expect-error: webhooks.deliveries needs webhook_id

@@ -34,6 +34,7 @@ export type { WsafeValidationError } from "./errors/WsafeValidationError.js";
 export type { FetchInit, FetchLike, ResponseLike } from "./FetchLike.js";
 export type {
   ColumnsPaginatedMethodName,
+  FeedMethodName,
   PageField,
   PageItem,
   PageParams,

@@ -56,4 +56,12 @@ describe("browser bundle size (esbuild, minified + gzip)", () => {
     const main = await measure(`export * from "./index.ts";`);
     expect(main.inputs.filter((input) => input.includes("webhooks"))).toEqual([]);
   });
+
+  it("keeps @wsafe/client/mirror apart: not in the main entry, and none of the schema's code", async () => {
+    const size = await measure(`export * from "./mirror/index.ts";`);
+    console.log(`@wsafe/client/mirror: ${size.minified} B minified, ${size.gzip} B min+gzip`);
+    expect(size.inputs.filter((input) => /schema|zod|node_modules/.test(input))).toEqual([]);
+    const main = await measure(`export * from "./index.ts";`);
+    expect(main.inputs.filter((input) => input.includes("mirror"))).toEqual([]);
+  });
 });

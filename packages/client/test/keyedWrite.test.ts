@@ -3,8 +3,8 @@
  * against the real server of `@wsafe/server` with the demo dataset: the first try was
  * made, its answer never arrived; the client, which sent a key of its own, sends the same
  * call again with the same key, and the server answers the first answer. One inspection
- * is recorded; one webhook endpoint is made. (The server delivers nothing: the endpoint's
- * public address literal never gets a packet.)
+ * is recorded; one webhook endpoint is made; one equipment is created. (The server
+ * delivers nothing: the endpoint's public address literal never gets a packet.)
  */
 import { once } from "node:events";
 import { connect, createServer, type Server, type Socket } from "node:net";
@@ -138,6 +138,26 @@ describe.skipIf(!server)("a write whose answer is lost, against the real server"
       const { webhooks } = await direct.webhooks.list();
       expect(webhooks.filter((webhook) => webhook.url === url)).toEqual([made.webhook]);
       await direct.webhooks.delete({ id: made.webhook.id });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  // The register's writes are keyed as every write (issue 49): a sync whose create lost its
+  // answer makes one equipment, not two.
+  it("sends equipments.create again with the same key and is answered the first answer: one equipment made", async () => {
+    const proxy = await answerLosingProxy(new URL(demo.url));
+    try {
+      const api = createClient({ baseUrl: proxy.url, token: tokens.write, retries: { minDelayMs: 5 } });
+      const made = await api.equipments.create({ equipmentType_id: "et_ladder", serialNumber: "LD-KEYED-1" });
+      await proxy.firstAnswered;
+      expect(getMeta(made).attempts).toBe(2);
+      expect(proxy.connections()).toBe(2);
+      const direct = createClient({ baseUrl: demo.url, token: tokens.read });
+      const ladders = await direct
+        .paginate("equipments.list", { equipmentType_id: "et_ladder", service_type: "all" })
+        .all();
+      expect(ladders.filter((ladder) => ladder.serialNumber === "LD-KEYED-1")).toEqual([made.equipment]);
     } finally {
       await proxy.close();
     }

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 
 const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
 
-/** The methods that answer in pages: those whose parameters take `cursor`. */
+/** The methods that answer in pages: those that declare a walk (a feed takes `cursor` too, and is not one). */
 const paginated = Object.values(methods)
-  .filter((method) => "cursor" in (method.params as unknown as { shape: object }).shape)
+  .filter((method) => method.pagination !== undefined)
   .map((method) => method.name);
 
 describe("the client's README", () => {

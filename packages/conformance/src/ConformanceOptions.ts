@@ -23,6 +23,12 @@ export interface InspectionTarget {
   inspector_id: string;
 }
 
+/** The equipment type the kit may create, update and retire one equipment of (`--write-register`). */
+export interface RegisterTarget {
+  /** An equipment type of the account under test. */
+  equipmentType_id: string;
+}
+
 /**
  * What {@link runConformance} checks, and where.
  *
@@ -53,6 +59,16 @@ export interface ConformanceOptions {
    * checked on requests the service must refuse.
    */
   recordInspection?: InspectionTarget;
+  /**
+   * Opt in to the register's writes: the kit creates one equipment of this type under a
+   * key of its own (with `writeToken`), updates it by that key with `if_version`, and
+   * retires it, and checks every effect: the answers, the version growing by one a write,
+   * `equipments.list`, `equipments.changes` reporting it and then reporting it null, the
+   * idempotency key, `external_id_taken`, `version_mismatch`, and the events of cause
+   * `api`. The retired equipment stays in the account's history (its events). Without
+   * it, the register's writes are only checked on requests the service must refuse.
+   */
+  writeRegister?: RegisterTarget;
   /**
    * Request data of a successful call per method, `token` left out. Defaults to the
    * registry's first successful example (the demo dataset's ids); give your own ids here.

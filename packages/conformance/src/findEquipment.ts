@@ -1,8 +1,13 @@
 import type { Equipment } from "@wsafe/schema";
 import { type CheckContext, CheckFailed } from "./CheckContext.js";
 
-/** Reads a list method page by page, 1 000 records at a time, until `found` says stop. */
-async function* pagesOf(
+/**
+ * Reads a list method page by page, 1 000 records at a time, with the read token.
+ *
+ * @example
+ * for await (const types of pagesOf(ctx, "equipmentTypes.list", {}, "equipmentTypes")) console.log(types.length);
+ */
+export async function* pagesOf(
   ctx: CheckContext,
   method: string,
   params: Record<string, unknown>,
@@ -43,4 +48,27 @@ export async function findEquipment(ctx: CheckContext, id: string, asOf?: number
     }
   }
   throw new CheckFailed(`no equipment type of the account lists equipment ${id}: check --record-inspection`);
+}
+
+/**
+ * Every equipment of the account as `equipments.list` returns it, every type, in service
+ * or not, by id: what a copy kept by `equipments.changes` must hold.
+ *
+ * @param ctx - the run
+ * @example
+ * const register = await listRegister(ctx); // Map { "eq_h_0001" => {...}, ... }
+ */
+export async function listRegister(ctx: CheckContext): Promise<Map<string, Equipment>> {
+  const register = new Map<string, Equipment>();
+  for await (const types of pagesOf(ctx, "equipmentTypes.list", {}, "equipmentTypes"))
+    for (const type of types)
+      for await (const equipments of pagesOf(
+        ctx,
+        "equipments.list",
+        { equipmentType_id: type.id, service_type: "all" },
+        "equipments",
+      ))
+        for (const equipment of equipments)
+          register.set(String(equipment.id), equipment as unknown as Equipment);
+  return register;
 }

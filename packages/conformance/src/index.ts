@@ -15,6 +15,7 @@ export type {
   ConformanceReport,
   InspectionTarget,
   OtherAccount,
+  RegisterTarget,
 } from "./ConformanceOptions.js";
 export { formatResult, formatSummary, formatText } from "./formatText.js";
 export { type CliIo, runCli, usage } from "./runCli.js";

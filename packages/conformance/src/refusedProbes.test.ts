@@ -1,4 +1,10 @@
-import { methodNames, methods, parseParams } from "@wsafe/schema";
+import {
+  methodNames,
+  methods,
+  parseParams,
+  registerParamsProblem,
+  registerWriteMethods,
+} from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
 import { refusedProbeFrom, refusedProbeOf } from "./refusedProbes.js";
 
@@ -42,6 +48,66 @@ describe(refusedProbeOf, () => {
       if (!parsed.ok)
         expect([parsed.error, parsed.parameter], method).toEqual([probe?.error, probe?.mentions]);
     }
+  });
+
+  // Issue 49's writes, from their own examples with no change to the kit: each a lookup of
+  // a record no deployment holds, or a create refused at its parameters, so none writes.
+  it("derives the register's writes' probes from their documented refusals", () => {
+    const probes = Object.fromEntries(
+      registerWriteMethods.map((method) => {
+        const { params, error, mentions } = refusedProbeOf(method) ?? {};
+        return [method, { params, error, ...(mentions && { mentions }) }];
+      }),
+    );
+    expect(probes).toEqual({
+      "equipmentTypes.create": {
+        params: {
+          name: "Chain hoist",
+          metafields: [
+            { id: "mf_capacity", name: "Capacity (t)" },
+            { id: "mf_capacity", name: "Lift (m)" },
+          ],
+        },
+        error: "parameter_invalid",
+        mentions: "metafields",
+      },
+      "equipmentTypes.update": {
+        params: { id: "conformance_no_such_et_other_account", name: "Mine now" },
+        error: "content_not_found",
+      },
+      "equipments.create": {
+        params: { equipmentType_id: "conformance_no_such_et_other_account", serialNumber: "X-1" },
+        error: "content_not_found",
+      },
+      "equipments.update": {
+        params: { external_id: "conformance_no_such_ERP-NOBODY", notes: "Relabelled." },
+        error: "content_not_found",
+      },
+      "equipments.retire": { params: { id: "conformance_no_such_eq_other_1" }, error: "content_not_found" },
+      "schedules.set": {
+        params: {
+          equipment_id: "conformance_no_such_eq_other_1",
+          schedule_id: "conformance_no_such_sch_annual",
+          interval: "P1Y",
+        },
+        error: "content_not_found",
+      },
+      "schedules.remove": {
+        params: {
+          equipment_id: "conformance_no_such_eq_h_0002",
+          schedule_id: "conformance_no_such_sch_annual",
+        },
+        error: "content_not_found",
+      },
+    });
+    // The create's probe is refused by a rule the schema holds, before any lookup.
+    const parsed = parseParams("equipmentTypes.create", {
+      token: "t",
+      ...probes["equipmentTypes.create"]?.params,
+    });
+    expect(parsed.ok && registerParamsProblem("equipmentTypes.create", parsed.params)?.parameter).toBe(
+      "metafields[1].id",
+    );
   });
 
   it("gives the kit's own way to a success where it has one", () => {

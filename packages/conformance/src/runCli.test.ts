@@ -77,6 +77,16 @@ describe(runCli, () => {
     expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in/);
   }, 60_000);
 
+  it("creates, updates and retires one equipment with --write-register, and checks its effects", async () => {
+    const { code, stdout } = await run(
+      [server.url, "--method", "equipments.create", "--write-register", "et_harness"],
+      { WSAFE_TOKEN: fixtureTokens.read, WSAFE_WRITE_TOKEN: fixtureTokens.write },
+    );
+    expect(code).toBe(0);
+    expect(stdout.match(/✓ written: /g)).toHaveLength(10);
+    expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in/);
+  }, 60_000);
+
   it("runs a write method's checks with --write-token, and skips them without, saying so", async () => {
     const args = [server.url, "--token", fixtureTokens.read, "--method", "webhooks.delete"];
     const without = await run(args);
@@ -151,6 +161,14 @@ describe(runCli, () => {
       "--record-inspection needs EQUIPMENT_ID,SCHEDULE_ID,INSPECTOR_ID",
     ],
     [["http://x", "--token", "t", "--record-inspection", "eq_1,sch_1,u_1"], "it needs --write-token"],
+    [
+      ["http://x", "--token", "t", "--write-register", "et_1"],
+      "--write-register writes: it needs --write-token",
+    ],
+    [
+      ["http://x", "--token", "t", "--write-token", "w", "--write-register", ""],
+      "--write-register needs the id of an equipment type",
+    ],
   ])("exits 2 on bad usage: %j", async (args, message) => {
     const { code, stderr } = await run(args);
     expect(code).toBe(2);

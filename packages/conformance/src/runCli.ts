@@ -36,6 +36,12 @@ Options:
                           inspection of that schedule by that user, and check every
                           effect of it (dates, equipments.list, inspections.list, events,
                           idempotency key); the inspection stays, as all inspections do
+  --write-register EQUIPMENT_TYPE_ID
+                          opt in to the register's writes (needs --write-token): create
+                          one equipment of that type under a key of the kit's own, update
+                          it with if_version, retire it, and check every effect (answers,
+                          versions, equipments.list, equipments.changes, the idempotency
+                          key, events); the retired equipment's events stay
   --other-token TOKEN     read token of a second account (or WSAFE_OTHER_TOKEN)
   --other-id NAME=ID      an id of the second account's record, by the parameter that
                           takes it (repeatable): --other-id equipmentType_id=et_x --other-id user=u_y
@@ -83,6 +89,7 @@ function toOptions(
       token: { type: "string" },
       "write-token": { type: "string" },
       "record-inspection": { type: "string" },
+      "write-register": { type: "string" },
       "other-token": { type: "string" },
       "other-id": { type: "string", multiple: true },
       params: { type: "string" },
@@ -118,6 +125,14 @@ function toOptions(
       throw new UsageError("--record-inspection writes: it needs --write-token (or WSAFE_WRITE_TOKEN)");
     const [equipment_id, schedule_id, inspector_id] = parts as [string, string, string];
     options.recordInspection = { equipment_id, schedule_id, inspector_id };
+  }
+  const registerType = values["write-register"];
+  if (registerType !== undefined) {
+    if (registerType === "")
+      throw new UsageError("--write-register needs the id of an equipment type of the account");
+    if (!writeToken)
+      throw new UsageError("--write-register writes: it needs --write-token (or WSAFE_WRITE_TOKEN)");
+    options.writeRegister = { equipmentType_id: registerType };
   }
   const otherToken = values["other-token"] ?? io.env.WSAFE_OTHER_TOKEN;
   const otherIds = Object.fromEntries(

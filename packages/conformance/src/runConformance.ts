@@ -2,10 +2,12 @@ import { type MethodName, methodNames } from "@wsafe/schema";
 import { CheckContext, type CheckDefinition, CheckFailed, CheckSkipped } from "./CheckContext.js";
 import type { CheckResult, ConformanceOptions, ConformanceReport } from "./ConformanceOptions.js";
 import { cursorChecks } from "./checks/cursorChecks.js";
+import { feedChecks } from "./checks/feedChecks.js";
 import { isolationChecks } from "./checks/isolationChecks.js";
 import { paginationChecks } from "./checks/paginationChecks.js";
 import { parameterChecks } from "./checks/parameterChecks.js";
 import { recordingChecks } from "./checks/recordingChecks.js";
+import { registerChecks } from "./checks/registerChecks.js";
 import { requestErrorChecks } from "./checks/requestErrorChecks.js";
 import { routingChecks } from "./checks/routingChecks.js";
 import { ruleChecks } from "./checks/ruleChecks.js";
@@ -17,9 +19,10 @@ import { createClient } from "./createClient.js";
 /**
  * Every check the kit runs against `options`, in the order it runs them: the URL space,
  * then per method the success path, the request, the token, the parameters and the
- * rules between them, the pages and cursors of a paginated method, statuses at an
+ * rules between them, the pages and cursors of a paginated method, a feed's copy and
+ * cursors, statuses at an
  * instant, tenant isolation, and, when the run opts in, the effects of one recorded
- * inspection.
+ * inspection and of one equipment created, updated and retired.
  */
 export function listChecks(options: ConformanceOptions): CheckDefinition[] {
   const selected: readonly MethodName[] = options.methods?.length ? options.methods : methodNames;
@@ -33,9 +36,11 @@ export function listChecks(options: ConformanceOptions): CheckDefinition[] {
       ...ruleChecks(method),
       ...paginationChecks(method),
       ...cursorChecks(method),
+      ...feedChecks(method),
       ...statusChecks(method),
       ...isolationChecks(method, options),
       ...recordingChecks(method, options),
+      ...registerChecks(method, options),
     ]),
   ];
 }

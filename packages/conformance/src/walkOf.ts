@@ -22,8 +22,10 @@ export interface Walk {
 
 /**
  * How `method` walks its pages, or undefined when it is not paginated: a method is
- * paginated when its published params take `cursor`. The list field is the result's
- * one array; the filters and the instant come from the registry's `pagination`.
+ * paginated when its published params take `cursor` and it is no feed (a feed,
+ * `equipments.changes`, takes one too but never ends: its checks are `feedChecks`). The
+ * list field is the result's one array; the filters and the instant come from the
+ * registry's `pagination`.
  *
  * @example
  * walkOf("equipments.list"); // { listField: "equipments", filters: ["equipmentType_id", ...], instant: "as_of", ... }
@@ -31,7 +33,7 @@ export interface Walk {
  */
 export function walkOf(method: MethodName): Walk | undefined {
   const params = toJsonSchema(`${method}.params`) as Walk["params"];
-  if (!Object.hasOwn(params.properties ?? {}, "cursor")) return undefined;
+  if (!Object.hasOwn(params.properties ?? {}, "cursor") || methods[method].feed) return undefined;
   const result = toJsonSchema(`${method}.result`) as Schema & { properties?: Record<string, unknown> };
   const listField = Object.entries(result.properties ?? {}).find(
     ([key, node]) => key !== "response_metadata" && resolveSchema(node, result).type === "array",

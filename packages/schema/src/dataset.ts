@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { equipmentShape } from "./records/equipment.js";
+import { equipmentSettableShape, externalIdSchema } from "./records/equipmentSettable.js";
 import { equipmentTypeSchema, metafieldSchema } from "./records/equipmentType.js";
 import { storedMetavaluesSchema } from "./records/metavalue.js";
 import { identifier } from "./records/primitives.js";
@@ -50,16 +51,31 @@ export const datasetEquipmentTypeSchema = z.strictObject({
     .describe("The metafields equipment of this type may set."),
 });
 
-const {
-  status: _status,
-  schedules: _schedules,
-  metavalues: _metavalues,
-  ...storedEquipmentShape
-} = equipmentShape;
-
-/** An equipment as stored: every field but the computed statuses. Its account is its type's. */
+/**
+ * An equipment as stored: every field but the computed statuses and the service's
+ * `version`, with the rules of {@link equipmentSettableShape}, which the register's write
+ * methods read too. Its account is its type's. An `external_id` left out keeps the key
+ * the store holds: a file written before the asset system gave its keys (through
+ * `equipments.create` or `equipments.update`) must not remove them.
+ */
 export const datasetEquipmentSchema = z.strictObject({
-  ...storedEquipmentShape,
+  id: equipmentShape.id,
+  external_id: externalIdSchema
+    .optional()
+    .describe(
+      "Your own key of the equipment (an asset tag, the id of the asset system that owns the record): 1 to 255 characters, unique among the equipment of the account once the import is in. A key another equipment of the account gives in the same file, or keeps in the store, refuses the import, naming both; a file may pass a key from one equipment it names to another. `equipments.update` and `equipments.retire` find the equipment by it. Left out: the equipment keeps the key it has in the store, if any (an import never removes a key; `equipments.update` with `external_id: null` does).",
+    ),
+  serialNumber: equipmentSettableShape.serialNumber,
+  equipmentType_id: equipmentSettableShape.equipmentType_id,
+  created: equipmentShape.created,
+  parent_id: equipmentSettableShape.parent_id,
+  fieldOffice_id: equipmentSettableShape.fieldOffice_id,
+  lineOfBusiness_id: equipmentSettableShape.lineOfBusiness_id,
+  clients_id: equipmentSettableShape.clients_id,
+  assignedUsers_id: equipmentSettableShape.assignedUsers_id,
+  title: equipmentSettableShape.title,
+  notes: equipmentSettableShape.notes,
+  isInService: equipmentSettableShape.isInService,
   metavalues: storedMetavaluesSchema.default({}),
   schedules: z
     .array(scheduleDatesSchema.strict())

@@ -23,6 +23,14 @@ export const errorDescriptions = {
     "The account or token holds the most of something it may (webhook endpoints of an account: 10; `events.stream` subscriptions a token holds open on one server: 5 by default); remove or close one before adding another.",
   idempotency_key_reused:
     "The `idempotency_key` was sent within the last 24 hours with other parameters, or to another method; nothing was changed. Send the first request again to get its answer, or a new key for a new request.",
+  external_id_taken:
+    "The `external_id` is held by another equipment of the account; the description names the key and that equipment's `id`. Nothing was changed. To change that equipment, call `equipments.update` with the `external_id`; for a new equipment, choose another key.",
+  version_mismatch:
+    "The equipment's `version` is not the `if_version` sent: it was changed since it was read; the description names both versions. Nothing was changed. Read it again (`equipments.changes` or `equipments.list`), apply your change to what it holds now, and send it with the new `version`.",
+  metafield_in_use:
+    "A metafield that `equipmentTypes.update` would remove is still set on equipment of the type; the description names the metafield and one such equipment. Nothing was changed. Unset it first (`equipments.update` with `metavalues: { <metafield id>: null }`), or keep the metafield in `metafields`.",
+  cursor_expired:
+    "The `cursor` of `equipments.changes` is older than the changes the service keeps. Nothing was read. Start again without a `cursor` and replace your copy with what the answers hold.",
   server_error: "Internal error in the service. Nothing was changed; retrying later may succeed.",
 } as const;
 

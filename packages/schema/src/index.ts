@@ -24,6 +24,7 @@ export * from "./errors.js";
 export { formatIssuePath } from "./formatIssuePath.js";
 export {
   defineMethod,
+  type FeedSpec,
   type MethodDefinition,
   type MethodExample,
   type MethodSpec,
@@ -33,15 +34,25 @@ export {
   type RegistryParams,
   type WalkSpec,
 } from "./methods/defineMethod.js";
+export * from "./methods/equipments.changes.js";
+export * from "./methods/equipments.create.js";
 export * from "./methods/equipments.list.js";
+export * from "./methods/equipments.retire.js";
+export * from "./methods/equipments.update.js";
+export * from "./methods/equipmentTypes.create.js";
 export * from "./methods/equipmentTypes.list.js";
+export * from "./methods/equipmentTypes.update.js";
+export * from "./methods/equipmentWriteFields.js";
 export * from "./methods/events.list.js";
 export * from "./methods/eventsWindow.js";
 export * from "./methods/idempotencyKey.js";
 export * from "./methods/inspectionRules.js";
 export * from "./methods/inspections.list.js";
 export * from "./methods/inspections.record.js";
+export * from "./methods/registerRules.js";
 export * from "./methods/resources.list.js";
+export * from "./methods/schedules.remove.js";
+export * from "./methods/schedules.set.js";
 export * from "./methods/users.info.js";
 export * from "./methods/webhooks.create.js";
 export * from "./methods/webhooks.delete.js";

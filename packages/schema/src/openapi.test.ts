@@ -116,7 +116,8 @@ describe("the published OpenAPI 3.1 document", () => {
     const tags = toOpenApi("3.1.0").tags as { name: string; description: string }[];
     expect(tags).toContainEqual({
       name: "equipments",
-      description: "The `equipments.*` methods: `equipments.list`.",
+      description:
+        "The `equipments.*` methods: `equipments.list`, `equipments.create`, `equipments.update`, `equipments.retire`, `equipments.changes`.",
     });
     expect(new Set(tags.map((tag) => tag.name)).size).toBe(tags.length);
     for (const name of Object.keys(methods)) {

@@ -120,6 +120,14 @@ function interpreterParseParams(method: MethodName, data: Record<string, unknown
         description: `missing parameter: ${key}`,
       };
   }
+  const oneOf = methods[method].requiresOneOf ?? [];
+  if (oneOf.length > 0 && !oneOf.some((key) => Object.hasOwn(data, key)))
+    return {
+      ok: false,
+      error: "parameter_missing",
+      parameter: oneOf[0],
+      description: `missing parameter: ${oneOf.join(" or ")}`,
+    };
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, params: parsed.data };
   const issue = parsed.error.issues[0]!;

@@ -30,6 +30,8 @@ interface ParamsPlan {
   required: readonly string[];
   /** The params schema with zod's compiled fast path (see {@link compiledSchema}). */
   schema: z.ZodType;
+  /** Parameters of which at least one must be present (`requiresOneOf` of the method). */
+  oneOf: readonly string[];
 }
 
 const plans = new Map<string, ParamsPlan>();
@@ -44,6 +46,7 @@ function planOf(name: MethodName | StreamName): ParamsPlan {
       shape,
       required: Object.keys(shape).filter((key) => isRequired(shape[key]!)),
       schema: compiledSchema(`${name}.params`),
+      oneOf: (isMethodName(name) && methods[name].requiresOneOf) || [],
     };
     plans.set(name, plan);
   }
@@ -53,7 +56,8 @@ function planOf(name: MethodName | StreamName): ParamsPlan {
 /**
  * Checks a request data object against a method's parameters with the precedence of
  * the contract: an unknown key first (`parameter_unexpected`), then a required key
- * absent (`parameter_missing`), then a value of the wrong type or not allowed
+ * absent, or none of the parameters of which the method requires one (`parameter_missing`),
+ * then a value of the wrong type or not allowed
  * (`parameter_invalid`). The server and the conformance kit both use it, so they
  * cannot disagree.
  *
@@ -90,7 +94,7 @@ export function parseStreamParams<Name extends StreamName>(
 }
 
 function parseWithPlan(
-  { shape, required, schema }: ParamsPlan,
+  { shape, required, schema, oneOf }: ParamsPlan,
   data: Record<string, unknown>,
 ): { ok: true; params: unknown } | ParamsFailure {
   for (const key of Object.keys(data)) {
@@ -112,6 +116,14 @@ function parseWithPlan(
         description: `missing parameter: ${key}`,
       };
     }
+  }
+  if (oneOf.length > 0 && !oneOf.some((key) => Object.hasOwn(data, key))) {
+    return {
+      ok: false,
+      error: "parameter_missing",
+      parameter: oneOf[0]!,
+      description: `missing parameter: ${oneOf.join(" or ")}`,
+    };
   }
   // Compiled: a valid request is checked by one generated function; an invalid one
   // falls back to zod's interpreter, so the issue and its message are zod's own.

@@ -78,7 +78,9 @@ describe(methodErrorsFor, () => {
 
   it("is how every registry method got its list", () => {
     for (const method of Object.values(methods)) {
-      expect(method.errors).toEqual(methodErrorsFor(method.params, method.ownErrors));
+      expect(method.errors).toEqual(
+        methodErrorsFor(method.params, method.ownErrors, method.requiresOneOf !== undefined),
+      );
     }
   });
 });

@@ -66,7 +66,7 @@ export const requestChecks = [
     id: "permission",
     scope: "method",
     errors: ["token_permission"],
-    rule: "The token holds the permission the method needs: `read` for the methods that read, `write` for those that change something (`webhooks.create`, `webhooks.delete`, `webhooks.rotate_secret`, `webhooks.redeliver`).",
+    rule: "The token holds the permission the method needs: `read` for the methods that read (their names end in `.list`, `.info`, `.changes` or `.deliveries`), `write` for every other, each of which changes something (`webhooks.create`, `inspections.record`, `equipments.update`, ...).",
   },
   {
     id: "parameters",
@@ -141,9 +141,21 @@ type CanMissParameter<Params extends z.ZodObject> = [
   ? false
   : true;
 
-/** Every identifier a method with these parameters and own errors can answer with. */
-export type MethodErrorsOf<Params extends z.ZodObject, Own extends OwnError> =
-  | (CanMissParameter<Params> extends true ? PipelineError : Exclude<PipelineError, "parameter_missing">)
+/**
+ * Every identifier a method with these parameters and own errors can answer with.
+ * `OneOfRequired` is true for a method that requires one of a few parameters (see
+ * `MethodSpec.requiresOneOf`): it can answer `parameter_missing` though each is optional.
+ */
+export type MethodErrorsOf<
+  Params extends z.ZodObject,
+  Own extends OwnError,
+  OneOfRequired extends boolean = false,
+> =
+  | (CanMissParameter<Params> extends true
+      ? PipelineError
+      : OneOfRequired extends true
+        ? PipelineError
+        : Exclude<PipelineError, "parameter_missing">)
   | Own
   | typeof unforeseenError;
 
@@ -154,10 +166,11 @@ const isRequired = (schema: z.ZodType) => !schema.safeParse(undefined).success;
  * of each check on a method's URL that the method's parameters can meet, the method's
  * own identifiers where its lookups run, then `server_error`. Each identifier once.
  * `parameter_missing` is listed only for a method that requires a parameter besides
- * `token`.
+ * `token`, or one of a few.
  *
  * @param params - the method's request data schema
  * @param ownErrors - what the method's own lookups answer with
+ * @param oneOfRequired - whether the method requires one of a few optional parameters
  * @example
  * methodErrorsFor(usersInfoParamsSchema, ["content_not_found"]);
  * // ["request_method_invalid", "request_data_invalid", "token_missing", ..., "token_permission",
@@ -166,10 +179,13 @@ const isRequired = (schema: z.ZodType) => !schema.safeParse(undefined).success;
 export function methodErrorsFor<Params extends z.ZodObject, const Own extends OwnError>(
   params: Params,
   ownErrors: readonly Own[],
+  oneOfRequired = false,
 ): readonly MethodErrorsOf<Params, Own>[] {
-  const canMiss = Object.entries(params.shape).some(
-    ([key, field]) => key !== checkedBeforeParameters && isRequired(field as z.ZodType),
-  );
+  const canMiss =
+    oneOfRequired ||
+    Object.entries(params.shape).some(
+      ([key, field]) => key !== checkedBeforeParameters && isRequired(field as z.ZodType),
+    );
   const errors: ErrorIdentifier[] = [];
   for (const check of requestChecks) {
     if (check.scope !== "method") continue;

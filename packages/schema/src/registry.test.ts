@@ -3,6 +3,7 @@ import type * as z from "zod";
 import { errorResponseSchema } from "./envelope.js";
 import { errorIdentifiers } from "./errors.js";
 import { inspectionRecordProblem, inspectionsListProblem } from "./methods/inspectionRules.js";
+import { registerParamsProblem, registerWriteMethods } from "./methods/registerRules.js";
 import { isMethodName, methodNames, methods } from "./registry.js";
 import { readPublishedSchema, strictAjv } from "./testing/ajv.js";
 
@@ -39,7 +40,10 @@ describe("method registry", () => {
       const required = Object.entries(shape).filter(
         ([key, field]) => key !== "token" && !(field as z.ZodType).safeParse(undefined).success,
       );
-      expect(errors.includes("parameter_missing")).toBe(required.length > 0);
+      // A method that requires one of a few parameters misses one when none is sent.
+      expect(errors.includes("parameter_missing")).toBe(
+        required.length > 0 || method.requiresOneOf !== undefined,
+      );
       // Every method accepts `pretty` at least, so a value can always be invalid, and a key always unexpected.
       expect(method.errors).toContain("parameter_invalid");
       expect(method.errors).toContain("parameter_unexpected");
@@ -73,9 +77,9 @@ describe("registry examples", () => {
         // the data: whether a cursor belongs to the walk (the store: its signature, its
         // account), whether a webhook's URL reaches a public address (the network), and
         // the rules between parameters or on the request's instant, which the schema's
-        // rule functions say.
+        // rule functions say, and whether a metavalue's key is a metafield of the type (the store).
         const beyondSchema =
-          ["cursor:", "url:"].some((parameter) => failure.description?.includes(parameter)) ||
+          ["cursor:", "url:", "metavalues."].some((parameter) => failure.description?.includes(parameter)) ||
           rulesBeyondSchema[name]?.(example.request as never)?.description === failure.description;
         if (failure.error.startsWith("parameter_") && !beyondSchema) expect(requestValid).toBe(false);
       }
@@ -86,6 +90,12 @@ describe("registry examples", () => {
 const rulesBeyondSchema: Partial<Record<string, (request: never) => { description: string } | undefined>> = {
   "inspections.record": (request) => inspectionRecordProblem(request, Date.now()),
   "inspections.list": inspectionsListProblem,
+  ...Object.fromEntries(
+    registerWriteMethods.map((name) => [
+      name,
+      (request: Record<string, unknown>) => registerParamsProblem(name, request),
+    ]),
+  ),
 };
 
 function readValidator(name: string) {
@@ -93,13 +103,18 @@ function readValidator(name: string) {
 }
 
 describe("paginated methods", () => {
-  const paginated = Object.values(methods).filter((method) => Object.hasOwn(method.params.shape, "cursor"));
+  const paginated = Object.values(methods).filter(
+    (method) => Object.hasOwn(method.params.shape, "cursor") && !("feed" in method),
+  );
 
-  it("say how they walk exactly when they take limit and cursor", () => {
+  it("say how they walk exactly when they take limit and cursor, unless they answer a feed", () => {
     for (const method of Object.values(methods)) {
       const takesCursor = Object.hasOwn(method.params.shape, "cursor");
       expect(Object.hasOwn(method.params.shape, "limit"), method.name).toBe(takesCursor);
-      expect(method.pagination !== undefined, method.name).toBe(takesCursor);
+      // A feed's cursor never ends and binds no filter: it is not a walk of pages.
+      const feed = "feed" in method;
+      expect(method.pagination !== undefined, method.name).toBe(takesCursor && !feed);
+      if (feed) expect(takesCursor, method.name).toBe(true);
     }
     expect(paginated.map((method) => method.name).sort()).toEqual([
       "equipmentTypes.list",

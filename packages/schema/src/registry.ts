@@ -1,11 +1,19 @@
 import type * as z from "zod";
 import type { ErrorResponse } from "./envelope.js";
+import { equipmentsChanges } from "./methods/equipments.changes.js";
+import { equipmentsCreate } from "./methods/equipments.create.js";
 import { equipmentsList } from "./methods/equipments.list.js";
+import { equipmentsRetire } from "./methods/equipments.retire.js";
+import { equipmentsUpdate } from "./methods/equipments.update.js";
+import { equipmentTypesCreate } from "./methods/equipmentTypes.create.js";
 import { equipmentTypesList } from "./methods/equipmentTypes.list.js";
+import { equipmentTypesUpdate } from "./methods/equipmentTypes.update.js";
 import { eventsList } from "./methods/events.list.js";
 import { inspectionsList } from "./methods/inspections.list.js";
 import { inspectionsRecord } from "./methods/inspections.record.js";
 import { resourcesList } from "./methods/resources.list.js";
+import { schedulesRemove } from "./methods/schedules.remove.js";
+import { schedulesSet } from "./methods/schedules.set.js";
 import { usersInfo } from "./methods/users.info.js";
 import { webhooksCreate } from "./methods/webhooks.create.js";
 import { webhooksDelete } from "./methods/webhooks.delete.js";
@@ -37,6 +45,14 @@ export const methods = {
   "webhooks.redeliver": webhooksRedeliver,
   "inspections.record": inspectionsRecord,
   "inspections.list": inspectionsList,
+  "equipmentTypes.create": equipmentTypesCreate,
+  "equipmentTypes.update": equipmentTypesUpdate,
+  "equipments.create": equipmentsCreate,
+  "equipments.update": equipmentsUpdate,
+  "equipments.retire": equipmentsRetire,
+  "schedules.set": schedulesSet,
+  "schedules.remove": schedulesRemove,
+  "equipments.changes": equipmentsChanges,
 } as const;
 
 /** The wire name of a /v1 method, e.g. `"equipments.list"`. */

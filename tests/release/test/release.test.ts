@@ -163,15 +163,15 @@ describe("the release, as consumers meet it", () => {
       npxServer.filter(existsSync).map((file) => JSON.parse(readFileSync(file, "utf8")).version),
     ).toEqual([released]);
     const lines = curlLinesOf(server.output());
-    // A GET and a POST that read, then (since 1.2.0) a POST that records an inspection
-    // with the write token: run one after the other, the write last.
-    expect(lines).toHaveLength(3);
+    // Two reads, then the writes: an inspection (since 1.2.0) and an equipment (since 1.5.0).
+    expect(lines).toHaveLength(4);
     const [get, post] = (await Promise.all(lines.slice(0, 2).map(runCurlLine))) as [
       unknown,
       { ok: boolean; equipments: object[] },
     ];
-    const recorded = (await runCurlLine(lines[2]!)) as { ok: boolean; inspection?: { result: string } };
+    const [recorded, created] = [await runCurlLine(lines[2]!), await runCurlLine(lines[3]!)];
     expect(recorded).toMatchObject({ ok: true, inspection: { result: "passed" } });
+    expect(created).toMatchObject({ ok: true, equipment: { serialNumber: "HN-DEMO-NEW", version: 1 } });
     expect(get).toEqual({ ok: true, user: { id: "u_ada", name: "Ada Lovelace" } });
     expect(post.ok).toBe(true);
     expect(post.equipments.length).toBeGreaterThan(0);

@@ -13,6 +13,8 @@ export interface JsonSchema {
   maximum?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  /** An object's values under keys it does not name (a map such as `metavalues`). */
+  additionalProperties?: JsonSchema | boolean;
   $defs?: Record<string, JsonSchema>;
   description?: string;
 }

@@ -7,21 +7,40 @@ import {
   methods,
   methodUrlPath,
   parseParams,
+  type RegisterWriteMethod,
   type RequestCheckId,
+  registerParamsProblem,
+  registerWriteMethods,
   requestChecks,
-  requestLimits,
 } from "@wsafe/schema";
 import type { TenantFixture } from "@wsafe/test-support";
-
-import { instantRuleCheck, lookups, type Owned, webhookUrlCheck } from "./oracleLookups.js";
+import { type Decoded, decodeRequestData } from "./decodeRequestData.js";
+import {
+  instantRuleCheck,
+  type LookupResult,
+  lookups,
+  type Owned,
+  webhookUrlCheck,
+} from "./oracleLookups.js";
 import type { RequestCase } from "./requestCase.js";
 
-/** The body limit of the request data check. */
-export const BODY_LIMIT = requestLimits.bodyBytes;
+const isRegisterWrite = (name: MethodName): name is RegisterWriteMethod =>
+  (registerWriteMethods as readonly string[]).includes(name);
 
-// Nesting beyond this is allowed to be refused as request_data_invalid (a resource
-// limit the pipeline table does not number); up to it, valid JSON must be treated as JSON.
-export const NESTING_TOLERATED = 512;
+/**
+ * Whether the oracle allows a request to succeed at a write: the fuzzer sends none (see
+ * `apiCall`), so the store stays as seeded and every answer stays exact.
+ */
+export function mayWrite(expected: Expectation): boolean {
+  return (
+    expected.kind === "envelope" &&
+    expected.method !== undefined &&
+    methods[expected.method].permission === "write" &&
+    expected.allowed.has("ok")
+  );
+}
+
+export { BODY_LIMIT, NESTING_TOLERATED } from "./decodeRequestData.js";
 
 /** What a request may answer, computed from the contract's pipeline and `parseParams` only. */
 export type Expectation =
@@ -81,92 +100,8 @@ function tokenFacts(fixture: TenantFixture): Map<string, TokenFacts> {
   return facts;
 }
 
-type Decoded = { ok: true; data: Record<string, unknown>; ambiguity?: string } | { ok: false };
-
-// fatal: invalid UTF-8 is not JSON text; the default (ignoreBOM false) drops a leading BOM.
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-// RFC 8259 white space only: anything else (NBSP, U+2028, a BOM inside GET data) is not JSON.
-const jsonWhitespaceOnly = /^[ \t\n\r]+$/;
-
-function decodeText(text: string): Decoded {
-  if (text === "") return { ok: true, data: {} };
-  if (jsonWhitespaceOnly.test(text)) {
-    // The contract says "absent/empty data counts as {}" and "invalid JSON fails":
-    // white space only is both empty-looking and not a JSON text, so both answers are read as allowed.
-    return { ok: true, data: {}, ambiguity: "request data is JSON white space only" };
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false };
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false };
-  const data = value as Record<string, unknown>;
-  // Only a text with that many brackets can nest that deep: skip the walk for the rest.
-  if (countBrackets(text) > NESTING_TOLERATED && depthOf(data) > NESTING_TOLERATED) {
-    return { ok: true, data, ambiguity: `nesting deeper than ${NESTING_TOLERATED}` };
-  }
-  return { ok: true, data };
-}
-
-/** The `request_data` check: the request data object, or a failure. */
-export function decodeRequestData(request: RequestCase): Decoded {
-  if (request.method === "GET") {
-    if (request.query === undefined || request.query === "") return { ok: true, data: {} };
-    let text: string;
-    try {
-      text = decodeURIComponent(request.query);
-    } catch {
-      return { ok: false };
-    }
-    // A proxy may forward `?{json}` as `?{json}=`; a JSON object followed by one `=`
-    // is that object (a JSON text never ends with `=`), anything else as sent.
-    if (text.endsWith("=")) {
-      const json = text.slice(0, -1);
-      const decoded = jsonWhitespaceOnly.test(json) || json === "" ? undefined : decodeText(json);
-      if (decoded?.ok) return decoded;
-    }
-    return decodeText(text);
-  }
-  const body = request.body ?? new Uint8Array();
-  if (body.length > BODY_LIMIT) return { ok: false };
-  if (body.length === 0) return { ok: true, data: {} };
-  let text: string;
-  try {
-    text = utf8.decode(body);
-  } catch {
-    return { ok: false };
-  }
-  return decodeText(text);
-}
-
-function countBrackets(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5b || c === 0x7b) count++;
-  }
-  return count;
-}
-
 const own = (data: Record<string, unknown>, key: string) =>
   Object.hasOwn(data, key) ? data[key] : undefined;
-
-/** Deepest nesting of arrays/objects in a decoded value (iterative). */
-function depthOf(value: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [next, depth] = stack.pop()!;
-    if (next !== null && typeof next === "object") {
-      max = Math.max(max, depth + 1);
-      for (const child of Object.values(next)) stack.push([child, depth + 1]);
-    }
-  }
-  return max;
-}
 
 /** What the oracle knows of a request while it walks the pipeline. */
 interface Walk {
@@ -192,9 +127,16 @@ type OracleCheck = (walk: Walk, answer: Answer) => Expectation | undefined;
  */
 export function createOracle(fixture: TenantFixture) {
   const tokens = tokenFacts(fixture);
+  // Each type's metafields, which equipments.create's metavalues must name.
+  const metafields = Object.fromEntries(
+    (fixture.dataset.equipmentTypes ?? []).map((type) => [
+      type.id,
+      (type.metafields ?? []).map((field) => field.id),
+    ]),
+  );
   const owned: Record<TokenFacts["account"], Owned> = {
-    alpha: fixture.alpha,
-    beta: fixture.beta,
+    alpha: { ...fixture.alpha, metafields },
+    beta: { ...fixture.beta, metafields },
     gamma: { equipmentTypes: [], users: ["u_gamma_1"] },
   };
 
@@ -249,6 +191,11 @@ export function createOracle(fixture: TenantFixture) {
         if (instant.near) (answer.allowed as Set<string>).add(instant.otherwise);
         return answer;
       }
+      // The register's rules that no JSON Schema says, before anything is looked up.
+      if (isRegisterWrite(walk.name!)) {
+        const problem = registerParamsProblem(walk.name, params.params as Record<string, unknown>);
+        if (problem) return result(problem.error, { parameter: problem.parameter });
+      }
       if (walk.name === "webhooks.create") {
         const check = webhookUrlCheck((params.params as { url: string }).url);
         if (check === "refused") return result("parameter_invalid", { parameter: "url" });
@@ -267,10 +214,19 @@ export function createOracle(fixture: TenantFixture) {
       return undefined;
     },
     method_lookups(walk, result) {
-      const lookup = lookups[walk.name!] as (params: unknown, mine: Owned) => boolean;
+      const lookup = lookups[walk.name!] as (params: unknown, mine: Owned) => LookupResult;
       const found = lookup(walk.params, owned[walk.facts!.account]);
-      const account = !found || walk.facts!.account === "gamma" ? undefined : walk.facts!.account;
-      const answer = result(found ? "ok" : "content_not_found", { account, ambiguity: walk.ambiguity });
+      const outcomes: readonly (ErrorIdentifier | "ok")[] =
+        typeof found === "object" ? found.allowed : [found ? "ok" : "content_not_found"];
+      const shows = outcomes.includes("ok") && walk.facts!.account !== "gamma";
+      const account = shows ? (walk.facts!.account as "alpha" | "beta") : undefined;
+      const extra = typeof found === "object" ? found : undefined;
+      const answer = result(outcomes[0]!, {
+        account,
+        parameter: extra?.parameter,
+        ambiguity: extra?.ambiguity ?? walk.ambiguity,
+      });
+      for (const outcome of outcomes) (answer.allowed as Set<string>).add(outcome);
       // An instant at a boundary of a parameter rule: the server may have found it invalid.
       if (walk.ambiguity) (answer.allowed as Set<string>).add("parameter_invalid");
       return answer;

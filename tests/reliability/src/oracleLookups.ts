@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import {
   defaultEventsRetentionMs,
+  type ErrorIdentifier,
   eventsWindowProblem,
   type InspectionDates,
   inspectionClockSkewMs,
@@ -9,8 +10,47 @@ import {
   type Methods,
 } from "@wsafe/schema";
 
-/** What an account of the fixture owns, by kind of id. */
-export type Owned = { equipmentTypes: readonly string[]; users: readonly string[] };
+/** What an account of the fixture owns, by kind of id; `metafields` by equipment type. */
+export type Owned = {
+  equipmentTypes: readonly string[];
+  users: readonly string[];
+  metafields?: Readonly<Record<string, readonly string[]>>;
+};
+
+/**
+ * What a method's lookup finds: `true` when the content exists (a read answers it, a write
+ * would go through), `false` when it does not (`content_not_found`), or the outcomes a
+ * lookup may end in when it is more than found or not, with the parameter a refusal names
+ * and why more than one outcome is allowed.
+ */
+export type LookupResult =
+  | boolean
+  | { allowed: readonly (ErrorIdentifier | "ok")[]; parameter?: string; ambiguity?: string };
+
+/**
+ * `equipments.create`'s lookups: the type, then its assigned users (else
+ * `content_not_found`) and its metavalues' keys among the type's metafields (else
+ * `parameter_invalid`), in an order the contract leaves to the service. Found and valid:
+ * it would create (the fuzzer sends no such request: see `apiCall`).
+ */
+function createOutcome(params: Methods["equipments.create"]["parsedParams"], mine: Owned): LookupResult {
+  if (!mine.equipmentTypes.includes(params.equipmentType_id)) return false;
+  const usersMissing = (params.assignedUsers_id ?? []).some((user) => !mine.users.includes(user));
+  const fields = mine.metafields?.[params.equipmentType_id] ?? [];
+  const strange = Object.keys(params.metavalues ?? {}).some((key) => !fields.includes(key));
+  if (!usersMissing && !strange) return true;
+  return {
+    allowed: [
+      ...(usersMissing ? ["content_not_found" as const] : []),
+      ...(strange ? ["parameter_invalid" as const] : []),
+    ],
+    ...(strange && { parameter: "metavalues" }),
+    ...(usersMissing &&
+      strange && {
+        ambiguity: "an assigned user and a metavalue both refused, in an order the contract leaves open",
+      }),
+  };
+}
 
 /**
  * The method's own lookup in the fixture, per method: whether the content exists in the
@@ -22,7 +62,7 @@ export type Owned = { equipmentTypes: readonly string[]; users: readonly string[
  * that is the oracle's knowledge of the write, which a new write must state.
  */
 export const lookups: {
-  [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => boolean;
+  [Name in MethodName]: (params: Methods[Name]["parsedParams"], mine: Owned) => LookupResult;
 } = {
   "resources.list": () => true,
   "equipmentTypes.list": () => true,
@@ -46,6 +86,23 @@ export const lookups: {
     params.equipment_id === undefined &&
     (params.equipmentType_id === undefined || mine.equipmentTypes.includes(params.equipmentType_id)) &&
     (params.inspector_id === undefined || mine.users.includes(params.inspector_id)),
+  // The register's writes (issue 49). A create looks nothing up: it would write.
+  "equipmentTypes.create": () => true,
+  // A type of the account would change, or be refused for a metafield still set on its
+  // equipment, which the oracle does not follow.
+  "equipmentTypes.update": (params, mine) =>
+    mine.equipmentTypes.includes(params.id)
+      ? { allowed: ["ok", "metafield_in_use"], ambiguity: "a metafield removed that equipment may set" }
+      : false,
+  "equipments.create": createOutcome,
+  // The fuzzer draws no equipment id and the fixture holds no external_id (nor does any
+  // write make one: none is sent that would succeed): the equipment is never found.
+  "equipments.update": () => false,
+  "equipments.retire": () => false,
+  "schedules.set": () => false,
+  "schedules.remove": () => false,
+  // The feed of the caller's own register: a made-up cursor is refused with the parameters.
+  "equipments.changes": () => true,
 };
 
 /**

@@ -7,27 +7,16 @@ import { idParameters } from "../src/contract.js";
 import { recordFigure } from "../src/figures.js";
 import { createFixtureDatabase, type FixtureDatabase, launchOn } from "../src/fixtureServer.js";
 import { type Answer, call, closePool, json, openPool, send } from "../src/httpsClient.js";
+import {
+  newBetaEquipment,
+  type Probe,
+  type ProbeValue,
+  registerIsolationProbes,
+} from "../src/registerIsolationProbes.js";
 
 const SAMPLES = Number(process.env.WSAFE_ISOLATION_SAMPLES ?? 150);
 
 const fixture = createTenantFixture();
-
-/** Another account's id and an id nobody has, of the same shape, per id-bearing parameter. */
-interface Probe {
-  foreign: (string | number)[];
-  missing: (string | number)[];
-  base: object;
-  /** Which of alpha's tokens asks: a write method needs `write` to reach its lookups. */
-  asker: "alphaRead" | "alphaReadWrite";
-  /** What the owner's check sends instead of `base`, where the id lives under an id of its own (its endpoint). */
-  ownerBase?: object;
-  /**
-   * What an id nobody has is answered with, when it is no lookup but a filter over a
-   * history (`inspections.list`'s `schedule_id`: a removed schedule's inspections stay
-   * listed): an empty page. Else `content_not_found`.
-   */
-  reference?: object;
-}
 
 /** Where webhooks may point in this suite: loopback over http, never called (`deliver: false`). */
 const hookUrl = "http://127.0.0.1:9/wsafe-isolation";
@@ -139,13 +128,15 @@ const probes: Record<string, Probe> = {
   },
 };
 
+Object.assign(probes, registerIsolationProbes(fixture));
+
 /** A passed inspection's parameters beside the probed id, with the next date given (the fixture's schedules have no interval). */
 function inspection(ids: object): object {
   return { ...ids, result: "passed", expiresOn: Date.now() + 400 * 86_400_000 };
 }
 
 /** The answer with the probed id blanked out and the per-request headers dropped. */
-function shape(answer: Answer, id: string | number) {
+function shape(answer: Answer, id: ProbeValue) {
   const body = json(answer);
   const text = JSON.stringify(body).replaceAll(String(id), "<id>");
   const headers = Object.keys(answer.headers)
@@ -179,6 +170,30 @@ describe("tenant isolation", () => {
       expect(made.ok, `an endpoint for ${key}`).toBe(true);
       return made.webhook!.id;
     };
+    // Beta's equipment for the register's probes: one holding a key, one retired by id and
+    // one by key by the owner's checks, one whose schedules the owner's checks remove.
+    const create = async (extra: object) => {
+      const made = json(
+        await send(
+          pool,
+          call("equipments.create", { token: fixture.tokens.betaRead, ...newBetaEquipment, ...extra }),
+        ),
+      ) as { ok: boolean; equipment?: { id: string } };
+      expect(made.ok, `beta's equipment ${JSON.stringify(extra)}`).toBe(true);
+      return made.equipment!.id;
+    };
+    const noDates = { expiresOn: null, expiringOn: null, lastCompletedOn: null };
+    await create({ external_id: "ERP-BETA-HELD" });
+    await create({ external_id: "ERP-BETA-RETIRE" });
+    probes["equipments.retire id"]!.foreign.push(await create({}));
+    const scheduled = await create({
+      schedules: [
+        { schedule_id: "sch_beta_a", ...noDates },
+        { schedule_id: "sch_probe", ...noDates },
+      ],
+    });
+    probes["schedules.remove equipment_id"]!.foreign.push(scheduled);
+    probes["schedules.remove schedule_id"]!.ownerBase = { equipment_id: scheduled };
     for (const key of [
       "webhooks.delete id",
       "webhooks.deliveries webhook_id",
@@ -234,7 +249,7 @@ describe("tenant isolation", () => {
     "$key: another account's ids answer exactly like ids that do not exist",
     async ({ method, parameter, key }) => {
       const probe = probes[key]!;
-      const ask = (token: string, id: string | number) =>
+      const ask = (token: string, id: ProbeValue) =>
         send(pool, call(method as MethodName, { token, ...probe.base, [parameter]: id }));
       const asker = fixture.tokens[probe.asker];
       const reference = shape(await ask(asker, probe.missing[0]!), probe.missing[0]!);
@@ -262,7 +277,7 @@ describe("tenant isolation", () => {
       const foreign = probe.foreign[0]!;
       const missing = probe.missing[0]!;
       const timings = { foreign: [] as number[], missing: [] as number[] };
-      const ask = (id: string | number) =>
+      const ask = (id: ProbeValue) =>
         send(
           pool,
           call(method as MethodName, { token: fixture.tokens[probe.asker], ...probe.base, [parameter]: id }),

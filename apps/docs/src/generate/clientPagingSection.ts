@@ -5,7 +5,7 @@
 import { maxPageSize } from "@wsafe/schema";
 import { demoCertificateCommand } from "./demoCertificateCommand.js";
 import { code, inlineCode, table } from "./markdown.js";
-import { paginatedMethods } from "./pages/paginationPage.js";
+import { feedMethods, paginatedMethods } from "./pages/paginationPage.js";
 import { defaultBaseUrl } from "./sitePaths.js";
 
 /** The title of the script's code block: the file a reader saves it as. */
@@ -60,7 +60,7 @@ export const pagingOutput = [
 export function clientPagingSection(): string[] {
   return [
     "## Pages",
-    `\`client.paginate(method, params)\` walks a paginated method (${paginatedMethods.map((method) => inlineCode(method.name)).join(", ")}: every method that takes \`cursor\`) page by page, following \`response_metadata.next_cursor\` until it is \`""\`. Each page is one call, with the client's retries, timeout and your \`signal\`. Nothing is requested before you iterate; \`limit\` defaults to ${maxPageSize} (the largest page), and a \`cursor\` in \`params\` resumes a walk. See [pagination](/pagination/) for how a walk behaves.`,
+    `\`client.paginate(method, params)\` walks a paginated method (${paginatedMethods.map((method) => inlineCode(method.name)).join(", ")}: every method that answers in pages) page by page, following \`response_metadata.next_cursor\` until it is \`""\`. Each page is one call, with the client's retries, timeout and your \`signal\`. Nothing is requested before you iterate; \`limit\` defaults to ${maxPageSize} (the largest page), and a \`cursor\` in \`params\` resumes a walk. See [pagination](/pagination/) for how a walk behaves.${feedMethods.length ? ` A feed (${feedMethods.map((method) => inlineCode(method.name)).join(", ")}) takes \`cursor\` too but never ends: \`paginate\` does not walk it, \`mirrorEquipments\` of \`@wsafe/client/mirror\` keeps a copy with it (see [Keeping the register](/register/#the-mirror)).` : ""}`,
     table(
       ["Read it with", "You get"],
       [

@@ -1,4 +1,11 @@
-import { methodNames, recordPage, schemaCatalog, schemaNames } from "@wsafe/schema";
+import {
+  methodNames,
+  methods,
+  recordPage,
+  registerWriteMethods,
+  schemaCatalog,
+  schemaNames,
+} from "@wsafe/schema";
 import { jsonSchemaBaseUrl, openApi32Url, openApiUrl } from "@wsafe/schema/openapi";
 
 // Where each generated page lives. The schema package's TSDoc links point here too
@@ -29,6 +36,17 @@ export const methodGuides: Readonly<Record<string, { title: string; path: string
     path: "/events/",
     about: "what an event is, one equipment's timeline, what falls due this month, the stream",
   },
+  ...Object.fromEntries(
+    // The register's writes and every feed, as the schema has them.
+    [...registerWriteMethods, ...methodNames.filter((name) => methods[name].feed)].map((name) => [
+      name,
+      {
+        title: "Keeping the register",
+        path: "/register/",
+        about: "the writes, external_id upserts, if_version, the mirror, a sync of an asset system's file",
+      },
+    ]),
+  ),
   ...Object.fromEntries(
     // Every method of the webhooks namespace, as the registry has them.
     methodNames

@@ -30,6 +30,7 @@ import { overviewPage } from "./pages/overviewPage.js";
 import { paginationPage } from "./pages/paginationPage.js";
 import { rateLimitsPage } from "./pages/rateLimitsPage.js";
 import { recordPage } from "./pages/recordPage.js";
+import { registerPage } from "./pages/registerPage.js";
 import { validationPage } from "./pages/validationPage.js";
 import { versionsPage } from "./pages/versionsPage.js";
 import { webhooksPage } from "./pages/webhooksPage.js";
@@ -156,6 +157,7 @@ export function generatePages(
     "events.md": eventsPage(),
     "webhooks.md": webhooksPage(),
     "inspections.md": inspectionsPage(),
+    "register.md": registerPage(),
     "rate-limits.md": rateLimitsPage(),
     "dataset.md": datasetPage(),
     "command-line.md": commandLinePage(),

@@ -10,6 +10,7 @@ const nouns: Record<keyof ImportSummary, readonly [string, string]> = {
   equipments: ["equipment", "equipments"],
   schedules: ["schedule", "schedules"],
   events: ["event", "events"],
+  recordEvents: ["record event", "record events"],
 };
 
 /**

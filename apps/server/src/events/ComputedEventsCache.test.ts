@@ -14,6 +14,8 @@ const row = (at: number, id: string): EventRow => ({
   from_status: "up_to_date",
   to_status: "expiring",
   inspection_id: null,
+  record: null,
+  previous_attributes: null,
   sequence: null,
 });
 

@@ -5,6 +5,7 @@ import { notificationChannels } from "../store/database/notificationChannels.js"
 import type { Sql } from "../store/database/Sql.js";
 import { type EventRow, eventRowSelect } from "./eventRowSql.js";
 import { FeedSubscriber, FollowedAccount } from "./FollowedAccount.js";
+import { typesWanted } from "./typesWanted.js";
 
 /** What one stream follows. */
 export interface FeedFilter {
@@ -31,9 +32,9 @@ export function accountEventsQuery(filter: FeedFilter, after: number, limit: num
     text: `SELECT ${eventRowSelect()} FROM events
             WHERE account_id = $1 AND sequence > $2
               AND ($3::text IS NULL OR equipment_type_id = $3)
-              AND (cardinality($4::text[]) = 0 OR type = ANY($4::text[]))
+              AND type = ANY($4::text[])
             ORDER BY events.sequence LIMIT ${limit}`,
-    params: [filter.accountId, after, filter.equipmentTypeId ?? null, filter.types],
+    params: [filter.accountId, after, filter.equipmentTypeId ?? null, typesWanted(filter.types)],
   };
 }
 
@@ -61,7 +62,7 @@ type Followed = FollowedAccount<FeedEvent>;
 
 const matches = (filter: FeedFilter, event: FeedEvent) =>
   (filter.equipmentTypeId === undefined || event.equipment_type_id === filter.equipmentTypeId) &&
-  (filter.types.length === 0 || filter.types.includes(event.type));
+  typesWanted(filter.types).includes(event.type);
 
 /**
  * The recorded events of the store as they are recorded, for the streams of one server:
@@ -151,7 +152,8 @@ export class EventFeed {
     const account = await this.#follow(filter.accountId, options.maxBuffered, subscriber);
     const onAbort = () => subscriber.wake();
     signal.addEventListener("abort", onAbort);
-    const everything = filter.equipmentTypeId === undefined && filter.types.length === 0;
+    // Record events reach only a stream that names them: one that names no type filters too.
+    const everything = false;
     try {
       while (!signal.aborted) {
         if (!account.attach(subscriber)) {

@@ -1,4 +1,4 @@
-import { defaultEventsRetentionMs, type Event } from "@wsafe/schema";
+import { defaultEventsRetentionMs, type Event, eventTypeRules } from "@wsafe/schema";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
 import type { PageRows } from "../store/Store.js";
@@ -240,7 +240,7 @@ export function eventRecord(row: EventRow, now: number): Event {
     occurred_at: occurredAt,
     cause: row.cause,
     expected: occurredAt > now,
-    equipment_id: row.equipment_id,
+    ...(row.equipment_id === null ? {} : { equipment_id: row.equipment_id }),
     equipmentType_id: row.equipment_type_id,
     ...(row.schedule_id === null ? {} : { schedule_id: row.schedule_id }),
     from: row.from_status as Event["from"],
@@ -249,5 +249,18 @@ export function eventRecord(row: EventRow, now: number): Event {
       ? {}
       : { inspection_id: row.inspection_id }),
     sequence: row.sequence === null ? null : Number(row.sequence),
+    ...recordFieldsOf(row),
+  };
+}
+
+/** A record event's record under the field its subject names, and its previous attributes. */
+function recordFieldsOf(row: EventRow): Partial<Event> {
+  if (row.record === null || row.record === undefined) return {};
+  const field = eventTypeRules[row.type].subject === "equipmentType" ? "equipmentType" : "equipment";
+  return {
+    [field]: row.record,
+    ...(row.previous_attributes === null || row.previous_attributes === undefined
+      ? {}
+      : { previous_attributes: row.previous_attributes }),
   };
 }

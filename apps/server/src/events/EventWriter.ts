@@ -4,8 +4,13 @@ import type { Sql } from "../store/database/Sql.js";
 import { type SqlParam, sqlParameters } from "../store/queries/sqlParameters.js";
 import type { StoreTransaction } from "../writes/StoreTransaction.js";
 import { type EquipmentChange, equipmentTransitions } from "./equipmentTransitions.js";
+import { type RecordEvent, withRecordEvents } from "./recordEvents.js";
+
+export type { RecordEvent, RecordEventType } from "./recordEvents.js";
+
 import { advanceAccountClock, lockAccount, lockClockExclusively } from "./eventClockLocks.js";
 import { type InsertEvents, insertEventsSql } from "./insertEventsSql.js";
+import { captureRecordsBefore, scopedRecordRowsSql } from "./scopedRecordEvents.js";
 import { type ChangeScope, captureStatusesBefore } from "./statusChangesSql.js";
 import { timeTransitionOrder, timeTransitionsSql } from "./timeTransitionsSql.js";
 import { type ScopedChangeRows, scopedChangeRowsSql, transitionRowsSql } from "./writtenEventRows.js";
@@ -16,6 +21,11 @@ export interface EventWriteScope {
   accounts: readonly string[] | "all";
   /** The write's instant (ms): its events' `occurred_at`, or the clock's when that stands later. */
   at: number;
+  /**
+   * A read under the writer's lock (the feed): it moves the account's clock only when
+   * time events are due, so that a read which records none writes nothing.
+   */
+  readOnly?: boolean;
 }
 
 /** The cause of a write's events, and what makes them its own. */
@@ -33,11 +43,19 @@ export interface WriteCause {
 export interface EquipmentWrite extends WriteCause {
   /** Each equipment it writes, as read and as written. */
   equipment: readonly EquipmentChange[];
+  /** The record events of the write, numbered around its transitions by their type's order. */
+  records?: readonly RecordEvent[];
 }
 
 /** A set-based write (an import): the equipment it may change, not each row. See {@link EventWriter.recordScoped}. */
 export interface ScopedWrite extends WriteCause {
   scope: ChangeScope;
+  /**
+   * Whether its record events are recorded too: `equipment.created` or `equipment.updated`
+   * for each equipment of the scope it creates or changes, `equipmentType.*` for each type
+   * it names and creates or changes (`scopedRecordEvents.ts`). An import's are.
+   */
+  records?: boolean;
 }
 
 /** What the recorder's round did. */
@@ -127,11 +145,11 @@ export class EventWriter<Row extends object = never> {
     read?: (param: SqlParam) => string,
   ): Promise<EventWriter<Row>> {
     const { sql } = transaction;
-    const { accounts, at } = scope;
+    const { accounts, at, readOnly = false } = scope;
     if (accounts !== "all" && accounts.length === 1) {
       const [accountId = ""] = accounts;
       await lockAccount(sql, accountId);
-      const move = await advanceAccountClock<Row>(sql, accountId, at, read);
+      const move = await advanceAccountClock<Row>(sql, accountId, at, read, readOnly);
       const timeEvents = move.due ? await recordAccountTime(sql, accountId, move.from, move.reached) : 0;
       return new EventWriter(transaction, new Set(accounts), {
         instant: move.reached,
@@ -184,43 +202,56 @@ export class EventWriter<Row extends object = never> {
     change: EquipmentWrite,
     writes: (param: SqlParam) => readonly string[] = () => [],
   ): Promise<number> {
-    for (const { before, after } of change.equipment)
-      for (const state of [before, after])
-        if (state && this.#accounts !== "all" && !this.#accounts.has(state.accountId))
-          throw new Error(
-            `the event writer was opened without account ${state.accountId}, which this write changes`,
-          );
+    const records = change.records ?? [];
+    const accounts = [
+      ...change.equipment.flatMap(({ before, after }) => [before?.accountId, after?.accountId]),
+      ...records.map((record) => record.accountId),
+    ];
+    for (const account of accounts)
+      if (account !== undefined && this.#accounts !== "all" && !this.#accounts.has(account))
+        throw new Error(`the event writer was opened without account ${account}, which this write changes`);
     const transitions = change.equipment.flatMap((equipment) =>
       equipmentTransitions(equipment, this.instant),
     );
     const { params, param } = sqlParameters();
-    const rows = transitionRowsSql(param, change, this.instant, transitions);
+    const rows = transitionRowsSql(param, change, this.instant, withRecordEvents(records, transitions));
     return this.#insert({ rows, order: "r.n", ids: "fresh", writes: writes(param) }, params);
   }
 
   /**
    * Runs a set-based write (an import) so that every status it changes within its scope
    * is recorded as an event of its cause at {@link instant}: the statuses of the scope are
-   * kept before `write` and compared after it, in SQL. Such a write spans accounts: only a
-   * writer opened for `all` takes one.
+   * kept before `write` and compared after it, in SQL; with `records`, the records it
+   * creates or changes too, numbered before every status transition of the write (so each
+   * before the statuses it causes). Such a write spans accounts: only a writer opened for
+   * `all` takes one.
    *
    * @param change - the cause, and the equipment the write may change
    * @param write - the write's statements
-   * @returns what `write` answered, and how many events were recorded
+   * @returns what `write` answered, how many status transitions were recorded, and how
+   *   many record events (0 without `records`)
    */
   async recordScoped<T>(
     change: ScopedWrite,
     write: () => Promise<T>,
-  ): Promise<{ written: T; events: number }> {
+  ): Promise<{ written: T; events: number; records: number }> {
     if (this.#accounts !== "all")
       throw new Error("a set-based write spans accounts: open the writer for all");
     const { sql } = this.#transaction;
     const anyBefore = await captureStatusesBefore(sql, change.scope, this.instant);
+    if (change.records) await captureRecordsBefore(sql, change.scope, anyBefore);
     const written = await write();
+    // The record events first: each numbered before the statuses it causes.
+    let records = 0;
+    if (change.records) {
+      const { params, param } = sqlParameters();
+      const rows = scopedRecordRowsSql(param, change, this.instant, anyBefore);
+      records = await this.#insert({ rows: rows.text, order: rows.order, ids: "fresh" }, params);
+    }
     const { params, param } = sqlParameters();
     const rows: ScopedChangeRows = scopedChangeRowsSql(param, change, this.instant, anyBefore);
     const events = await this.#insert({ rows: rows.text, order: rows.order, ids: "fresh" }, params);
-    return { written, events };
+    return { written, events, records };
   }
 
   /** Inserts events (see `insertEventsSql`) under the writer's lock; the write changed the store: its cache goes after commit. */

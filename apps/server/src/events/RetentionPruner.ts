@@ -8,6 +8,8 @@ import {
   pruneEventsBatch,
   pruneFromStart,
   pruneLateEventsBatch,
+  pruneRetiredBatch,
+  retiredKeptBeyondRetentionMs,
 } from "./pruneRetention.js";
 
 /** What the pruner tells its server's log and metrics. */
@@ -34,7 +36,8 @@ const defaultTiming: PrunerTiming = { everyMs: 3_600_000, batchRows: 5_000, now:
 
 /**
  * Deletes the recorded events older than the retention (`--events-retention`), with
- * their webhook deliveries, and the webhook attempts as old, in batches, in ONE process
+ * their webhook deliveries, the webhook attempts as old, and the retired equipment a day
+ * older (the removals `equipments.changes` answers), in batches, in ONE process
  * of a deployment at a time: every server asks once per `everyMs` and the first to ask
  * takes the round in the database (`claimPruning`); the others leave it. Each round is
  * logged with its counts: `pruned 1200 events older than 2026-08-28T10:00:00.000Z and
@@ -111,10 +114,24 @@ export class RetentionPruner {
     const { deleted: attempts } = await this.#inBatches("webhook_attempts", pruneFromStart, (rows, from) =>
       pruneAttemptsBatch(this.sql, cutoff, rows, from),
     );
+    const retiredBefore = cutoff - retiredKeptBeyondRetentionMs;
+    const { deleted: retired } = await this.#inBatches(undefined, pruneFromStart, (rows) =>
+      pruneRetiredBatch(this.sql, retiredBefore, rows),
+    );
     const olderThan = new Date(cutoff).toISOString();
-    const fields = { events, attempts, olderThan, durationMs: Math.round(performance.now() - started) };
-    const message = `pruned ${events} events older than ${olderThan} and ${attempts} webhook attempts`;
-    if (events + attempts > 0) this.observer.info(fields, message);
+    const fields = {
+      events,
+      attempts,
+      retired,
+      olderThan,
+      durationMs: Math.round(performance.now() - started),
+    };
+    const message = `pruned ${events} events older than ${olderThan} and ${attempts} webhook attempts${
+      retired > 0
+        ? `, and ${retired} retired equipment retired before ${new Date(retiredBefore).toISOString()}`
+        : ""
+    }`;
+    if (events + attempts + retired > 0) this.observer.info(fields, message);
     else this.observer.debug?.(fields, message);
     return true;
   }
@@ -122,9 +139,10 @@ export class RetentionPruner {
   /**
    * Deletes batch after batch, each going on where the last ended, until one comes back
    * short or the server stops; answers the rows deleted and where the last batch ended.
+   * Counted in the metrics under `table`, when there is one.
    */
   async #inBatches(
-    table: "events" | "webhook_attempts",
+    table: "events" | "webhook_attempts" | undefined,
     from: number,
     batch: (rows: number, from: number) => Promise<PrunedBatch>,
   ): Promise<PrunedBatch> {
@@ -135,7 +153,8 @@ export class RetentionPruner {
       const done = await batch(this.#timing.batchRows, next);
       total += done.deleted;
       next = done.next;
-      if (done.deleted > 0) this.observer.pruned?.(table, done.deleted);
+      // Retired equipment has no label of the metric (the contract lists its tables): logged only.
+      if (done.deleted > 0 && table) this.observer.pruned?.(table, done.deleted);
       if (done.deleted < this.#timing.batchRows) return { deleted: total, next };
     }
   }

@@ -104,12 +104,17 @@ export interface AccountClockMove<Row> {
  * @param upTo - the instant to record to (ms)
  * @param read - the writer's read: a `SELECT` of at most one row, given the statement's
  *   parameters to add its own to
+ * @param onlyWhenDue - a reader's move (the feed): the clock moves only when a date is due
+ *   in between. Nothing was due, and every writer moves the clock before it writes, so
+ *   the next writer judges the same span again and finds the same; a read that records
+ *   no time then writes nothing, and a store only read stays as it was.
  */
 export async function advanceAccountClock<Row extends object = never>(
   sql: Sql,
   accountId: string,
   upTo: number,
   read?: (param: SqlParam) => string,
+  onlyWhenDue = false,
 ): Promise<AccountClockMove<Row>> {
   const { params, param } = sqlParameters();
   const account = param(accountId, "text");
@@ -121,14 +126,16 @@ export async function advanceAccountClock<Row extends object = never>(
          FROM (SELECT greatest(c.recorded_until,
                                (SELECT a.recorded_until FROM account_event_clocks a WHERE a.account_id = ${account})) AS from_at
                  FROM event_clock c) s
+     ), d AS (
+       SELECT w.from_at, w.reached, ${dated("expiring_on")} OR ${dated("expires_on")} AS due FROM w
      ), moved AS (
-       INSERT INTO account_event_clocks (account_id, recorded_until) SELECT ${account}, w.reached FROM w
+       INSERT INTO account_event_clocks (account_id, recorded_until)
+       SELECT ${account}, d.reached FROM d${onlyWhenDue ? " WHERE d.due" : ""}
        ON CONFLICT (account_id) DO UPDATE SET recorded_until = excluded.recorded_until
         WHERE account_event_clocks.recorded_until < excluded.recorded_until
      )
-     SELECT w.from_at::text AS clock_from, w.reached::text AS clock_reached,
-            ${dated("expiring_on")} OR ${dated("expires_on")} AS clock_due${read ? ", r.*" : ""}
-       FROM w${read ? ` LEFT JOIN (SELECT true AS clock_read, x.* FROM (${read(param)}) x) r ON true` : ""}`;
+     SELECT d.from_at::text AS clock_from, d.reached::text AS clock_reached, d.due AS clock_due${read ? ", r.*" : ""}
+       FROM d${read ? ` LEFT JOIN (SELECT true AS clock_read, x.* FROM (${read(param)}) x) r ON true` : ""}`;
   const [row] = await sql.queryPrepared<
     { clock_from: string; clock_reached: string; clock_due: boolean; clock_read?: true | null } & Row
   >(clock, params);

@@ -20,6 +20,8 @@ export const eventColumns = [
   "from_status",
   "to_status",
   "inspection_id",
+  "record",
+  "previous_attributes",
 ] as const;
 
 /** {@link eventColumns} as a select list, optionally of an alias. */
@@ -61,13 +63,18 @@ export interface EventRow {
   type: EventType;
   occurred_at: string;
   cause: EventCause;
-  equipment_id: string;
+  /** Null on an equipment type's record events. */
+  equipment_id: string | null;
   equipment_type_id: string;
   schedule_id: string | null;
   from_status: string | null;
   to_status: string | null;
   /** On events of cause `inspection`: the inspection. */
   inspection_id: string | null;
+  /** On the record events (`equipment.*`, `equipmentType.*`): the record, as the event carries it. */
+  record: Record<string, unknown> | null;
+  /** On `*.updated` events: the changed fields as they were. */
+  previous_attributes: Record<string, unknown> | null;
   sequence: string | null;
   /** With `withRun`: whether the row follows the page (see `ListEventsInput.withRun`). */
   run?: boolean;

@@ -3,8 +3,11 @@ import { type EventType, eventTypeRules, eventTypes } from "@wsafe/schema";
 /** What an event type may be about (`eventTypeRules`' `subject`). */
 export type EventSubject = (typeof eventTypeRules)[EventType]["subject"];
 
+/** What a status transition may be about: a schedule or an equipment (an equipment type has no status). */
+export type StatusSubject = Exclude<EventSubject, "equipmentType">;
+
 /** The type of the status transitions of `subject`, as the schema's `eventTypeRules` say. */
-function statusTypeOf(subject: EventSubject): EventType {
+function statusTypeOf(subject: StatusSubject): EventType {
   const type = eventTypes.find(
     (t) => eventTypeRules[t].subject === subject && eventTypeRules[t].change === "status",
   );
@@ -13,7 +16,7 @@ function statusTypeOf(subject: EventSubject): EventType {
 }
 
 /** The event type of a status transition of each subject, read from the schema's `eventTypeRules`. */
-export const statusEventTypes: Readonly<Record<EventSubject, EventType>> = {
+export const statusEventTypes: Readonly<Record<StatusSubject, EventType>> = {
   schedule: statusTypeOf("schedule"),
   equipment: statusTypeOf("equipment"),
 };
@@ -34,7 +37,7 @@ export const eventTypeOrder = (type: EventType): number => eventTypeRules[type].
  * @example
  * `SELECT ${statusTypeColumnsSql("schedule")}, s.schedule_id FROM schedules s`
  */
-export function statusTypeColumnsSql(subject: EventSubject): string {
+export function statusTypeColumnsSql(subject: StatusSubject): string {
   const type = statusEventTypes[subject];
   return `'${type}'::text AS type, ${eventTypeOrder(type)} AS type_order`;
 }

@@ -2,6 +2,7 @@ import type { EventType } from "@wsafe/schema";
 import { sqlParameters } from "../store/queries/sqlParameters.js";
 import { type EventRow, eventRowColumnList, eventRowSelect } from "./eventRowSql.js";
 import { timeTransitionsSql } from "./timeTransitionsSql.js";
+import { typesWanted } from "./typesWanted.js";
 
 export type { EventRow };
 
@@ -122,11 +123,11 @@ export function listEventsQuery(input: ListEventsInput): { text: string; params:
   const to = param(input.to, "bigint");
   const rows = param(input.rows, "integer");
   const type = input.equipmentTypeId === undefined ? undefined : param(input.equipmentTypeId, "text");
-  const types = input.types.length ? param(input.types, "text[]") : undefined;
+  const types = param(typesWanted(input.types), "text[]");
   const after = input.after && { at: param(input.after[0], "bigint"), id: param(input.after[1], "text") };
   const where = (alias: string) =>
     [
-      types ? ` AND ${alias}.type = ANY(${types})` : "",
+      ` AND ${alias}.type = ANY(${types})`,
       after ? ` AND (${alias}.occurred_at, ${alias}.id) > (${after.at}, ${after.id})` : "",
     ].join("");
   const start = computedStartSql(account, from, computeAfterSql(input, param));

@@ -138,3 +138,33 @@ export async function pruneAttemptsBatch(
   const last = row?.last ?? null;
   return { deleted: Number(row?.count ?? 0), next: last === null ? from : Number(last) };
 }
+
+/**
+ * How much longer than the events a retired equipment's row is kept. `equipments.changes`
+ * refuses a cursor whose oldest needed change is older than the retention, by the clock of
+ * the server it asks; the row is pruned by another server's clock, and a day covers any
+ * two servers' disagreement, so no cursor it accepts has lost a retirement.
+ */
+export const retiredKeptBeyondRetentionMs = 86_400_000;
+
+/**
+ * Deletes up to `batchRows` rows of `retired_equipments` retired before `cutoff`, in one
+ * statement of its own: the feed's removals (`equipments.changes`) go once no cursor the
+ * feed accepts can still need them. The table holds the retirements of one retention, so
+ * the oldest are found without an index of their own.
+ *
+ * @param cutoff - retired before this instant: already less {@link retiredKeptBeyondRetentionMs}
+ */
+export async function pruneRetiredBatch(sql: Sql, cutoff: number, batchRows: number): Promise<PrunedBatch> {
+  const [row] = await sql.query<{ count: string }>(
+    `WITH deleted AS (
+       DELETE FROM retired_equipments WHERE id IN (
+         SELECT id FROM retired_equipments WHERE retired_at < $1::bigint LIMIT $2::integer
+       )
+       RETURNING 1
+     )
+     SELECT count(*)::text AS count FROM deleted`,
+    [cutoff, batchRows],
+  );
+  return { deleted: Number(row?.count ?? 0), next: pruneFromStart };
+}

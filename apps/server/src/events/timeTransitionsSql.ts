@@ -107,5 +107,6 @@ function transitionRow(scheduleId: string, type: EventType): string {
   const id = eventIdSql([`'${type}'`, "c.equipment_id", scheduleId, "c.at::text", from, to]);
   return `${id} AS id, c.account_id, '${type}'::text AS type, c.at AS occurred_at, '${timeCause}'::text AS cause,
        c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status, ${to} AS to_status,
-       NULL::text AS inspection_id, ${eventTypeOrder(type)} AS type_order`;
+       NULL::text AS inspection_id, NULL::jsonb AS record, NULL::jsonb AS previous_attributes,
+       ${eventTypeOrder(type)} AS type_order`;
 }

@@ -15,22 +15,36 @@ const namedRecordSql = (param: SqlParam, change: CauseOfRows) =>
   eventCauseRules[change.cause].names === "inspection_id" ? param(change.key, "text") : "NULL::text";
 
 /**
- * The event rows of transitions a writer computed (see `equipmentTransitions`), as a
- * `SELECT` of the columns of `eventColumns` and their numbering order `n`, the order
- * given: one array parameter per column, whatever the number of rows, so the statement's
- * text is the same for every write of its shape (kept prepared). Each id is derived from
- * the cause, the key and what the event is, as a set-based write derives it.
+ * One event a writer computed: a status transition (see `equipmentTransitions`), or a
+ * record event (`equipment.*`, `equipmentType.*`), which carries the record and, on an
+ * update, the changed fields as they were.
+ */
+export interface WrittenEvent extends Omit<StatusTransition, "equipmentId"> {
+  /** Null on an equipment type's record events. */
+  equipmentId: string | null;
+  /** The record event's record, as it will be answered. */
+  record?: object;
+  /** On `*.updated`: the changed fields as they were. */
+  previousAttributes?: Record<string, unknown>;
+}
+
+/**
+ * The event rows a writer computed (status transitions and record events), as a `SELECT`
+ * of the columns of `eventColumns` and their numbering order `n`, the order given: one
+ * array parameter per column, whatever the number of rows, so the statement's text is the
+ * same for every write of its shape (kept prepared). Each id is derived from the cause,
+ * the key and what the event is, as a set-based write derives it.
  *
  * @param param - adds a parameter
  * @param change - the write's cause and key
  * @param instant - the write's instant (ms)
- * @param transitions - in numbering order
+ * @param events - in numbering order
  */
 export function transitionRowsSql(
   param: SqlParam,
   change: CauseOfRows,
   instant: number,
-  transitions: readonly StatusTransition[],
+  events: readonly WrittenEvent[],
 ): string {
   const at = param(instant, "bigint");
   const cause = param(change.cause, "text");
@@ -46,10 +60,12 @@ export function transitionRowsSql(
     "c.from_status",
     "c.to_status",
   ]);
-  const column = (read: (t: StatusTransition) => string | null) => param(transitions.map(read), "text[]");
+  const column = (read: (t: WrittenEvent) => string | null) => param(events.map(read), "text[]");
+  const json = (value: object | undefined) => (value === undefined ? null : JSON.stringify(value));
   return `SELECT ${id} AS id, c.account_id, c.type, ${at} AS occurred_at, ${cause} AS cause,
             c.equipment_id, c.equipment_type_id, c.schedule_id, c.from_status, c.to_status,
-            ${namedRecordSql(param, change)} AS inspection_id, c.n
+            ${namedRecordSql(param, change)} AS inspection_id, c.record::jsonb AS record,
+            c.previous_attributes::jsonb AS previous_attributes, c.n
        FROM unnest(${[
          column((t) => t.type),
          column((t) => t.equipmentId),
@@ -58,8 +74,11 @@ export function transitionRowsSql(
          column((t) => t.scheduleId),
          column((t) => t.from),
          column((t) => t.to),
+         column((t) => json(t.record)),
+         column((t) => json(t.previousAttributes)),
        ].join(", ")}) WITH ORDINALITY
-         AS c (type, equipment_id, account_id, equipment_type_id, schedule_id, from_status, to_status, n)`;
+         AS c (type, equipment_id, account_id, equipment_type_id, schedule_id, from_status, to_status,
+               record, previous_attributes, n)`;
 }
 
 /** A set-based write's event rows, and the order they are numbered in. */
@@ -104,7 +123,8 @@ export function scopedChangeRowsSql(
   ]);
   const text = `SELECT ${id} AS id, c.account_id, c.type, ${at} AS occurred_at, ${cause} AS cause,
               c.equipment_id, c.equipment_type_id, ${scheduleId} AS schedule_id, ${from} AS from_status,
-              ${to} AS to_status, ${namedRecordSql(param, change)} AS inspection_id, c.type_order, c.removed
+              ${to} AS to_status, ${namedRecordSql(param, change)} AS inspection_id,
+              NULL::jsonb AS record, NULL::jsonb AS previous_attributes, c.type_order, c.removed
          FROM (${statusChangesSql(at, anyBefore)}) c`;
   return { text, order: "r.equipment_id, r.removed DESC, r.type_order, r.schedule_id" };
 }

@@ -19,6 +19,12 @@ export interface ImportSummary {
   schedules: number;
   /** Status transitions recorded: those the import made, and those time made just before it. */
   events: number;
+  /**
+   * Record events recorded: `equipment.created` or `equipment.updated` for each equipment
+   * the import created or changed, `equipmentType.*` for each type (none for a record it
+   * left as it was).
+   */
+  recordEvents: number;
 }
 
 /** Options of {@link importDataset}. */
@@ -38,9 +44,10 @@ export interface ImportOptions {
  * Rows travel by `COPY`, through temporary staging tables for records the store holds
  * (see `writeDataset.ts`). Into an empty store the tables' keys and indexes are dropped
  * and re-created around the load, under an `ACCESS EXCLUSIVE` lock until the commit
- * (see `bulkLoad.ts`). Every status the import changes is recorded as an event of cause
- * `import` in the same transaction, by the event writer (`EventWriter.recordScoped`, for
- * every account: the clock held exclusively).
+ * (see `bulkLoad.ts`). Every status the import changes, and every equipment and type it
+ * creates or changes (`equipment.created`, `equipment.updated`, `equipmentType.*`), is
+ * recorded as an event of cause `import` in the same transaction, by the event writer
+ * (`EventWriter.recordScoped`, for every account: the clock held exclusively).
  *
  * @param store - the open store
  * @param input - the decoded JSON document (validated here) or a dataset
@@ -113,23 +120,25 @@ async function importShape(
   const recorded = await runStoreTransaction(store.sql, async (transaction) => {
     const { sql } = transaction;
     const events = await EventWriter.open(transaction, { accounts: "all", at });
-    const change = await events.recordScoped({ cause: "import", key: randomUUID(), scope }, () =>
-      writeDataset(
-        sql,
-        dataset,
-        (count) => {
-          done += count;
-          // The last record counts once the import is over: keys rebuilt, statistics
-          // gathered, committed. Until then a bar at 100 % would say "done" too early.
-          const reached = Math.min(done, total - 1);
-          if (reached <= shown) return;
-          shown = reached;
-          options.onProgress?.(reached, total);
-        },
-        source,
-      ),
+    const change = await events.recordScoped(
+      { cause: "import", key: randomUUID(), scope, records: true },
+      () =>
+        writeDataset(
+          sql,
+          dataset,
+          (count) => {
+            done += count;
+            // The last record counts once the import is over: keys rebuilt, statistics
+            // gathered, committed. Until then a bar at 100 % would say "done" too early.
+            const reached = Math.min(done, total - 1);
+            if (reached <= shown) return;
+            shown = reached;
+            options.onProgress?.(reached, total);
+          },
+          source,
+        ),
     );
-    return events.timeEvents + change.events;
+    return { events: events.timeEvents + change.events, records: change.records };
   });
   if (total > 0) options.onProgress?.(total, total);
 
@@ -141,6 +150,7 @@ async function importShape(
     equipmentTypes: dataset.equipmentTypes.length,
     equipments: dataset.equipments.length,
     schedules,
-    events: recorded,
+    events: recorded.events,
+    recordEvents: recorded.records,
   };
 }

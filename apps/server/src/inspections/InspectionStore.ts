@@ -38,13 +38,18 @@ export class InspectionStore {
     };
   }
 
-  /** Whether the equipment is one of the account's (its row's account: its type's, by migration 0014's key). */
+  /**
+   * Whether the equipment is one of the account's (its row's account: its type's, by
+   * migration 0014's key), in the register or retired: a retired equipment's inspections
+   * are the certification record, still listed by its id.
+   */
   async hasEquipment(accountId: string, equipmentId: string): Promise<boolean> {
     if (!isStorableText(equipmentId)) return false;
-    const rows = await this.sql.query("SELECT 1 FROM equipments WHERE id = $1 AND account_id = $2", [
-      equipmentId,
-      accountId,
-    ]);
+    const rows = await this.sql.query(
+      `SELECT 1 FROM equipments WHERE id = $1 AND account_id = $2
+       UNION ALL SELECT 1 FROM retired_equipments WHERE id = $1 AND account_id = $2`,
+      [equipmentId, accountId],
+    );
     return rows.length > 0;
   }
 }

@@ -1,10 +1,10 @@
-import { equipmentColumns, scheduleColumns } from "../store/queries/columns.js";
+import { equipmentRecordColumns, scheduleColumns } from "../store/queries/columns.js";
 import type { EquipmentRow, StoredSchedule } from "../store/queries/equipmentRecordOfRows.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
 
 /**
  * The equipment an inspection is for, as the recording reads it under its account's
- * event lock: its row (the columns of `equipmentColumns`), every schedule of it, the
+ * event lock: its row (the columns of `equipmentRecordColumns`), every schedule of it, the
  * `performed_at` of the latest inspection recorded of the inspected schedule, and whether
  * the inspector is a user of the account.
  */
@@ -18,7 +18,7 @@ export interface InspectedEquipment extends EquipmentRow {
 }
 
 /** The equipment's stored fields, bigint ones as text (what a driver does with them differs). */
-const equipmentColumnList = Object.values(equipmentColumns)
+const equipmentColumnList = Object.values(equipmentRecordColumns)
   .map(({ column, type }) => (type === "bigint" ? `e.${column}::text AS ${column}` : `e.${column}`))
   .join(", ");
 

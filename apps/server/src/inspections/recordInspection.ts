@@ -3,7 +3,7 @@ import { type Inspection, type InspectionsRecordResult, type MethodParams, quote
 import { ApiError } from "../errors/ApiError.js";
 import { EventWriter } from "../events/EventWriter.js";
 import { isStorableText } from "../store/isStorableText.js";
-import { equipmentRecordOfRows } from "../store/queries/equipmentRecordOfRows.js";
+import { equipmentRecordOfRows, type StoredSchedule } from "../store/queries/equipmentRecordOfRows.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
 import type { WriteTransaction } from "../writes/WriteTransaction.js";
 import { type InspectedEquipment, inspectedEquipmentSql } from "./inspectedEquipment.js";
@@ -84,20 +84,11 @@ export async function recordInspection(
   const lateEntry =
     (schedule.lastCompletedOn !== null && performedAt < schedule.lastCompletedOn) ||
     (latest !== null && performedAt < latest);
-  const inspection: Inspection = {
-    id: newInspectionId(),
-    equipment_id: params.equipment_id,
-    equipmentType_id: found.equipment_type_id,
-    schedule_id: params.schedule_id,
-    serialNumber: found.serial_number,
-    result: params.result,
-    performed_at: performedAt,
-    recorded_at: instant,
-    inspector_id: params.inspector_id,
-    notes: params.notes ?? null,
-    expiresOn: lateEntry ? null : dates.expiresOn,
-    expiringOn: lateEntry ? null : dates.expiringOn,
-  };
+  const inspection = inspectionOf(params, found, {
+    performedAt,
+    recordedAt: instant,
+    dates: lateEntry ? null : dates,
+  });
   // A late entry leaves the schedule as it is: nothing changes, no event.
   const after = lateEntry
     ? found.schedules
@@ -105,7 +96,11 @@ export async function recordInspection(
   const answer: InspectionsRecordResult = {
     ok: true,
     inspection,
-    equipment: equipmentRecordOfRows(found, after, instant),
+    equipment: equipmentRecordOfRows(
+      { ...found, version: versionAfter(found, schedule, dates, lateEntry) },
+      after,
+      instant,
+    ),
     late_entry: lateEntry,
   };
   const state = { accountId, equipmentTypeId: found.equipment_type_id };
@@ -128,6 +123,47 @@ export async function recordInspection(
     ],
   );
   return answer;
+}
+
+/** The inspection's record: the dates it set, or none for a late entry (`dates` null). */
+function inspectionOf(
+  params: InspectionRequest["params"],
+  found: InspectedEquipment,
+  at: { performedAt: number; recordedAt: number; dates: ScheduleDatesAfter | null },
+): Inspection {
+  return {
+    id: newInspectionId(),
+    equipment_id: params.equipment_id,
+    equipmentType_id: found.equipment_type_id,
+    schedule_id: params.schedule_id,
+    serialNumber: found.serial_number,
+    result: params.result,
+    performed_at: at.performedAt,
+    recorded_at: at.recordedAt,
+    inspector_id: params.inspector_id,
+    notes: params.notes ?? null,
+    expiresOn: at.dates?.expiresOn ?? null,
+    expiringOn: at.dates?.expiringOn ?? null,
+  };
+}
+
+/**
+ * The equipment's version after the recording: new dates make a new one (migration 0015's
+ * trigger, once per transaction); dates the inspection leaves as they were, or a late
+ * entry, none.
+ */
+function versionAfter(
+  found: InspectedEquipment,
+  schedule: StoredSchedule,
+  dates: ScheduleDatesAfter,
+  lateEntry: boolean,
+): number {
+  const redated =
+    !lateEntry &&
+    (dates.expiresOn !== schedule.expiresOn ||
+      dates.expiringOn !== schedule.expiringOn ||
+      dates.lastCompletedOn !== schedule.lastCompletedOn);
+  return Number(found.version) + (redated ? 1 : 0);
 }
 
 /** The schedule's new dates, as a write of the recording's writing statement. */

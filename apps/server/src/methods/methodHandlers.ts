@@ -1,10 +1,18 @@
+import { equipmentsChanges } from "./equipmentsChanges.js";
+import { equipmentsCreate } from "./equipmentsCreate.js";
 import { equipmentsList } from "./equipmentsList.js";
+import { equipmentsRetire } from "./equipmentsRetire.js";
+import { equipmentsUpdate } from "./equipmentsUpdate.js";
+import { equipmentTypesCreate } from "./equipmentTypesCreate.js";
 import { equipmentTypesList } from "./equipmentTypesList.js";
+import { equipmentTypesUpdate } from "./equipmentTypesUpdate.js";
 import { eventsList } from "./eventsList.js";
 import { inspectionsList } from "./inspectionsList.js";
 import { inspectionsRecord } from "./inspectionsRecord.js";
 import { keyedWrite, type MethodHandlerTable } from "./keyedWrite.js";
 import { resourcesList } from "./resourcesList.js";
+import { schedulesRemove } from "./schedulesRemove.js";
+import { schedulesSet } from "./schedulesSet.js";
 import { usersInfo } from "./usersInfo.js";
 import { webhooksCreate } from "./webhooksCreate.js";
 import { webhooksDelete } from "./webhooksDelete.js";
@@ -35,4 +43,12 @@ export const methodHandlers = {
   "webhooks.redeliver": keyedWrite("webhooks.redeliver", webhooksRedeliver),
   "inspections.record": keyedWrite("inspections.record", inspectionsRecord),
   "inspections.list": inspectionsList,
+  "equipmentTypes.create": keyedWrite("equipmentTypes.create", equipmentTypesCreate),
+  "equipmentTypes.update": keyedWrite("equipmentTypes.update", equipmentTypesUpdate),
+  "equipments.create": keyedWrite("equipments.create", equipmentsCreate),
+  "equipments.update": keyedWrite("equipments.update", equipmentsUpdate),
+  "equipments.retire": keyedWrite("equipments.retire", equipmentsRetire),
+  "equipments.changes": equipmentsChanges,
+  "schedules.set": keyedWrite("schedules.set", schedulesSet),
+  "schedules.remove": keyedWrite("schedules.remove", schedulesRemove),
 } as const satisfies MethodHandlerTable;

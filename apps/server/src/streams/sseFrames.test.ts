@@ -40,6 +40,8 @@ const event = (n: number): FeedEvent => ({
   from_status: "valid",
   to_status: "expiring",
   inspection_id: null,
+  record: null,
+  previous_attributes: null,
   sequence: String(n),
 });
 

@@ -26,6 +26,10 @@ export const trpcErrorCodes = {
   content_not_found: "NOT_FOUND", // 404
   limit_reached: "CONFLICT", // 409: the account holds all it may; remove one first
   idempotency_key_reused: "UNPROCESSABLE_CONTENT", // 422: the key names another request (IETF idempotency draft)
+  external_id_taken: "CONFLICT", // 409: another equipment holds the key
+  version_mismatch: "PRECONDITION_FAILED", // 412: as HTTP's If-Match failing
+  metafield_in_use: "CONFLICT", // 409: equipment still set it; unset it first
+  cursor_expired: "BAD_REQUEST", // 400: start again without a cursor (HTTP 410 has no tRPC code)
   server_error: "INTERNAL_SERVER_ERROR", // 500
 } as const satisfies { readonly [Identifier in ErrorIdentifier]: TRPC_ERROR_CODE_KEY };
 

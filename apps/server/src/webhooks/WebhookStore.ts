@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type EventType, eventTypes, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
+import { type EventType, type Webhook, type WebhookState, webhookDelivery } from "@wsafe/schema";
+import { typesWanted } from "../events/typesWanted.js";
 import { databaseNowMs } from "../store/database/databaseClock.js";
 import { notificationChannels } from "../store/database/notificationChannels.js";
 import type { Sql } from "../store/database/Sql.js";
@@ -27,8 +28,8 @@ function webhookRecord(row: WebhookRow): Webhook {
   return {
     id: row.id,
     url: row.url,
-    // Made without `types`: every type, those added later included.
-    types: row.types.length > 0 ? row.types : [...eventTypes],
+    // Made without `types`: the status types, every type it could name then (the outbox's rule, migration 0015).
+    types: [...typesWanted(row.types)],
     equipmentType_id: row.equipment_type_id,
     state: row.state,
     state_reason: row.state_reason,

@@ -1,6 +1,7 @@
 // The client's own idempotency key on every write method (issues 36 and 48): one per call,
 // the same on each try, so a write is sent again after a dropped connection or a
 // server_error; a read never carries one.
+import { methods } from "@wsafe/schema";
 import { describe, expect, it } from "vitest";
 import { createClient } from "../createClient.js";
 import { envelope, fakeFetch } from "../testing/fakeFetch.js";
@@ -92,4 +93,18 @@ describe("a write's idempotency key", () => {
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  // The client holds no list of writes: it tells one by its name. Held here to the
+  // registry, the register's writes (issue 49) included, so no write goes out unkeyed and
+  // no read carries a key.
+  it.each(Object.values(methods).map((method) => [method.name, method.permission] as const))(
+    "%s (%s): keyed exactly when the registry says it writes",
+    async (method, permission) => {
+      const fetch = fakeFetch(envelope({ ok: true }));
+      await createClient({ baseUrl, token, fetch }).call(method as never, {} as never);
+      const [key] = sentKeys(fetch);
+      if (permission === "write") expect(key).toMatch(/^[0-9a-f]{32}$/);
+      else expect(key).toBeUndefined();
+    },
+  );
 });

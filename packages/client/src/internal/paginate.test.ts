@@ -111,6 +111,23 @@ describe("client.paginate", () => {
     await expect(items.next()).rejects.toThrow("resources.list: the answer is not a page (no next_cursor)");
   });
 
+  // equipments.changes takes `cursor` but never ends: a walk would read it to its present
+  // end and pass it off as a whole list. Its type is not offered (Pages.test-d.ts); a
+  // JavaScript caller is stopped at the first answer, which has no response_metadata,
+  // before any change is handed out. (No word more in the message: the entry's 3 kB.)
+  it("refuses to walk a feed as pages, handing out none of its changes", async () => {
+    const fetch = fakeFetch(
+      envelope({ ok: true, changes: [{ id: "e1", equipment: null }], next_cursor: "c1", has_more: true }),
+    );
+    const items = createClient({ baseUrl, token: "t", fetch })
+      .paginate("equipments.changes" as never, {} as never)
+      .items();
+    await expect(items.next()).rejects.toThrow(
+      "equipments.changes: the answer is not a page (no next_cursor)",
+    );
+    expect(fetch.calls).toHaveLength(1);
+  });
+
   it("finds no records in a page without a list, rather than inventing one", async () => {
     const fetch = fakeFetch(envelope({ ok: true, response_metadata: { next_cursor: "" } }));
     const walk = createClient({ baseUrl, token: "t", fetch }).paginate("resources.list");

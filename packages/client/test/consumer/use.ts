@@ -2,6 +2,7 @@
 // has DOM but no Node types, strict options and no skipLibCheck, so the declarations in
 // dist must hold up on their own.
 import { createClient, getMeta, isWsafeApiError } from "@wsafe/client";
+import { mirrorEquipments } from "@wsafe/client/mirror";
 import { validateResponse } from "@wsafe/client/validate";
 import { verifyWebhook, type WebhookPayload, WsafeWebhookError } from "@wsafe/client/webhooks";
 
@@ -36,4 +37,11 @@ export async function receive(request: Request, secret: string): Promise<Respons
     if (err instanceof WsafeWebhookError) return new Response(err.code, { status: 400 });
     throw err;
   }
+}
+
+// A copy of the register kept in step: the records typed from the schema.
+export async function mirror(cursor?: string): Promise<string> {
+  const { register, cursor: next } = await mirrorEquipments(client, { cursor });
+  for (const [id, equipment] of register) console.log(id, equipment.version, equipment.external_id);
+  return next;
 }

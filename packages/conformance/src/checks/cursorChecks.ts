@@ -1,19 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
 import { type MethodName, parseParams } from "@wsafe/schema";
+import { alterAt, alterPositions } from "../alterCursor.js";
 import { type CheckContext, type CheckDefinition, CheckSkipped } from "../CheckContext.js";
 import { firstCursor } from "../firstCursor.js";
 import { listParams } from "../listParams.js";
 import { otherValueFor } from "../otherValueFor.js";
 import { paginatedMethods, type Walk, walkOf } from "../walkOf.js";
-
-/**
- * The cursor with the character at `index` replaced: by `0`, or `1` where it was `0`.
- * A digit for a letter keeps the cursor in the alphabet of base64 and of hex alike and
- * is a change even to a reader that ignores case.
- */
-function alterAt(cursor: string, index: number): string {
-  return `${cursor.slice(0, index)}${cursor[index] === "0" ? "1" : "0"}${cursor.slice(index + 1)}`;
-}
 
 /** Fails unless `data` with `cursor` answers `parameter_invalid` naming `cursor`. */
 async function expectRefused(ctx: CheckContext, walk: Walk, data: Record<string, unknown>, token?: string) {
@@ -37,11 +29,7 @@ export function cursorChecks(method: MethodName): CheckDefinition[] {
       async run(ctx) {
         const data = listParams(ctx, walk);
         const cursor = await firstCursor(ctx, walk, data);
-        // The start, the middle and the next-to-last character: whatever part of an
-        // opaque cursor carries its signature, one of them falls in it. (The last
-        // character of base64 may carry unused bits, so it is not one of them.)
-        const positions = new Set([0, Math.floor(cursor.length / 2), Math.max(0, cursor.length - 2)]);
-        for (const index of positions)
+        for (const index of alterPositions(cursor))
           await expectRefused(ctx, walk, { ...data, cursor: alterAt(cursor, index) });
       },
     },

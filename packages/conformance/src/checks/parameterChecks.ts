@@ -1,4 +1,4 @@
-import { type MethodName, parseParams, type requestChecks } from "@wsafe/schema";
+import { type MethodName, methods, parseParams, type requestChecks } from "@wsafe/schema";
 import { type JsonSchema, toJsonSchema } from "@wsafe/schema/openapi";
 import { type CheckDefinition, CheckSkipped } from "../CheckContext.js";
 import { disallowedValueFor, wrongValueFor } from "../wrongValueFor.js";
@@ -11,7 +11,8 @@ export const unexpectedKey = "conformance_unexpected_key";
 
 /**
  * Parameter checks derived from the method's published params JSON Schema: an unknown
- * key (`parameter_unexpected`), each required parameter dropped (`parameter_missing`),
+ * key (`parameter_unexpected`), each required parameter dropped, and every one of a
+ * method's `requiresOneOf` dropped together (`parameter_missing`),
  * each parameter given a value of a wrong type, or of the right type but not allowed
  * (`parameter_invalid`). Each case starts from a successful call, so exactly one thing
  * is wrong, and is first run through the schema's own `parseParams` (the precedence the
@@ -43,6 +44,16 @@ export function parameterChecks(method: MethodName): CheckDefinition[] {
       parameter: key,
       what: key,
       data: ({ [key]: _dropped, ...rest }) => rest,
+    });
+  }
+  // Each optional alone, one required (a record by `id` or by `external_id`): all left out.
+  const oneOf = methods[method].requiresOneOf ?? [];
+  if (oneOf.length > 0) {
+    cases.push({
+      identifier: "parameter_missing",
+      parameter: oneOf[0] ?? "",
+      what: `${oneOf.join(" and ")} all left out (one is required)`,
+      data: (params) => Object.fromEntries(Object.entries(params).filter(([key]) => !oneOf.includes(key))),
     });
   }
   for (const key of properties) {

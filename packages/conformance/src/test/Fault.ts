@@ -38,6 +38,20 @@ export type Fault =
   | "inspection-answer-stale"
   | "private-url-accepted"
   | "unknown-webhook-ok"
+  // The register's writes: the rules beyond the schema, and lookups that find nothing.
+  | "register-rules-ignored"
+  | "unknown-record-written"
+  // The effects of the register's writes the kit makes when asked (writeRegister).
+  | "write-created-wrong"
+  | "write-version-stale"
+  | "if-version-ignored"
+  | "feed-misses-writes"
+  | "retired-still-listed"
+  | "retire-forgets-answer"
+  | "register-events-missing"
+  // The register's feed.
+  | "feed-retired-as-live"
+  | "feed-repeats-ids"
   // Tenant isolation.
   | "leaks-other-tenant"
   | "leaks-other-tenant-with-limit"

@@ -1,11 +1,17 @@
+import { methodNames, methods } from "@wsafe/schema";
 import type { Fault } from "./Fault.js";
 
 // Each fault breaks one rule of the convention. "targeted": exactly the checks the
 // pattern names fail, and every one of them does; "broad": a rule every response
 // follows, so only checks outside the pattern must keep passing.
 // A write method's baseline call is refused, so its pretty check reads an error too.
-const errorChecks =
-  /^(?!.*(success:|pretty:|OPTIONS))|(webhooks\.(create|delete|rotate_secret|redeliver)|inspections\.record) › pretty:/;
+const writes = methodNames
+  .filter((name) => methods[name].permission === "write")
+  .map((name) => name.replace(".", "\\."));
+const errorChecks = new RegExp(`^(?!.*(success:|pretty:|OPTIONS))|(${writes.join("|")}) › pretty:`);
+/** The register's writes that look a record up, whose refusals stand on an id nobody holds. */
+const registerLookups =
+  /(equipmentTypes\.update|equipments\.(create|update|retire)|schedules\.(set|remove)) › (refusal|pretty):/;
 /**
  * Each fault of the fixture server, the checks it must fail (a pattern on
  * "suite › name"), and whether the pattern is exact ("targeted") or a bound ("broad").
@@ -32,7 +38,7 @@ export const faultExpectations: [Fault, RegExp, "targeted" | "broad"][] = [
   // webhooks.create's refusal must name url too, in every answer the kit reads of it.
   [
     "vague-description",
-    /parameter_(unexpected|missing|invalid)|webhooks\.create › (refusal|pretty):|› rule:/,
+    /parameter_(unexpected|missing|invalid)|(webhooks|equipmentTypes)\.create › (refusal|pretty):|› rule:/,
     "targeted",
   ],
   // A cursor is refused before the type is looked up, so the cursor check holds with a leak.
@@ -44,10 +50,14 @@ export const faultExpectations: [Fault, RegExp, "targeted" | "broad"][] = [
   ["leaks-other-tenant-with-limit", /isolation: .* with limit too/, "targeted"],
   [
     "shared-answer",
-    /(resources|equipmentTypes|webhooks)\.list › isolation: another account repeating/,
+    /(resources|equipmentTypes|webhooks)\.list › isolation: another account repeating|equipments\.changes › isolation:/,
     "targeted",
   ],
-  ["cursor-unsigned", /parameter_invalid: a cursor with one character changed/, "targeted"],
+  [
+    "cursor-unsigned",
+    /parameter_invalid: a cursor with one character changed|feed: an altered cursor/,
+    "targeted",
+  ],
   // equipments.list's filters differ from every other method's, so its walk refuses their cursors anyway.
   [
     "cursor-not-bound-to-method",
@@ -55,7 +65,11 @@ export const faultExpectations: [Fault, RegExp, "targeted" | "broad"][] = [
     "targeted",
   ],
   ["cursor-not-bound-to-filters", /parameter_invalid: a cursor sent with another/, "targeted"],
-  ["cursor-not-bound-to-account", /isolation: a cursor sent by another account/, "targeted"],
+  [
+    "cursor-not-bound-to-account",
+    /isolation: (a cursor sent by another account|another account's feed cursor)/,
+    "targeted",
+  ],
   ["cursor-bound-to-limit", /pages: .* may change between pages/, "targeted"],
   ["pages-overlap", /pages: a walk reads exactly the whole list/, "targeted"],
   ["pages-skip", /pages: a walk reads exactly the whole list/, "targeted"],
@@ -77,7 +91,17 @@ export const faultExpectations: [Fault, RegExp, "targeted" | "broad"][] = [
   ["private-url-accepted", /webhooks\.create › (refusal|pretty):/, "targeted"],
   ["unknown-webhook-ok", /webhooks\.(delete|rotate_secret|redeliver) › (refusal|pretty):/, "targeted"],
   // The rules between parameters that no JSON Schema says.
-  ["inspection-rules-ignored", /› rule:/, "targeted"],
+  ["inspection-rules-ignored", /inspections\.(record|list) › rule:/, "targeted"],
+  // The register's: its rule probes, and equipmentTypes.create's refusal, which stands on one.
+  [
+    "register-rules-ignored",
+    /(equipmentTypes|equipments|schedules)\.[a-z]+ › rule:|equipmentTypes\.create › (refusal|pretty):/,
+    "targeted",
+  ],
+  ["unknown-record-written", registerLookups, "targeted"],
+  // The feed: a retired equipment answered as live stays in a copy; a key twice in an answer.
+  ["feed-retired-as-live", /equipments\.changes › feed: a copy applying/, "targeted"],
+  ["feed-repeats-ids", /equipments\.changes › feed: every answer has/, "targeted"],
   ["unknown-equipment-inspected", /inspections\.record › (refusal|pretty):/, "targeted"],
   ["http-400-on-errors", errorChecks, "broad"],
   ["bad-envelope", errorChecks, "broad"],

@@ -11,11 +11,13 @@ import {
 } from "@wsafe/schema";
 import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
-import type { PageKey } from "./fixtureCursor.js";
+import type { CursorCodec, PageKey } from "./fixtureCursor.js";
 import { fixtureEvents } from "./fixtureEvents.js";
+import { fixtureFeed, type Render } from "./fixtureFeed.js";
 import { type AccountInspections, fixtureInspectionAnswer } from "./fixtureInspections.js";
 import type { FixturePages, ListRequest } from "./fixturePages.js";
 import type { AccountRecords, Owner } from "./fixtureRecords.js";
+import { fixtureRegister, isRegisterWrite } from "./fixtureRegister.js";
 import { type AccountWebhooks, fixtureWebhookAnswer } from "./fixtureWebhooks.js";
 
 type Params = Record<string, unknown>;
@@ -54,6 +56,8 @@ function project(record: Row, type: EquipmentType, params: Params): Row {
  * @param webhooks - the two accounts' webhook endpoints and attempts
  * @param inspections - the two accounts' inspections
  * @param pages - the server's pages and cursors
+ * @param codec - the server's cursors, which the feed's are too
+ * @param now - the server's start
  * @param fault - the fixture's one fault
  */
 export function fixtureAnswer(
@@ -61,10 +65,22 @@ export function fixtureAnswer(
   webhooks: Record<Owner, AccountWebhooks>,
   inspections: Record<Owner, AccountInspections>,
   pages: FixturePages,
+  codec: CursorCodec,
+  now: number,
   fault?: Fault,
 ) {
+  const render: Render = (owner, equipment, at) => {
+    const type = records[owner].equipmentTypes.find((t) => t.id === equipment.equipmentType_id)!;
+    return project(withStatuses(equipment, at), type, {});
+  };
+  const feed = fixtureFeed(records, codec, render, fault, now);
+  const register = fixtureRegister(records, (owner) => inspections[owner].events, feed, render, fault);
   const webhookAnswer = fixtureWebhookAnswer(webhooks, pages, fault);
-  const inspectionAnswer = fixtureInspectionAnswer(records, inspections, fault);
+  // An inspection changes its equipment's stored record: a version more, a place in the feed.
+  const inspectionAnswer = fixtureInspectionAnswer(records, inspections, fault, (owner, equipment) => {
+    equipment.version += 1;
+    feed.touch(owner, equipment.id);
+  });
   const keyOf = (method: MethodName) => (row: Row) =>
     (methods[method].pagination?.order ?? []).map((f) => row[f]) as PageKey;
   const list = <Item extends Row>(
@@ -83,15 +99,14 @@ export function fixtureAnswer(
   return (method: MethodName, params: Params, owner: Owner, now: number): Row => {
     const paging = params.limit !== undefined || params.cursor !== undefined;
     const leaks = fault === "leaks-other-tenant" || (fault === "leaks-other-tenant-with-limit" && paging);
+    if (isRegisterWrite(method)) return register(method, params, owner, now);
+    if (method === "equipments.changes") return feed.answer(params, owner, now);
     if (method.startsWith("webhooks."))
       return webhookAnswer(method, params, owner, now, (field, rows, request) =>
         list(method, field, rows, request),
       );
     if (method === "inspections.record")
-      return inspectionAnswer.record(params, owner, now, (equipment, at) => {
-        const type = records[owner].equipmentTypes.find((t) => t.id === equipment.equipmentType_id)!;
-        return project(withStatuses(equipment, at), type, {});
-      });
+      return inspectionAnswer.record(params, owner, now, (equipment, at) => render(owner, equipment, at));
     if (method === "inspections.list") {
       const request = pages.request(method, inspectionAnswer.firstPage(params), owner, now);
       return inspectionAnswer.list(params, owner, request, leaks, (rows, asked) =>

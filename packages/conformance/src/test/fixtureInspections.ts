@@ -13,7 +13,7 @@ import {
 import { Failure } from "./Failure.js";
 import type { Fault } from "./Fault.js";
 import type { ListRequest } from "./fixturePages.js";
-import type { AccountRecords, Owner } from "./fixtureRecords.js";
+import type { AccountRecords, FixtureEquipment, Owner } from "./fixtureRecords.js";
 
 type Params = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -70,17 +70,19 @@ function statusesAt(equipment: DatasetEquipment, at: number) {
  * @param records - the two accounts' records (their schedules are moved in place)
  * @param recorded - the two accounts' inspections
  * @param fault - the fixture's one fault
+ * @param changed - told of each equipment whose stored dates a recording moved
  */
 export function fixtureInspectionAnswer(
   records: Record<Owner, AccountRecords>,
   recorded: Record<Owner, AccountInspections>,
   fault: Fault | undefined,
+  changed: (owner: Owner, equipment: FixtureEquipment) => void,
 ) {
   const record = (
     params: Params,
     owner: Owner,
     now: number,
-    answerOf: (equipment: DatasetEquipment, at: number) => Row,
+    answerOf: (equipment: FixtureEquipment, at: number) => Row,
   ) => {
     const problem = inspectionRecordProblem(params as never, now);
     if (problem && fault !== "inspection-rules-ignored")
@@ -118,6 +120,7 @@ export function fixtureInspectionAnswer(
     const before = answerOf(equipment, now);
     const was = statusesAt(equipment, now);
     Object.assign(schedule, { expiresOn, expiringOn, lastCompletedOn: performedAt });
+    changed(owner, equipment);
     const is = statusesAt(equipment, now);
     const id = `insp_${createHash("sha256").update(`${owner}${now}${Math.random()}`).digest("hex").slice(0, 16)}`;
     const inspection: Inspection = {

@@ -9,12 +9,15 @@ import {
 /** The fixture's two accounts. */
 export type Owner = "a" | "b";
 
+/** An equipment as the fixture stores it: the dataset's fields, its version and key. */
+export type FixtureEquipment = DatasetEquipment & { version: number; external_id?: string };
+
 /** What one account of the fixture holds. */
 export interface AccountRecords {
   resources: Resource[];
   equipmentTypes: EquipmentType[];
   /** Stored equipment: dates only, statuses are computed when answering. */
-  equipments: DatasetEquipment[];
+  equipments: FixtureEquipment[];
   users: Record<string, string>;
 }
 
@@ -51,13 +54,14 @@ function schedule(schedule_id: string, offset: number | null, now: number) {
 }
 
 /** Ten harnesses made from the registry's example: two out of service, one without schedules. */
-function harnesses(now: number): DatasetEquipment[] {
+function harnesses(now: number): FixtureEquipment[] {
   const [example] = firstSuccess("equipments.list").equipments as Record<string, unknown>[];
   const { status: _status, schedules: _schedules, ...template } = example!;
   return expiryDays.map((offset, i) => {
     const number = String(i + 1).padStart(4, "0");
     return {
-      ...(structuredClone(template) as Omit<DatasetEquipment, "schedules">),
+      ...(structuredClone(template) as Omit<FixtureEquipment, "schedules">),
+      version: 1,
       id: `eq_h_${number}`,
       serialNumber: `HN-2024-${number}`,
       // The sixth shares the fifth's instant, so that ordering by id shows.
@@ -82,7 +86,7 @@ function resources(): Resource[] {
   }));
 }
 
-function otherEquipment(i: number): DatasetEquipment {
+function otherEquipment(i: number): FixtureEquipment {
   return {
     id: `eq_other_${i}`,
     serialNumber: `OT-${i}`,
@@ -96,6 +100,7 @@ function otherEquipment(i: number): DatasetEquipment {
     isInService: true,
     metavalues: { mf_other: "x" },
     schedules: [],
+    version: 1,
   };
 }
 

@@ -157,8 +157,17 @@ export interface FixtureServer {
 export async function startFixtureServer(fault?: Fault): Promise<FixtureServer> {
   const fixedId = "FixedRequestId0000000000";
   const now = Date.now();
-  const pages = fixturePages(fixtureCursor(fault), fault);
-  const answer = fixtureAnswer(fixtureRecords(now), fixtureWebhooks(now), fixtureInspections(), pages, fault);
+  const codec = fixtureCursor(fault);
+  const pages = fixturePages(codec, fault);
+  const answer = fixtureAnswer(
+    fixtureRecords(now),
+    fixtureWebhooks(now),
+    fixtureInspections(),
+    pages,
+    codec,
+    now,
+    fault,
+  );
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const started = Date.now();
     const chunks: Buffer[] = [];

@@ -101,6 +101,32 @@ export interface MethodSpec<
   examples: readonly MethodExample<RegistryParams<Params, Perm>, Result>[];
   /** For a method that takes `limit` and `cursor`: how its pages walk the list. */
   pagination?: WalkSpec<Params>;
+  /**
+   * For a method that answers a feed of changes rather than a list in pages (`cursor` in,
+   * `next_cursor` and `has_more` out, a cursor that never ends): see {@link FeedSpec}.
+   */
+  feed?: FeedSpec;
+  /**
+   * Parameters of which a request must send at least one, though each is optional (a
+   * record named by `id` or by `external_id`): with none, `parameter_missing` names them,
+   * after the required parameters' check and before any value's. The published JSON
+   * Schema says the same (`anyOf` of each one required).
+   */
+  requiresOneOf?: readonly (keyof z.input<Params> & string)[];
+}
+
+/**
+ * How a method answers a feed of changes: each answer holds the entries changed after the
+ * `cursor` it was sent (at most one per key), and a `next_cursor` to ask again from,
+ * present at the end too. A walk of pages ends; a feed does not.
+ */
+export interface FeedSpec {
+  /** The result field that holds the entries, e.g. `changes`. */
+  entries: string;
+  /** The field of an entry that identifies what changed, e.g. `id`. */
+  key: string;
+  /** The field of an entry that holds the record as it is now, or null once it is gone. */
+  record: string;
 }
 
 /**
@@ -113,14 +139,17 @@ export interface MethodDefinition<
   Result extends z.ZodObject = z.ZodObject,
   Own extends OwnError = OwnError,
   Perm extends Permission = Permission,
-> extends Omit<MethodSpec<Name, Params, Result, Own, Perm>, "examples"> {
+  OneOfRequired extends boolean = boolean,
+> extends Omit<MethodSpec<Name, Params, Result, Own, Perm>, "examples" | "requiresOneOf"> {
   /** Exchanges with the demo data, at least one success (see {@link MethodSpec.examples}). */
   examples: readonly MethodExample<Params, Result>[];
   /**
    * Every error identifier the method's URL can answer with, in pipeline order: the
    * request pipeline's (`requestChecks`), the method's own, then `server_error`.
    */
-  errors: readonly MethodErrorsOf<Params, Own>[];
+  errors: readonly MethodErrorsOf<Params, Own, OneOfRequired>[];
+  /** Parameters of which a request must send at least one (see {@link MethodSpec.requiresOneOf}). */
+  requiresOneOf?: readonly string[];
 }
 
 /**
@@ -140,12 +169,23 @@ export function defineMethod<
   Result extends z.ZodObject,
   const Own extends OwnError,
   const Perm extends PermissionOf<Name>,
+  const OneOf extends keyof z.input<Params> & string = never,
 >(
-  spec: MethodSpec<Name, Params, Result, Own, Perm>,
-): MethodDefinition<Name, RegistryParams<Params, Perm>, Result, Own | RegistryOwnErrors<Perm>, Perm> {
+  spec: MethodSpec<Name, Params, Result, Own, Perm> & { requiresOneOf?: readonly OneOf[] },
+): MethodDefinition<
+  Name,
+  RegistryParams<Params, Perm>,
+  Result,
+  Own | RegistryOwnErrors<Perm>,
+  Perm,
+  [OneOf] extends [never] ? false : true
+> {
   const write = spec.permission === "write";
+  const oneOf = spec.requiresOneOf;
   // The conditional types cannot narrow on a value: `write` decides both at run time.
-  const params = (write ? withIdempotencyKey(spec.params) : spec.params) as RegistryParams<Params, Perm>;
+  const params = (
+    write || oneOf ? withRegistryShape(spec.params, write, oneOf) : spec.params
+  ) as RegistryParams<Params, Perm>;
   const own: readonly OwnError[] = write ? [...spec.ownErrors, "idempotency_key_reused"] : spec.ownErrors;
   // In the order of the identifiers' table, each once: the order the error lists follow.
   const ownErrors = errorIdentifiers.filter((error) => own.includes(error as OwnError)) as (
@@ -157,21 +197,42 @@ export function defineMethod<
     ...rest,
     params,
     ownErrors,
-    errors: methodErrorsFor(params, ownErrors),
+    errors: methodErrorsFor(params, ownErrors, oneOf !== undefined) as never,
     // A walk names parameters of the method's own, which the registry's include.
     ...(pagination && { pagination: pagination as WalkSpec<RegistryParams<Params, Perm>> }),
   };
 }
 
 /**
- * A write method's parameters with `idempotency_key` after its own. The id, title and
- * description the method file gave its parameters move to the schema the registry holds,
- * so that the JSON Schema files and the OpenAPI components, generated from every schema
- * with an id, describe one schema under that id.
+ * A method's parameters as the registry holds them: a write's with `idempotency_key` after
+ * its own; with `requiresOneOf`, the JSON Schema keyword that says it (`anyOf` of each one
+ * required). The id, title and description the method file gave its parameters move to
+ * the schema the registry holds, so that the JSON Schema files and the OpenAPI components,
+ * generated from every schema with an id, describe one schema under that id.
  */
-function withIdempotencyKey<Params extends z.ZodObject>(params: Params) {
+function withRegistryShape<Params extends z.ZodObject>(
+  params: Params,
+  write: boolean,
+  oneOf: readonly string[] | undefined,
+) {
   const meta = z.globalRegistry.get(params);
   z.globalRegistry.remove(params);
+  const extended = write ? params.extend(idempotencyKeyShape) : params.extend({});
+  // zod says what the JSON Schema's `anyOf` says, so both refuse the same data (parseParams
+  // answers `parameter_missing` before either is asked).
+  const checked = oneOf
+    ? extended.refine((data: Record<string, unknown>) => oneOf.some((key) => data[key] !== undefined), {
+        message: `send ${oneOf.join(" or ")}`,
+        path: [oneOf[0] ?? ""],
+      })
+    : extended;
   // Spread: `meta(undefined)` would read the metadata instead of setting it.
-  return params.extend(idempotencyKeyShape).meta({ ...meta });
+  return checked.meta({
+    ...meta,
+    // `properties` beside `required`: a strict validator (ajv's strictRequired) refuses a
+    // required key its own subschema does not name.
+    ...(oneOf && {
+      anyOf: oneOf.map((parameter) => ({ required: [parameter], properties: { [parameter]: true } })),
+    }),
+  });
 }

@@ -145,6 +145,7 @@ export const equipmentsList = defineMethod({
                 warning: "P1D",
               },
             ],
+            version: 1,
           },
           {
             id: "eq_h_0002",
@@ -162,6 +163,7 @@ export const equipmentsList = defineMethod({
             metavalues: { mf_length: 2.5, mf_brand: "MSA", mf_sites: { item_ids: [5, 8] } },
             status: "uptodate",
             schedules: [],
+            version: 1,
           },
         ],
         response_metadata: { next_cursor: "djEuZXlKdElqb2laWEYxYVhCdFpXNTBjeTVzYVhOMElu.c2lnbmF0dXJl" },

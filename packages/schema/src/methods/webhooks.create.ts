@@ -20,7 +20,9 @@ const ownParamsSchema = z
     types: z
       .array(eventTypeSchema)
       .optional()
-      .describe("Only events of these types. Omitted or empty: every type."),
+      .describe(
+        "Only events of these types. Omitted or empty: the status types, `schedule.status_changed` and `equipment.status_changed`; the record types (`equipment.created`, `equipment.updated`, `equipment.retired`, `equipmentType.created`, `equipmentType.updated`) come only where named.",
+      ),
     equipmentType_id: z
       .string()
       .min(1)

@@ -1,31 +1,33 @@
 import * as z from "zod";
+import { equipmentSettableShape, equipmentVersionSchema, externalIdSchema } from "./equipmentSettable.js";
 import { metavaluesSchema } from "./metavalue.js";
 import { identifier, timestamp } from "./primitives.js";
 import { scheduleSchema } from "./schedule.js";
 import { equipmentStatusRule, statusSchema } from "./status.js";
 
-const idList = (description: string) => z.array(z.string().min(1)).describe(description);
-
 /**
  * The fields of an equipment record, in canonical order. `equipments.list` returns
- * selected fields (`columns`) in this order.
+ * selected fields (`columns`) in this order. The fields its owner sets are those of
+ * {@link equipmentSettableShape}, with their rules.
  */
 export const equipmentShape = {
   id: identifier("Identifier of the equipment."),
-  serialNumber: z.string().describe("Serial number of the equipment."),
-  equipmentType_id: identifier("Identifier of the equipment type."),
+  external_id: externalIdSchema.optional(),
+  serialNumber: equipmentSettableShape.serialNumber,
+  equipmentType_id: equipmentSettableShape.equipmentType_id,
   created: timestamp("When the equipment was recorded."),
-  parent_id: z.string().describe("Identifier of the parent equipment; empty string when it has none."),
-  fieldOffice_id: idList("Identifiers of the field offices the equipment belongs to."),
-  lineOfBusiness_id: z.string().describe("Identifier of the line of business; empty string when none."),
-  clients_id: idList("Identifiers of the clients. Left out when the equipment has none.").optional(),
-  assignedUsers_id: idList("Identifiers of the users the equipment is assigned to."),
-  title: z.string().describe("Title of the equipment. Left out when it has none.").optional(),
-  notes: z.string().describe("Free text."),
-  isInService: z.boolean().describe("Whether the equipment is in service."),
+  parent_id: equipmentSettableShape.parent_id,
+  fieldOffice_id: equipmentSettableShape.fieldOffice_id,
+  lineOfBusiness_id: equipmentSettableShape.lineOfBusiness_id,
+  clients_id: equipmentSettableShape.clients_id,
+  assignedUsers_id: equipmentSettableShape.assignedUsers_id,
+  title: equipmentSettableShape.title,
+  notes: equipmentSettableShape.notes,
+  isInService: equipmentSettableShape.isInService,
   metavalues: metavaluesSchema,
   status: statusSchema.describe(`Overall status: ${equipmentStatusRule}.`),
   schedules: z.array(scheduleSchema).describe("One entry per inspection schedule, ordered by `schedule_id`."),
+  version: equipmentVersionSchema,
 };
 
 /**

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { identifier, timestamp } from "./primitives.js";
+import { apiCauseMeanings, recordEventShape, recordEventTypeMeanings } from "./recordEvents.js";
 import { statusSchema } from "./status.js";
 
 /**
@@ -12,6 +13,7 @@ export const eventTypeMeanings = {
     "The status of one inspection schedule changed: its `expiringOn` or `expiresOn` was reached, an import added, changed or removed it, or an inspection recorded for it moved its dates.",
   "equipment.status_changed":
     "The overall status of one equipment changed (the most severe of its schedules' statuses), or an import added the equipment or moved it to another type. An import never removes an equipment: records a file does not name are kept.",
+  ...recordEventTypeMeanings,
 } as const;
 
 /**
@@ -23,6 +25,7 @@ export const eventCauseMeanings = {
     "An import changed the records (dates, schedules, equipment or their type), computed at the import's instant.",
   inspection:
     "An inspection recorded through `inspections.record` moved the schedule's dates (a passed one renewed them, a failed one expired the schedule), at the instant it was recorded; the event names it in `inspection_id`.",
+  ...apiCauseMeanings,
 } as const;
 
 /**
@@ -55,11 +58,13 @@ export const eventTypes: readonly EventType[] = eventTypeSchema.options;
 /** What an event type is about, and where its events stand among one equipment's events of one instant. */
 export interface EventTypeRule {
   /** What an event of the type is about: one schedule (it carries `schedule_id`) or one equipment. */
-  readonly subject: "schedule" | "equipment";
+  readonly subject: "schedule" | "equipment" | "equipmentType";
   /**
-   * What the event says of its subject: `status`, a status transition (`from`, `to`).
+   * What the event says of its subject: `status`, a status transition (`from`, `to`);
+   * `record`, the record itself written (it carries the record, and `previous_attributes`
+   * on an update).
    */
-  readonly change: "status";
+  readonly change: "status" | "record";
   /**
    * Where the type's events stand among one equipment's events of one instant, lowest
    * first: their `sequence` follows it (a schedule's transition before its equipment's,
@@ -80,6 +85,12 @@ export interface EventTypeRule {
 export const eventTypeRules = {
   "schedule.status_changed": { subject: "schedule", change: "status", order: 1 },
   "equipment.status_changed": { subject: "equipment", change: "status", order: 2 },
+  // A record's creation or change comes before the statuses it causes, its retirement after.
+  "equipment.created": { subject: "equipment", change: "record", order: 0 },
+  "equipment.updated": { subject: "equipment", change: "record", order: 0 },
+  "equipment.retired": { subject: "equipment", change: "record", order: 3 },
+  "equipmentType.created": { subject: "equipmentType", change: "record", order: 0 },
+  "equipmentType.updated": { subject: "equipmentType", change: "record", order: 0 },
 } as const satisfies Record<EventType, EventTypeRule>;
 
 /**
@@ -126,6 +137,7 @@ export const eventCauseRules = {
   time: { names: null },
   import: { names: null },
   inspection: { names: "inspection_id" },
+  api: { names: null },
 } as const satisfies Record<EventCause, EventCauseRule>;
 
 /**
@@ -157,7 +169,7 @@ export const eventSchema = z
       .describe(
         "True when `occurred_at` lies after the request's instant: the transition will happen as the data stands, unless an import changes the dates first.",
       ),
-    equipment_id: identifier("The equipment concerned."),
+    equipment_id: identifier("The equipment concerned; absent on `equipmentType.*` events.").optional(),
     equipmentType_id: identifier("The equipment type of the equipment concerned."),
     schedule_id: identifier(
       "The inspection schedule concerned: present on `schedule.status_changed` events only.",
@@ -165,12 +177,12 @@ export const eventSchema = z
     from: statusSchema
       .nullable()
       .describe(
-        "The status before the change; null when the equipment or schedule first appears (an import added it, or moved it to this type).",
+        "The status before the change; null when the equipment or schedule first appears (an import added it, or moved it to this type), and on the record events (`equipment.*`, `equipmentType.*`).",
       ),
     to: statusSchema
       .nullable()
       .describe(
-        "The status from `occurred_at` on; null when the schedule is gone or the equipment left the type (an import removed the schedule, or moved the equipment to another type).",
+        "The status from `occurred_at` on; null when the schedule is gone or the equipment left the type (the schedule was removed, the equipment moved to another type or retired), and on the record events (`equipment.*`, `equipmentType.*`).",
       ),
     inspection_id: identifier(
       "The inspection whose recording caused the change: present on events of cause `inspection` only.",
@@ -182,6 +194,7 @@ export const eventSchema = z
       .describe(
         "On a recorded event, an integer strictly increasing per equipment in the order the service recorded its events, so a receiver can order what it gets. Null while the event is not recorded: on expected events, and on one whose instant passed under a second ago and that the service has not written yet.",
       ),
+    ...recordEventShape,
   })
   .meta({
     id: "Event",

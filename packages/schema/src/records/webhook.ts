@@ -57,7 +57,9 @@ export const webhookSchema = z
     url: z.string().describe("Where events are POSTed: an `https` URL of a public address."),
     types: z
       .array(eventTypeSchema)
-      .describe("The event types delivered to it; every type when it was made without `types`."),
+      .describe(
+        "The event types delivered to it; when it was made without `types`, the status types (`schedule.status_changed`, `equipment.status_changed`), which is every type of 1.3 and before: record types are delivered only where named.",
+      ),
     equipmentType_id: z
       .string()
       .nullable()

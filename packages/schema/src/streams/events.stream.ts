@@ -26,7 +26,9 @@ export const eventsStreamParamsSchema = z
     types: z
       .array(eventTypeSchema)
       .optional()
-      .describe("Only events of these types. Omitted or empty: both."),
+      .describe(
+        "Only events of these types. Omitted or empty: the status types, `schedule.status_changed` and `equipment.status_changed`; the record types (`equipment.created`, `equipment.updated`, `equipment.retired`, `equipmentType.created`, `equipmentType.updated`) come only where named.",
+      ),
     lastEventId: z
       .string()
       .nullish()

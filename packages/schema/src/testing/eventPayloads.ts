@@ -1,5 +1,5 @@
 import type { PayloadCase } from "./PayloadCase.js";
-import { without } from "./samplePayloads.js";
+import { equipment, equipmentType, without } from "./samplePayloads.js";
 
 /** A recorded schedule event: every field set. */
 const scheduleEvent = {
@@ -34,6 +34,46 @@ export const eventPayloadCases: PayloadCase[] = [
     payload: { ...equipmentEvent, cause: "import", expected: false, from: null, sequence: 1 },
     valid: true,
   },
+  {
+    schema: "Event",
+    title: "an equipment updated through the API, with what it was",
+    payload: {
+      ...without(scheduleEvent, "schedule_id"),
+      type: "equipment.updated",
+      cause: "api",
+      from: null,
+      to: null,
+      equipment: { ...equipment, isInService: false, version: 2 },
+      previous_attributes: { isInService: true, title: null },
+    },
+    valid: true,
+  },
+  {
+    schema: "Event",
+    title: "an equipment type made, concerning no equipment",
+    payload: {
+      ...without(without(scheduleEvent, "schedule_id"), "equipment_id"),
+      type: "equipmentType.created",
+      cause: "api",
+      from: null,
+      to: null,
+      equipmentType,
+    },
+    valid: true,
+  },
+  {
+    schema: "Event",
+    title: "a record event whose equipment lacks its version",
+    payload: {
+      ...without(scheduleEvent, "schedule_id"),
+      type: "equipment.created",
+      cause: "api",
+      from: null,
+      to: null,
+      equipment: without(equipment, "version"),
+    },
+    valid: false,
+  },
   { schema: "Event", title: "an unknown type", payload: { ...scheduleEvent, type: "x.y" }, valid: false },
   { schema: "Event", title: "an unknown cause", payload: { ...scheduleEvent, cause: "user" }, valid: false },
   { schema: "Event", title: "a status not of /v1", payload: { ...scheduleEvent, to: "due" }, valid: false },
@@ -46,7 +86,8 @@ export const eventPayloadCases: PayloadCase[] = [
     valid: false,
   },
   { schema: "EventType", title: "a schedule event", payload: "schedule.status_changed", valid: true },
-  { schema: "EventType", title: "a made-up type", payload: "equipment.created", valid: false },
+  { schema: "EventType", title: "a made-up type", payload: "equipment.deleted", valid: false },
+  { schema: "EventType", title: "a record type", payload: "equipment.created", valid: true },
   { schema: "EventCause", title: "time", payload: "time", valid: true },
   { schema: "EventCause", title: "a made-up cause", payload: "user", valid: false },
   { schema: "events.list.params", title: "a window start", payload: { token: "t", from: 0 }, valid: true },

@@ -111,7 +111,7 @@ export const inspectionPayloadCases: PayloadCase[] = [
     payload: {
       equipments: [
         {
-          ...without(without(equipment, "status"), "schedules"),
+          ...without(without(without(equipment, "status"), "schedules"), "version"),
           schedules: [
             {
               schedule_id: "s_1",
@@ -133,7 +133,7 @@ export const inspectionPayloadCases: PayloadCase[] = [
     payload: {
       equipments: [
         {
-          ...without(without(equipment, "status"), "schedules"),
+          ...without(without(without(equipment, "status"), "schedules"), "version"),
           schedules: [{ schedule_id: "s_1", expiresOn: 3, expiringOn: 2, lastCompletedOn: 1, interval: 30 }],
         },
       ],

@@ -86,6 +86,32 @@ export const recordPayloadCases: PayloadCase[] = [
     valid: false,
   },
   { schema: "Equipment", title: "a missing status", payload: without(equipment, "status"), valid: false },
+  { schema: "Equipment", title: "a missing version", payload: without(equipment, "version"), valid: false },
+  { schema: "Equipment", title: "a version of 0", payload: { ...equipment, version: 0 }, valid: false },
+  {
+    schema: "Equipment",
+    title: "a fractional version",
+    payload: { ...equipment, version: 1.5 },
+    valid: false,
+  },
+  {
+    schema: "Equipment",
+    title: "the caller's external_id of 255 characters",
+    payload: { ...equipment, external_id: "E".repeat(255), version: 7 },
+    valid: true,
+  },
+  {
+    schema: "Equipment",
+    title: "an external_id of 256 characters",
+    payload: { ...equipment, external_id: "E".repeat(256) },
+    valid: false,
+  },
+  {
+    schema: "Equipment",
+    title: "an empty external_id",
+    payload: { ...equipment, external_id: "" },
+    valid: false,
+  },
   {
     schema: "Equipment",
     title: "fieldOffice_id as a string",
@@ -148,7 +174,7 @@ export const recordPayloadCases: PayloadCase[] = [
       ],
       equipments: [
         {
-          ...without(without(equipment, "status"), "schedules"),
+          ...without(without(without(equipment, "status"), "schedules"), "version"),
           metavalues: { mf_1: 2 },
           schedules: [{ schedule_id: "s_1", expiresOn: 3, expiringOn: 2, lastCompletedOn: 1 }],
         },
@@ -164,9 +190,22 @@ export const recordPayloadCases: PayloadCase[] = [
   },
   {
     schema: "Dataset",
+    title: "an equipment with the service's version",
+    payload: {
+      equipments: [{ ...without(without(equipment, "status"), "schedules"), metavalues: {}, schedules: [] }],
+    },
+    valid: false,
+  },
+  {
+    schema: "Dataset",
     title: "a null metavalue",
     payload: {
-      equipments: [{ ...without(without(equipment, "status"), "schedules"), metavalues: { mf_1: null } }],
+      equipments: [
+        {
+          ...without(without(without(equipment, "status"), "schedules"), "version"),
+          metavalues: { mf_1: null },
+        },
+      ],
     },
     valid: false,
   },

@@ -32,6 +32,7 @@ export const equipment = {
   metavalues: {},
   status: "uptodate",
   schedules: [],
+  version: 1,
 };
 /** A type with one metafield. */
 export const equipmentType = {

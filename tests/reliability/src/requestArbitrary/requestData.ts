@@ -28,6 +28,10 @@ export function requestData(
     ...fixture.alpha.users,
     ...fixture.beta.equipmentTypes,
     ...fixture.beta.users,
+    // Metafields of the fixture's types (a create's metavalues name them, or not).
+    ...(fixture.dataset.equipmentTypes ?? []).flatMap((type) =>
+      (type.metafields ?? []).map((field) => field.id),
+    ),
     "et_nope",
     "u_nope",
     "424242",

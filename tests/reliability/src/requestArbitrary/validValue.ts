@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { JsonSchema } from "../contract.js";
-import { items, type JsonModel, raw } from "../jsonText.js";
+import { entries, items, type JsonModel, raw } from "../jsonText.js";
 import { adversarialValue } from "./adversarialValue.js";
 
 /**
@@ -52,6 +52,10 @@ export function validValue(
       return fc
         .array(validValue(schema.items ?? {}, defs, ids, now), { maxLength: 6 })
         .map((values) => items(...values));
+    case "null":
+      return fc.constant(null);
+    case "object":
+      return validObject(schema, defs, ids, now);
     case "string":
       return fc.oneof(
         { arbitrary: fc.constantFrom(...ids), weight: 4 },
@@ -63,4 +67,39 @@ export function validValue(
     default:
       return adversarialValue();
   }
+}
+
+/**
+ * A valid object: its required properties, some of its optional ones, and for a map
+ * (`additionalProperties`, such as `metavalues`) a few keys drawn from the ids, each with
+ * a valid value. Keys repeat across draws, so a rule on them (a metafield of the type, an
+ * id given twice in a list of such objects) is met as often as broken.
+ */
+function validObject(
+  schema: JsonSchema,
+  defs: Record<string, JsonSchema>,
+  ids: string[],
+  now: number,
+): fc.Arbitrary<JsonModel> {
+  const required = new Set(schema.required ?? []);
+  const named = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const value = validValue(property, defs, ids, now);
+    const pair = value.map((v): [string, JsonModel] => [name, v]);
+    return required.has(name) ? pair : fc.option(pair, { nil: undefined });
+  });
+  const additional = schema.additionalProperties;
+  const more =
+    additional && typeof additional === "object"
+      ? fc.array(
+          fc
+            .tuple(fc.constantFrom(...ids), validValue(additional, defs, ids, now))
+            .map(([key, value]): [string, JsonModel] => [key, value]),
+          { maxLength: 3 },
+        )
+      : fc.constant([] as [string, JsonModel][]);
+  return fc
+    .tuple(fc.tuple(...named), more)
+    .map(([pairs, extra]) =>
+      entries(...pairs.filter((pair): pair is [string, JsonModel] => pair !== undefined), ...extra),
+    );
 }

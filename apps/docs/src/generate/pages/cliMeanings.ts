@@ -14,7 +14,7 @@ export interface OptionMeaning {
 /** Each command that does something, by its path. */
 export const commandMeanings: Record<string, string> = {
   "wsafe serve":
-    "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints its tokens and three ready `curl` lines whose answers fit a screen: a GET and a POST that read, and a POST that records an inspection of a schedule the demo holds expired.",
+    "Serves the API, and this site at `/` (see `--docs-dir`). Without certificate files it makes a self-signed certificate for localhost and prints where its PEM is. `--http` serves plain HTTP (behind a TLS-terminating proxy). `--demo` imports the demo dataset into an empty store and prints its tokens and four ready `curl` lines whose answers fit a screen: a GET and a POST that read, a POST that records an inspection of a schedule the demo holds expired, and a POST that adds a harness to the register (its `idempotency_key` makes a second paste answer the same harness).",
   "wsafe import":
     "Imports a [dataset](/dataset/) file and prints counts. An invalid file exits with code 1 and every problem of it, shape and references in one run (the first 50 listed), each record named by its id; a file that is not JSON, with the line and column of the fault. Nothing is written, and a store directory the import made is removed again. A schedule whose `expiringOn` is after its `expiresOn` is imported and named in a warning. With `--metrics-port` Prometheus can follow its progress at `/metrics` while it runs.",
   "wsafe tokens create":
@@ -61,7 +61,7 @@ export const serveOptionMeanings: Record<string, OptionMeaning> = {
   },
   "--demo": {
     meaning:
-      "Import the demo dataset into an empty store; print the demo's tokens (read, and read with write) and three ready `curl` lines (GET `users.info`, POST one page of five harnesses with three columns, POST `inspections.record` of harness `eq_h_0001`'s expired pre-use check with the write token). See [the demo](#the-demo).",
+      "Import the demo dataset into an empty store; print the demo's tokens (read, and read with write) and four ready `curl` lines (GET `users.info`, POST one page of five harnesses with three columns, POST `inspections.record` of harness `eq_h_0001`'s expired pre-use check with the write token, POST `equipments.create` of a new harness with the write token and an `idempotency_key`). See [the demo](#the-demo).",
     unset: "off",
   },
   "--docs-dir": {

@@ -5,19 +5,28 @@ import { errorDescriptions, methodUrlPath } from "@wsafe/schema";
 import { toJsonSchema } from "@wsafe/schema/openapi";
 import { exampleDay } from "../exampleInstant.js";
 import { clientSnippet, curlGet, curlPost } from "../examples.js";
-import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
+import { type PropertyRow, propertyRows, type SchemaNode } from "../jsonSchemaText.js";
 import { code, frontMatter, inlineCode, nameTable, page } from "../markdown.js";
 import { defaultBaseUrl, errorPath, methodGuides, schemaFilePath } from "../sitePaths.js";
 import { tryItConsoleHtml } from "../tryItConsoleHtml.js";
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** `` `id` or `external_id` ``: the parameters of which a request sends at least one. */
+export const oneOfWords = (names: readonly string[]) => names.map(inlineCode).join(" or ");
+
+function requiredText(method: MethodDefinition, row: PropertyRow): string {
+  if (row.required) return "yes";
+  if (method.requiresOneOf?.includes(row.name)) return `one of ${oneOfWords(method.requiresOneOf)}`;
+  return row.default ? `no, default ${row.default}` : "no";
+}
+
 function parameterTable(method: MethodDefinition): string {
   const schema = toJsonSchema(`${method.name}.params` as never) as SchemaNode;
   const rows = propertyRows(schema, schema).map((row) => [
     inlineCode(row.name),
     row.type,
-    row.required ? "yes" : row.default ? `no, default ${row.default}` : "no",
+    requiredText(method, row),
     [row.description, ...row.rules.map((rule) => `Rule: ${rule}.`)].join(" "),
   ]);
   return nameTable(["Parameter", "Type", "Required", "Description and rules"], rows);
@@ -52,6 +61,30 @@ function exampleSection(method: MethodDefinition, example: MethodDefinition["exa
   ).trimEnd();
 }
 
+/** What the parameters section says of the request pipeline's parameter checks. */
+function parameterChecksText(method: MethodDefinition): string {
+  const oneOf = method.requiresOneOf
+    ? ` One of ${oneOfWords(method.requiresOneOf)} is required: a request with neither answers \`parameter_missing\` naming both.`
+    : "";
+  return `The request data is one JSON object. A key that is not listed answers \`parameter_unexpected\`; a missing required one \`parameter_missing\`; a wrong type or value \`parameter_invalid\`.${oneOf}`;
+}
+
+/**
+ * For a method that answers a feed of changes (`feed` in the registry): how it differs
+ * from a walk of pages, in the words of its own fields.
+ */
+function feedSection(method: MethodDefinition): string[] {
+  const { feed } = method;
+  if (!feed) return [];
+  const [entries, key, record] = [feed.entries, feed.key, feed.record].map(inlineCode);
+  const guide = methodGuides[method.name];
+  return [
+    "## A feed, not pages",
+    `This method answers a feed of changes, not a list in [pages](/pagination/). Each answer's ${entries} holds what changed after the \`cursor\` you sent, each ${key} at most once, with ${record} as it is now, or \`null\` once it is gone. \`next_cursor\` is always there, at the end too: keep it and ask again later; \`has_more: true\` means more changes wait now. Apply each answer in order (put each ${record} under its ${key}, delete each ${key} whose ${record} is \`null\`) and your copy stays exact, removals included.`,
+    `A walk of pages ends; a feed does not, so \`client.paginate\` does not walk it.${guide ? ` See [${guide.title}](${guide.path}) for a copy kept this way.` : ""}`,
+  ];
+}
+
 /** What the examples' responses are, and how far a reader's demo answers the same. */
 export const examplesNote = `Each response is what the demo server answers (\`npm start\`, token \`wsafe-demo-token-read\`), its data dated as on ${exampleDay}; a test sends every example to such a server and compares, cursors aside. Your demo dates its data around the moment it first imported it: its timestamps are shifted by the difference, and so may be statuses \`as_of\` a fixed date; ids, names and the statuses on the day of the import are the same.`;
 
@@ -76,11 +109,12 @@ export function methodPage(method: MethodDefinition, order: number): string {
     ].join("\n"),
     method.description,
     "## Parameters",
-    "The request data is one JSON object. A key that is not listed answers `parameter_unexpected`; a missing required one `parameter_missing`; a wrong type or value `parameter_invalid`.",
+    parameterChecksText(method),
     parameterTable(method),
     "## Response",
     "On success the body is `ok: true` with these fields:",
     resultTable(method),
+    ...feedSection(method),
     "## Errors",
     'Every failure is HTTP 200 with `{ "ok": false, "error": <identifier>, "description": <text> }`. This method can answer with these identifiers; when several checks fail, the [first in pipeline order](/errors/#precedence) answers.',
     errorTable(method),

@@ -8,11 +8,19 @@ import { exampleDay } from "../exampleInstant.js";
 import { curlGet, curlPost, shellQuote } from "../examples.js";
 import { propertyRows, type SchemaNode } from "../jsonSchemaText.js";
 import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
-import { defaultBaseUrl, methodPath } from "../sitePaths.js";
+import { defaultBaseUrl, methodGuides, methodPath } from "../sitePaths.js";
 
-/** The registry's methods that take `cursor`, with the field their list is in. */
-export const paginatedMethods = Object.values(methods).filter((method) =>
-  Object.hasOwn(method.params.shape, "cursor"),
+/**
+ * The registry's methods that answer in pages (those that declare a walk), each with its
+ * walk. A feed (`feed`) takes `cursor` too but never ends: it is not walked as pages.
+ */
+export const paginatedMethods = Object.values(methods).flatMap((method) =>
+  method.pagination ? [{ name: method.name, walk: method.pagination }] : [],
+);
+
+/** The registry's methods that answer a feed of changes (`feed`), each with its feed. */
+export const feedMethods = Object.values(methods).flatMap((method) =>
+  method.feed ? [{ name: method.name, feed: method.feed }] : [],
 );
 
 /** The registry example that asks the audit question: a status filter at another instant. */
@@ -64,9 +72,13 @@ export function paginationPage(): string {
       ["Method", "Pages follow", "A walk keeps"],
       paginatedMethods.map((method) => [
         `[${inlineCode(method.name)}](${methodPath(method.name)})`,
-        method.pagination!.order.map(inlineCode).join(", then "),
-        method.pagination!.filters.map(inlineCode).join(", ") || "(nothing but the account)",
+        method.walk.order.map(inlineCode).join(", then "),
+        method.walk.filters.map(inlineCode).join(", ") || "(nothing but the account)",
       ]),
+    ),
+    ...feedMethods.map(
+      (method) =>
+        `[${inlineCode(method.name)}](${methodPath(method.name)}) takes \`cursor\` too, but answers a feed of changes, not pages: its \`next_cursor\` is always present and a feed never ends (see [${methodGuides[method.name]?.title ?? "its page"}](${methodGuides[method.name]?.path ?? methodPath(method.name)})).`,
     ),
     "## Parameters",
     nameTable(["Parameter", "Type", "Description and rules"], parameterRows()),

@@ -15,6 +15,10 @@ export interface DatabaseTrigger {
 const announcedByEveryWriter =
   "every writer announces: a server, `wsafe import`, an operator in psql, and servers of the release before";
 
+/** Why the register's versions are triggers: every writer of equipment and schedules must keep them. */
+const versionedByEveryWriter =
+  "every writer of equipment and schedules keeps versions and the feed true: the register's writes, inspections, `wsafe import`, and servers of the release before, which know of neither, during a rolling upgrade";
+
 /**
  * Every trigger of the store, in one table: what each does, what depends on it, and why it
  * is a trigger. The TypeScript that relies on one names its entry (`EventWriter.reliesOn`,
@@ -105,5 +109,41 @@ export const databaseTriggers = {
     function: "wsafe_announce_schedule_change",
     does: "notifies `wsafe_schedule_changes` (see notificationChannels.scheduleChanges)",
     whyTrigger: announcedByEveryWriter,
+  },
+  equipmentsVersioned: {
+    name: "equipments_versioned",
+    table: "equipments",
+    function: "wsafe_equipment_versioned",
+    does: "gives an equipment whose stored record an update changed its next `version` (once per transaction) and a new place in the changes feed (`change_seq`); `equipments.update`'s `if_version` and `equipments.changes` rely on it",
+    whyTrigger: versionedByEveryWriter,
+  },
+  schedulesAddedVersionEquipment: {
+    name: "schedules_added_version_equipment",
+    table: "schedules",
+    function: "wsafe_schedules_version_equipment",
+    does: "a schedule added is a change of its equipment's record: its version and feed place, as `equipments_versioned`",
+    whyTrigger: versionedByEveryWriter,
+  },
+  schedulesRemovedVersionEquipment: {
+    name: "schedules_removed_version_equipment",
+    table: "schedules",
+    function: "wsafe_schedules_version_equipment",
+    does: "a schedule removed is a change of its equipment's record: its version and feed place, as `equipments_versioned`",
+    whyTrigger: versionedByEveryWriter,
+  },
+  schedulesChangedVersionEquipment: {
+    name: "schedules_changed_version_equipment",
+    table: "schedules",
+    function: "wsafe_schedules_changed_version_equipment",
+    does: "a schedule whose dates or rules changed (an inspection, `schedules.set`, an import) is a change of its equipment's record: its version and feed place",
+    whyTrigger: versionedByEveryWriter,
+  },
+  eventsFeedTimeChanges: {
+    name: "events_feed_time_changes",
+    table: "events",
+    function: "wsafe_time_events_feed_equipment",
+    does: "an equipment whose status changed with time (an event of cause `time`) takes a new place in the changes feed, its version unchanged: `equipments.changes` relies on it for the statuses time changes",
+    whyTrigger:
+      "whoever records the time events moves the feed: a server's recorder, a writer's time-first step, and servers of the release before during a rolling upgrade",
   },
 } as const satisfies Record<string, DatabaseTrigger>;

@@ -44,8 +44,8 @@ const internAll = (values: readonly unknown[], intern: Intern) =>
   values.map((value) => (typeof value === "string" ? intern(value) : value));
 
 /**
- * What the cross-record checks of a streamed import keep of a record (ids and the ids
- * it names, nothing else), so that a file of a million equipment is checked against
+ * What the cross-record checks of a streamed import keep of a record (ids, the ids it
+ * names and an equipment's `external_id`, nothing else), so that a file of a million equipment is checked against
  * itself without holding it: an equipment's schedules are kept only when two share an
  * id (the only check that reads them), as their ids alone, and its metavalues as their
  * keys (the check reads no value). The view names the record as the full one does
@@ -107,6 +107,8 @@ export function compactRecord(list: DatasetList, record: unknown, intern: Intern
       const type = record.equipmentType_id;
       return {
         id: record.id,
+        // Kept only where given: most files give none, and each costs its string.
+        ...(typeof record.external_id === "string" ? { external_id: record.external_id } : {}),
         equipmentType_id: typeof type === "string" ? intern(type) : type,
         assignedUsers_id: Array.isArray(record.assignedUsers_id)
           ? internAll(record.assignedUsers_id, intern)

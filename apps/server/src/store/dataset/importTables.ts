@@ -28,8 +28,9 @@ interface ImportColumn<R> {
  * copied straight into it (`COPY`: the cheapest way in, every constraint and index
  * checked as rows arrive). Records the store already holds go through a temporary
  * staging table of the same columns (no constraints, no indexes: cheap to fill) and one
- * `INSERT ... SELECT ... ON CONFLICT DO UPDATE`. Child rows (schedules, versions) are
- * always copied straight in: an import deletes the old ones of every parent it names.
+ * `INSERT ... SELECT ... ON CONFLICT DO UPDATE`. Child rows (schedules, versions) of new
+ * parents are copied straight in; those of parents the store holds are staged too, and
+ * only the rows that differ are deleted and inserted ({@link ImportTable.replace}).
  */
 export interface ImportTable<R> {
   /** The table written. */
@@ -39,9 +40,27 @@ export interface ImportTable<R> {
   columnNames: readonly string[];
   /**
    * For a table of child rows (versions, schedules): the column holding the id of the
-   * record they belong to, whose old children an import deletes before writing the new.
+   * record they belong to.
    */
   ownerColumn?: string;
+  /**
+   * For a table of child rows: how a parent named again gets exactly the children the
+   * file gives it, writing only what differs. A schedule deleted and inserted again,
+   * even unchanged, is a change of its equipment (migration 0015's triggers: a new
+   * `version` and a new place in `equipments.changes`), so a file imported twice must
+   * touch none: the rows are staged, the stored ones no staged row matches in every
+   * column are deleted, and the staged ones the table lacks are inserted.
+   */
+  replace?: {
+    /** The staging table's name (`wsafe_stage_<table>`). */
+    stage: string;
+    /** `CREATE TEMP TABLE ... ON COMMIT DROP`: gone with the transaction, however it ends. */
+    createStage: string;
+    /** Deletes the stored children of the parents `$1` (`text[]`) that no staged row matches in every column. */
+    removeChanged: string;
+    /** Inserts the staged children the table does not hold (what it holds is identical: kept). */
+    addNew: string;
+  };
   /** For a table of records with a key: how to stage and upsert the existing ones. */
   upsert?: {
     /** The key column, its type, and how to read it from a record. */
@@ -63,18 +82,28 @@ function importTable<R>(spec: {
   table: string;
   columns: readonly ImportColumn<R>[];
   key?: { column: string; type: "text" | "bytea"; read: (record: R) => unknown };
-  owner?: string;
+  /** For child rows: the column of the parent's id, and the column naming a child within its parent. */
+  owner?: { column: string; childKey: string };
+  /** Columns whose stored value a record that leaves them out (NULL) keeps, when it is updated. */
+  keptWhenAbsent?: readonly string[];
 }): ImportTable<R> {
-  const columns = spec.owner ? [ownerId<R>(spec.owner), ...spec.columns] : spec.columns;
+  const columns = spec.owner ? [ownerId<R>(spec.owner.column), ...spec.columns] : spec.columns;
   const names = columns.map(({ column }) => column);
   const table: ImportTable<R> = { table: spec.table, columns, columnNames: names };
-  if (spec.owner) table.ownerColumn = spec.owner;
+  if (spec.owner) {
+    table.ownerColumn = spec.owner.column;
+    table.replace = replaceChildren(spec.table, names, spec.owner);
+  }
   if (!spec.key) return table;
   const key = spec.key.column;
   const stage = `wsafe_stage_${spec.table}`;
   const update = names
     .filter((column) => column !== key)
-    .map((column) => `${column} = EXCLUDED.${column}`)
+    .map((column) =>
+      spec.keptWhenAbsent?.includes(column)
+        ? `${column} = coalesce(EXCLUDED.${column}, ${spec.table}.${column})`
+        : `${column} = EXCLUDED.${column}`,
+    )
     .join(", ");
   table.upsert = {
     key: spec.key,
@@ -83,6 +112,29 @@ function importTable<R>(spec: {
     merge: `INSERT INTO ${spec.table} (${names.join(", ")}) SELECT ${names.join(", ")} FROM ${stage} ON CONFLICT (${key}) DO UPDATE SET ${update}`,
   };
   return table;
+}
+
+/** The statements of {@link ImportTable.replace} for a table of child rows. */
+function replaceChildren(
+  table: string,
+  names: readonly string[],
+  owner: { column: string; childKey: string },
+): NonNullable<ImportTable<unknown>["replace"]> {
+  const stage = `wsafe_stage_${table}`;
+  const list = names.join(", ");
+  const row = (alias: string) => `(${names.map((name) => `${alias}.${name}`).join(", ")})`;
+  const { column, childKey } = owner;
+  return {
+    stage,
+    createStage: `CREATE TEMP TABLE ${stage} ON COMMIT DROP AS SELECT ${list} FROM ${table} WITH NO DATA`,
+    // The keys' equality lets the planner hash the anti-join; the whole rows'
+    // comparison (a NULL date equal to a NULL date) decides.
+    removeChanged: `DELETE FROM ${table} t WHERE t.${column} = ANY($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM ${stage} s
+                        WHERE s.${column} = t.${column} AND s.${childKey} = t.${childKey}
+                          AND ${row("s")} IS NOT DISTINCT FROM ${row("t")})`,
+    addNew: `INSERT INTO ${table} (${list}) SELECT ${list} FROM ${stage} ON CONFLICT (${column}, ${childKey}) DO NOTHING`,
+  };
 }
 
 /** Staged columns from a column map of `columns.ts`: a field read by its schema name. */
@@ -152,7 +204,7 @@ export function importTables(typeAccounts: ReadonlyMap<string, string>) {
     }),
     resourceVersions: importTable<DatasetRecord<"resources">["versions"][number]>({
       table: "resource_versions",
-      owner: "resource_id",
+      owner: { column: "resource_id", childKey: "position" },
       columns: [
         { column: "position", type: "integer", read: (_v, _owner, index) => index },
         ...fromColumnMap(versionColumns),
@@ -176,10 +228,13 @@ export function importTables(typeAccounts: ReadonlyMap<string, string>) {
         { column: "account_id", type: "text", read: (e) => typeAccounts.get(e.equipmentType_id) },
       ],
       key: textKey(),
+      // A file that leaves the key out (one written before the asset system gave its keys
+      // through the API) must not remove it: only `equipments.update` does.
+      keptWhenAbsent: [equipmentColumns.external_id.column],
     }),
     schedules: importTable<DatasetRecord<"equipments">["schedules"][number]>({
       table: "schedules",
-      owner: "equipment_id",
+      owner: { column: "equipment_id", childKey: scheduleColumns.schedule_id.column },
       columns: fromColumnMap(scheduleColumns),
     }),
   } as const;

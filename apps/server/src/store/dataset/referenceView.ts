@@ -1,4 +1,4 @@
-import type { Dataset } from "@wsafe/schema";
+import { type Dataset, externalIdSchema } from "@wsafe/schema";
 
 type Raw = Record<string, unknown>;
 
@@ -52,6 +52,10 @@ export function referenceView<L extends keyof Dataset>(
         text(id) && text(raw.equipmentType_id)
           ? {
               id,
+              // A key the schema refuses is that record's own problem, checked no further.
+              ...(externalIdSchema.safeParse(raw.external_id).success
+                ? { external_id: raw.external_id }
+                : {}),
               equipmentType_id: raw.equipmentType_id,
               assignedUsers_id: list(raw.assignedUsers_id),
               metavalues: object(raw.metavalues) ? raw.metavalues : {},
@@ -60,6 +64,7 @@ export function referenceView<L extends keyof Dataset>(
           : undefined;
       break;
   }
-  // Only the fields above are ever read from a view (checkReferences, findAccountMoves).
+  // Only the fields above are ever read from a view (checkReferences, findAccountMoves,
+  // reportExternalIdConflicts).
   return view as Dataset[L][number] | undefined;
 }

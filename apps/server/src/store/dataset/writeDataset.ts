@@ -17,7 +17,8 @@ const ENCODE_SLICE = 500;
 
 /**
  * Children of a parent list, written with it chunk by chunk (an equipment's schedules).
- * A parent named again brings its whole list: its old children are deleted first.
+ * A parent named again brings its whole list: its stored children become exactly those,
+ * only the rows that differ written (`ImportTable.replace`).
  */
 interface Children<P, C> {
   table: ImportTable<C>;
@@ -54,12 +55,13 @@ async function holdsAnyKey<R>(
 class ChunkWriter<P, C = never> {
   private buffer: P[] = [];
   private stageMade = false;
+  private childStageMade = false;
   private readonly upsert: ImportTable<P>["upsert"];
 
   /**
    * @param records - how many records the table gets in all: the chunk size follows
    * @param intoEmpty - tables empty when the import began hold no key of a document
-   *   without duplicates, and no old children
+   *   without duplicates, and no old children: nothing is staged
    */
   constructor(
     private readonly sql: Sql,
@@ -67,7 +69,7 @@ class ChunkWriter<P, C = never> {
     private readonly table: ImportTable<P>,
     private readonly progress: (count: number) => void,
     records: number,
-    private readonly intoEmpty: boolean,
+    intoEmpty: boolean,
     private readonly children?: Children<P, C>,
   ) {
     this.upsert = intoEmpty ? undefined : table.upsert;
@@ -116,13 +118,10 @@ class ChunkWriter<P, C = never> {
 
   private async send(chunk: readonly P[], lines: string, childLines: string, childCount: number) {
     const { sql, upsert, table, children } = this;
-    const owner = children?.table.ownerColumn;
-    // A parent named again brings its whole list of children: the old ones go first.
-    if (!this.intoEmpty && children && owner)
-      await sql.query(`DELETE FROM ${children.table.table} WHERE ${owner} = ANY($1::text[])`, [
-        chunk.map((record) => children.ownerOf(record)),
-      ]);
-    if (upsert && (await holdsAnyKey(sql, upsert, table.table, chunk))) {
+    // A chunk of parents the store holds none of has no stored children either: both are
+    // copied straight in. Otherwise both are staged.
+    const held = upsert !== undefined && (await holdsAnyKey(sql, upsert, table.table, chunk));
+    if (held) {
       if (!this.stageMade) await sql.query(upsert.createStage);
       this.stageMade = true;
       await sql.copyIn(upsert.stage, table.columnNames, lines);
@@ -131,9 +130,32 @@ class ChunkWriter<P, C = never> {
     } else {
       await sql.copyIn(table.table, table.columnNames, lines);
     }
-    if (children && childCount > 0)
+    if (children && held)
+      await this.replaceChildren(
+        children,
+        chunk.map((record) => children.ownerOf(record)),
+        childLines,
+      );
+    else if (children && childCount > 0)
       await sql.copyIn(children.table.table, children.table.columnNames, childLines);
     this.progress(chunk.length + childCount);
+  }
+
+  /**
+   * Gives the parents the children of `lines` and no others, writing only the rows that
+   * differ (`ImportTable.replace`): a parent named again with the same children changes
+   * nothing, and keeps its version.
+   */
+  private async replaceChildren(children: Children<P, C>, owners: readonly string[], lines: string) {
+    const { sql } = this;
+    const { replace } = children.table;
+    if (replace === undefined) throw new Error(`${children.table.table} is not a table of child rows`);
+    if (!this.childStageMade) await sql.query(replace.createStage);
+    this.childStageMade = true;
+    if (lines.length > 0) await sql.copyIn(replace.stage, children.table.columnNames, lines);
+    await sql.query(replace.removeChanged, [owners]);
+    if (lines.length > 0) await sql.query(replace.addNew);
+    await sql.query(`TRUNCATE ${replace.stage}`);
   }
 }
 
@@ -182,6 +204,24 @@ async function typeAccountsOf(sql: Sql, dataset: Dataset): Promise<Map<string, s
   return accounts;
 }
 
+/**
+ * Takes its key from each stored equipment the file gives another one, before any row is
+ * written: a file may pass a key from one equipment to another (`reportExternalIdConflicts`
+ * allows it), and the unique index of an account's keys is checked row by row, so the
+ * equipment taking a key could otherwise come before the one giving it up. Such an
+ * equipment changes in any case: its one new version is the import's.
+ */
+async function freeChangedKeys(sql: Sql, equipments: Dataset["equipments"]): Promise<void> {
+  const keyed = equipments.filter((equipment) => equipment.external_id !== undefined);
+  if (keyed.length === 0) return;
+  await sql.query(
+    `UPDATE equipments e SET external_id = NULL
+       FROM unnest($1::text[], $2::text[]) AS f (id, external_id)
+      WHERE e.id = f.id AND e.external_id <> f.external_id`,
+    [keyed.map((equipment) => equipment.id), keyed.map((equipment) => equipment.external_id)],
+  );
+}
+
 /** Every table an import writes, in an order the foreign keys allow. */
 export const importedTableNames = [
   "accounts",
@@ -198,9 +238,10 @@ export const importedTableNames = [
  * Writes a dataset that passed the schema and the reference checks, inside the caller's
  * transaction (`sql`), by `COPY` chunk by chunk as its batches come (a file is read
  * again, never held): new records straight into their table, records whose ids exist
- * through a staging table and one `INSERT ... SELECT ... ON CONFLICT` (upsert),
- * replacing the versions of every resource and the schedules of every equipment it
- * names. Into an empty store the tables' keys and indexes are dropped first and
+ * through a staging table and one `INSERT ... SELECT ... ON CONFLICT` (upsert), giving
+ * every resource and equipment it names exactly the versions and schedules it lists
+ * (only the rows that differ are written: a file imported twice changes no version).
+ * An equipment it names without `external_id` keeps the key it has. Into an empty store the tables' keys and indexes are dropped first and
  * re-created at the end ({@link beginBulkLoad}).
  *
  * @param sql - a transaction: the staging tables are dropped when it ends, however it ends
@@ -223,6 +264,7 @@ export async function writeDataset(
   // once the rows are in, as pg_restore does (see bulkLoad.ts).
   const bulk = await beginBulkLoad(sql, importedTableNames);
   const empty = bulk !== undefined;
+  if (!empty) await freeChangedKeys(sql, dataset.equipments);
   const line: { pending?: Promise<void> } = {};
   const writer = <P, C = never>(table: ImportTable<P>, list: DatasetList, children?: Children<P, C>) =>
     new ChunkWriter<P, C>(sql, line, table, progress, sizes[list], empty, children);

@@ -1,4 +1,4 @@
-import type { DatasetEquipment, Resource, ScheduleDates, Version } from "@wsafe/schema";
+import type { DatasetEquipment, Equipment, Resource, ScheduleDates, Version } from "@wsafe/schema";
 
 /** Where one field of a record is stored: its column and the column's SQL type. */
 export interface Column {
@@ -11,6 +11,7 @@ export type ColumnMap<Fields extends string> = { readonly [Field in Fields]: Col
 
 const text = (column: string): Column => ({ column, type: "text" });
 const bigint = (column: string): Column => ({ column, type: "bigint" });
+const integer = (column: string): Column => ({ column, type: "integer" });
 const boolean = (column: string): Column => ({ column, type: "boolean" });
 const jsonb = (column: string): Column => ({ column, type: "jsonb" });
 
@@ -39,9 +40,13 @@ export const versionColumns = {
   type: text("type"),
 } as const satisfies ColumnMap<keyof Version>;
 
-/** The columns of an equipment's stored fields (statuses are computed; schedules have their table). */
+/**
+ * The columns of an equipment's fields that a dataset gives (statuses are computed;
+ * schedules have their table; the `version` is the database's).
+ */
 export const equipmentColumns = {
   id: text("id"),
+  external_id: text("external_id"),
   serialNumber: text("serial_number"),
   equipmentType_id: text("equipment_type_id"),
   created: bigint("created"),
@@ -55,6 +60,16 @@ export const equipmentColumns = {
   isInService: boolean("is_in_service"),
   metavalues: jsonb("metavalues"),
 } as const satisfies ColumnMap<Exclude<keyof DatasetEquipment, "schedules">>;
+
+/**
+ * The columns of every stored field of an equipment's record: those an import writes
+ * ({@link equipmentColumns}), and the `version` the database keeps (migration 0015's
+ * triggers: no writer sets it).
+ */
+export const equipmentRecordColumns = {
+  ...equipmentColumns,
+  version: integer("version"),
+} as const satisfies ColumnMap<Exclude<keyof Equipment, "schedules" | "status">>;
 
 /** The columns of a schedule's stored dates, in `schedules`. */
 export const scheduleColumns = {

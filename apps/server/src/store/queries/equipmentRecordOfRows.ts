@@ -5,9 +5,9 @@ import {
   type Schedule,
   scheduleStatusAt,
 } from "@wsafe/schema";
-import { equipmentColumns } from "./columns.js";
+import { equipmentRecordColumns } from "./columns.js";
 
-/** A stored equipment row, keyed by column (`equipmentColumns`); bigint columns as text or number. */
+/** A stored equipment row, keyed by column (`equipmentRecordColumns`); bigint columns as text or number. */
 export type EquipmentRow = Readonly<Record<string, unknown>>;
 
 /**
@@ -65,7 +65,7 @@ export function equipmentRecordOfRows(
     if (field === "status") record.status = equipmentStatusOf(records.map((schedule) => schedule.status));
     else if (field === "schedules") record.schedules = records;
     else {
-      const { column, type } = equipmentColumns[field];
+      const { column, type } = equipmentRecordColumns[field];
       const value = row[column];
       if (value === null || value === undefined) continue;
       record[field] = type === "bigint" || type === "integer" ? Number(value) : value;

@@ -1,5 +1,5 @@
 import { type EquipmentField, type Status, scheduleStatusRules, statusesBySeverity } from "@wsafe/schema";
-import { equipmentColumns, scheduleColumns } from "./columns.js";
+import { equipmentRecordColumns, scheduleColumns } from "./columns.js";
 
 /**
  * The contract's statuses by severity, from the schema (`statusesBySeverity`): the SQL
@@ -16,8 +16,8 @@ export const severityOf = (status: Status) => statusesBySeverity.indexOf(status)
  * their own text; strings and booleans go through `to_json` for quoting. A NULL (no
  * `clients_id`, no `title`) stays NULL, so concat_ws leaves the field out.
  */
-function storedFieldSql(field: keyof typeof equipmentColumns): string {
-  const { column, type } = equipmentColumns[field];
+function storedFieldSql(field: keyof typeof equipmentRecordColumns): string {
+  const { column, type } = equipmentRecordColumns[field];
   const value = type === "text" || type === "boolean" ? `to_json(e.${column})::text` : `e.${column}::text`;
   return `'${JSON.stringify(field)}:' || ${value}`;
 }
@@ -28,16 +28,16 @@ function storedFieldSql(field: keyof typeof equipmentColumns): string {
 // serialised again.
 const fieldSql: Record<EquipmentField, (nulls: NullMetafieldsSql | undefined) => string> = {
   ...(Object.fromEntries(
-    (Object.keys(equipmentColumns) as (keyof typeof equipmentColumns)[]).map((field) => [
+    (Object.keys(equipmentRecordColumns) as (keyof typeof equipmentRecordColumns)[]).map((field) => [
       field,
       () => storedFieldSql(field),
     ]),
-  ) as Record<keyof typeof equipmentColumns, () => string>),
+  ) as Record<keyof typeof equipmentRecordColumns, () => string>),
   // jsonb `||` keeps the right side's value for a key both sides have: set values win over
   // nulls. Where no null is to be added (none asked for, or the record sets every one of
   // them) the column is its own text: `||` would only rebuild each value.
   metavalues: (nulls) => {
-    const column = `e.${equipmentColumns.metavalues.column}`;
+    const column = `e.${equipmentRecordColumns.metavalues.column}`;
     if (!nulls) return `'"metavalues":' || ${column}::text`;
     return `'"metavalues":' || (CASE WHEN ${column} ?& ${nulls.keys} THEN ${column} ELSE ${nulls.object} || ${column} END)::text`;
   },

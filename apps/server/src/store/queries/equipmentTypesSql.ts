@@ -1,8 +1,15 @@
 /**
- * One equipment type `t` as a JSON value: the record of `equipmentTypes.list`. Its
- * metafields are stored as the dataset gave them, `[{ id, name }]` in the type's order.
+ * One equipment type as a JSON value: the record of `equipmentTypes.list`. Its metafields
+ * are stored as the dataset gave them, `[{ id, name }]` in the type's order.
+ *
+ * @param alias - the alias of the `equipment_types` row
+ * @example
+ * `SELECT ${equipmentTypeRecordSql("t")} FROM equipment_types t`
  */
-const equipmentTypeRecord = "json_build_object('id', t.id, 'name', t.name, 'metafields', t.metafields)";
+export const equipmentTypeRecordSql = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'metafields', ${alias}.metafields)`;
+
+const equipmentTypeRecord = equipmentTypeRecordSql("t");
 
 // Names sort by the byte order of their UTF-8, the same on PGlite and on every
 // PostgreSQL whatever its locale (migration 0003 indexes the same expression).

@@ -1,4 +1,4 @@
-import type { ErrorIdentifier, MethodName, RequestCheckId } from "@wsafe/schema";
+import { type ErrorIdentifier, type MethodName, methods, type RequestCheckId } from "@wsafe/schema";
 import { methodCaseOf } from "./methodCases.js";
 import type { PlannedRequest, TokenStateCheck } from "./PlannedRequest.js";
 
@@ -103,7 +103,13 @@ export const failureRecipes = {
     answers: (method) => methodCaseOf(method).lookupFailure?.error,
     apply: (request) => {
       const failure = methodCaseOf(request.method).lookupFailure;
-      return failure ? { ...request, params: { ...request.params, ...failure.params } } : undefined;
+      if (!failure) return undefined;
+      // A record named one of several ways (`id` or `external_id`) is named the failure's way
+      // alone: both at once is a parameter the method refuses before it looks anything up.
+      const oneOf: readonly string[] = methods[request.method].requiresOneOf ?? [];
+      const renamed = oneOf.some((key) => key in failure.params);
+      const kept = Object.entries(request.params).filter(([key]) => !(renamed && oneOf.includes(key)));
+      return { ...request, params: { ...Object.fromEntries(kept), ...failure.params } };
     },
   },
 } as const satisfies { readonly [Id in RequestCheckId]: FailureRecipe };
