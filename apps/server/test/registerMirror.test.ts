@@ -6,8 +6,11 @@
 // register's writes (create, update, retire, schedules set and removed, an import) and
 // the passing of time, which moves statuses past the schedules' dates, are applied to two
 // accounts; after every step each account's mirror is caught up, a few changes per answer,
-// and compared with its lists. Nothing of the other account ever reaches a mirror.
-import type { Equipment } from "@wsafe/schema";
+// and compared with its lists. Nothing of the other account ever reaches a mirror. And the
+// folding invariant of eventsFolding.test.ts over the same writes: the events each step
+// recorded (its write's transitions, time's before it) applied to the statuses the lists
+// answered before the step give those they answer after it, every `from` what it replaces.
+import type { Equipment, Event } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +22,7 @@ import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { callInProcess } from "./support/callInProcess.js";
+import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
 import { RANDOM_EPOCH, type RandomAccount, randomAccount, randomStamps } from "./support/randomDatasets.js";
 import { testSeed } from "./support/testSeed.js";
 
@@ -30,8 +34,8 @@ const date = fc.option(fc.constantFrom(...randomStamps), { nil: null, freq: 4 })
 /** One step of the timeline: a write to one account, after some time passed. */
 const step = fc.record({
   account: fc.nat({ max: ACCOUNTS - 1 }),
-  /** How long after the previous step it happens (ms): the schedules' dates lie within 4 s. */
-  after: fc.integer({ min: 0, max: 700 }),
+  /** How long after the previous step it happens (ms; never 0, so that each step's events have a window of their own): the schedules' dates lie within 4 s. */
+  after: fc.integer({ min: 1, max: 700 }),
   /** Which equipment or type a write picks, as an index into those there are. */
   pick: fc.nat(),
   write: fc.constantFrom("create", "update", "move", "retire", "set", "remove", "import", "time"),
@@ -91,14 +95,36 @@ describe.each(testStores)(
       return all;
     }
 
+    /** The account's events in `(after, now]`, in small pages: those a stream naming no type gets. */
+    async function eventsSince(account: RandomAccount, after: number, now: number): Promise<Event[]> {
+      const events: Event[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await call(
+          "events.list",
+          { token: account.token, from: after + 1, to: now, limit: 50, ...(cursor ? { cursor } : {}) },
+          now,
+        );
+        expect(page.ok, JSON.stringify(page)).toBe(true);
+        events.push(...page.events);
+        cursor = page.response_metadata.next_cursor;
+      } while (cursor);
+      return events;
+    }
+
     it.skipIf(skip)(
-      "after every write and every passing of time, on two accounts",
+      "after every write and every passing of time, on two accounts, its events folding onto the lists",
       async () => {
         let now = RANDOM_EPOCH - 2_000;
         const mirrors = random.accounts.map(() => ({ copy: new Map<string, Equipment>(), cursor: "" }));
         for (const account of random.accounts)
           await importCheckedDataset(store, checkDatasetShape(account.dataset), {}, now);
         const refusals: Record<string, number> = {};
+        /** Each account's statuses as its lists answered them after the previous step, and when. */
+        const folded: { statuses: StatusMap; at: number }[] = [];
+        for (const account of random.accounts)
+          folded.push({ statuses: statusesOf([...(await listed(account, now)).values()]), at: now });
+        let transitions = 0;
 
         const catchUp = async (index: number) => {
           const mirror = mirrors[index]!;
@@ -175,12 +201,22 @@ describe.each(testStores)(
             );
           for (const [index, other] of random.accounts.entries()) {
             await catchUp(index);
-            expect(mirrors[index]!.copy, `account ${index} after step ${at} (${drawn.write})`).toEqual(
-              await listed(other, now),
-            );
+            const lists = await listed(other, now);
+            const step = `account ${index} after step ${at} (${drawn.write})`;
+            expect(mirrors[index]!.copy, step).toEqual(lists);
+            const before = folded[index]!;
+            const events = inApplyOrder(await eventsSince(other, before.at, now));
+            transitions += events.length;
+            const after = foldEvents(before.statuses, events, before.at);
+            expect(after.mismatches, step).toEqual([]);
+            expect(after.statuses, step).toEqual(statusesOf([...lists.values()]));
+            folded[index] = { statuses: after.statuses, at: now };
           }
         }
-        console.log(`registerMirror: ${STEPS} steps, refusals met ${JSON.stringify(refusals)}`);
+        expect(transitions, "the timeline moved statuses").toBeGreaterThan(0);
+        console.log(
+          `registerMirror: ${STEPS} steps, ${transitions} status transitions folded, refusals met ${JSON.stringify(refusals)}`,
+        );
       },
       240_000,
     );

@@ -17,7 +17,7 @@ import {
   recordEventTypeMeanings,
   registerWriteMethods,
 } from "@wsafe/schema";
-import { code, frontMatter, inlineCode, page, table } from "../markdown.js";
+import { code, frontMatter, inlineCode, nameTable, page, table } from "../markdown.js";
 import { syncRecipeSection } from "../register/syncRecipe.js";
 import { errorPath, methodPath } from "../sitePaths.js";
 import { methodParagraph } from "./inspectionsPage.js";
@@ -70,7 +70,7 @@ export function registerPage(): string {
     }),
     `A team whose asset system (an ERP, a fleet tool, a spreadsheet) is the source of truth keeps wsafe's register in step through the write methods below: the forklift bought this morning, the harness moved to another site, the hoist taken out of service, the ladder scrapped, a schedule that falls due more often. And it keeps its own copy of wsafe's register exact with ${link("equipments.changes")}: one cursor, every type, removals included.`,
     "## The writes",
-    table(["Method", "What it does", "Finds its record by"], writeRows()),
+    nameTable(["Method", "What it does", "Finds its record by"], writeRows()),
     [
       "- **Permission.** Each needs a token with `write` (see [authentication](/authentication/)); `equipments.changes` needs `read`.",
       `- **Retry-safe.** Each takes \`idempotency_key\`, kept ${durationWords(idempotencyKeyLifetimeMs)} from its first use: sent again with the same parameters it changes nothing more and answers the first answer. \`@wsafe/client\` sends a key of its own with every write (see [retries](/client/retries/)).`,
