@@ -5,7 +5,7 @@
 // what ships.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { methods, streams } from "@wsafe/schema";
+import { eventTypes, methods, streams } from "@wsafe/schema";
 import { serverMetrics } from "@wsafe/schema/metrics";
 import { describe, expect, it } from "vitest";
 import type { CliContract } from "../src/contract/toCliContract.js";
@@ -72,8 +72,8 @@ describe("the server's README, against the schema", () => {
     expect(missing).toEqual([]);
   });
 
-  it("names only methods and streams the registry has", () => {
-    const known = new Set([...Object.keys(methods), ...Object.keys(streams)]);
+  it("names only methods, streams and event types the schema has", () => {
+    const known = new Set([...Object.keys(methods), ...Object.keys(streams), ...eventTypes]);
     const named = [...readme.matchAll(/`([a-z]+[A-Za-z]*\.[a-z_]+)`/g)]
       .map((match) => match[1]!)
       // Not API methods: files, and members of objects the README shows.

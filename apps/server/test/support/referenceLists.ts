@@ -65,7 +65,8 @@ export function referenceEquipmentsList(
     if (request.include_null_metavalues) {
       for (const { id } of type.metafields) if (!(id in metavalues)) metavalues[id] = null;
     }
-    const full: Record<string, unknown> = { ...equipment, metavalues, status, schedules };
+    // A dataset imported once: every equipment is at its first version.
+    const full: Record<string, unknown> = { ...equipment, metavalues, status, schedules, version: 1 };
     const record: Record<string, unknown> = {};
     for (const field of fields) if (full[field] !== undefined) record[field] = full[field];
     records.push({ record, created: equipment.created, id: equipment.id });
