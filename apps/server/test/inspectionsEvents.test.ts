@@ -110,6 +110,57 @@ describe.each(testStores)("the events of inspections on $name", ({ skip, create 
     },
   );
 
+  it.skipIf(skip)(
+    "records equipment.updated for the version new dates make, with the schedules as they were; a late entry neither",
+    async () => {
+      const equipment = inspectedEquipment(0, next++);
+      const inspect = (more: object = {}) =>
+        post("inspections.record", {
+          token: own.write,
+          equipment_id: equipment,
+          schedule_id: inspectionSchedules.monthly,
+          result: "passed",
+          inspector_id: "u_insp_0",
+          ...more,
+        });
+      const updates = async (from: number) =>
+        (
+          (await post("events.list", { token: own.read, from, types: ["equipment.updated"], limit: 1000 }))
+            .events as Event[]
+        ).filter((event) => event.equipment_id === equipment);
+      const before = (
+        await post("equipments.list", {
+          token: own.read,
+          equipmentType_id: "et_insp_0",
+          service_type: "all",
+          limit: 1000,
+        })
+      ).equipments.find((found: { id: string }) => found.id === equipment);
+      const renewed = await inspect();
+      expect(renewed.ok, JSON.stringify(renewed)).toBe(true);
+      expect(renewed.equipment.version).toBe(before.version + 1);
+      const [event, ...more] = await updates(renewed.inspection.recorded_at);
+      expect(more).toEqual([]);
+      expect(event).toMatchObject({
+        cause: "inspection",
+        inspection_id: renewed.inspection.id,
+        occurred_at: renewed.inspection.recorded_at,
+        equipment: renewed.equipment,
+        previous_attributes: { schedules: before.schedules },
+      });
+      // Performed before the last one: the schedule keeps its dates, the version stays.
+      const late = await inspect({ performed_at: renewed.inspection.performed_at - 60_000 });
+      expect(late).toMatchObject({
+        ok: true,
+        late_entry: true,
+        equipment: { version: renewed.equipment.version },
+      });
+      expect(await updates(late.inspection.recorded_at)).toEqual(
+        late.inspection.recorded_at === renewed.inspection.recorded_at ? [event] : [],
+      );
+    },
+  );
+
   it.skipIf(skip)("delivers them to a webhook endpoint, signed, with the inspection's id", async () => {
     const receiver = await localReceiver((_req, res) => res.writeHead(204).end());
     const made = await post("webhooks.create", {

@@ -104,6 +104,9 @@ export async function recordInspection(
     late_entry: lateEntry,
   };
   const state = { accountId, equipmentTypeId: found.equipment_type_id };
+  // New dates make a new version, and each version has its one record event (the
+  // schema's equipment.updated: "or its dates moved by an inspection").
+  const redated = answer.equipment.version !== Number(found.version);
   await events.record(
     {
       cause: "inspection",
@@ -115,6 +118,19 @@ export async function recordInspection(
           after: { ...state, schedules: after },
         },
       ],
+      records: redated
+        ? [
+            {
+              type: "equipment.updated",
+              ...state,
+              equipmentId: params.equipment_id,
+              record: answer.equipment,
+              previousAttributes: {
+                schedules: equipmentRecordOfRows(found, found.schedules, instant).schedules,
+              },
+            },
+          ]
+        : [],
     },
     (param) => [
       ...(lateEntry ? [] : [moveScheduleDatesSql(param, params.equipment_id, params.schedule_id, dates)]),
