@@ -230,9 +230,22 @@ function withRegistryShape<Params extends z.ZodObject>(
   return checked.meta({
     ...meta,
     // `properties` beside `required`: a strict validator (ajv's strictRequired) refuses a
-    // required key its own subschema does not name.
+    // required key its own subschema does not name. Each branch repeats the parameters
+    // always required (`token`): openapi-typescript makes the object one member of a
+    // union beside each branch, so a branch naming `external_id` alone let a body without
+    // `token` type-check.
     ...(oneOf && {
-      anyOf: oneOf.map((parameter) => ({ required: [parameter], properties: { [parameter]: true } })),
+      anyOf: oneOf.map((parameter) => {
+        const required = [...alwaysRequired(extended), parameter];
+        return { required, properties: Object.fromEntries(required.map((key) => [key, true])) };
+      }),
     }),
   });
+}
+
+/** The parameters a request must always send: those whose schema refuses `undefined`. */
+function alwaysRequired(params: z.ZodObject): string[] {
+  return Object.entries(params.shape)
+    .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+    .map(([key]) => key);
 }

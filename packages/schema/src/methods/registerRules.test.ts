@@ -96,9 +96,10 @@ describe("a method that requires one of a few parameters", () => {
       expect(methods[name].requiresOneOf).toEqual(["id", "external_id"]);
       expect(methods[name].errors).toContain("parameter_missing");
       expect(methods[name].params.meta()).toMatchObject({
+        // The token in each branch too: generated clients read each branch as a whole body.
         anyOf: [
-          { required: ["id"], properties: { id: true } },
-          { required: ["external_id"], properties: { external_id: true } },
+          { required: ["token", "id"], properties: { token: true, id: true } },
+          { required: ["token", "external_id"], properties: { token: true, external_id: true } },
         ],
       });
     }
