@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { type Inspection, type InspectionsRecordResult, type MethodParams, quoteInput } from "@wsafe/schema";
+import {
+  type Equipment,
+  type Inspection,
+  type InspectionsRecordResult,
+  type MethodParams,
+  quoteInput,
+} from "@wsafe/schema";
 import { ApiError } from "../errors/ApiError.js";
-import { EventWriter } from "../events/EventWriter.js";
+import { EventWriter, type RecordEvent } from "../events/EventWriter.js";
 import { isStorableText } from "../store/isStorableText.js";
 import { equipmentRecordOfRows, type StoredSchedule } from "../store/queries/equipmentRecordOfRows.js";
 import type { SqlParam } from "../store/queries/sqlParameters.js";
@@ -104,9 +110,6 @@ export async function recordInspection(
     late_entry: lateEntry,
   };
   const state = { accountId, equipmentTypeId: found.equipment_type_id };
-  // New dates make a new version, and each version has its one record event (the
-  // schema's equipment.updated: "or its dates moved by an inspection").
-  const redated = answer.equipment.version !== Number(found.version);
   await events.record(
     {
       cause: "inspection",
@@ -118,19 +121,7 @@ export async function recordInspection(
           after: { ...state, schedules: after },
         },
       ],
-      records: redated
-        ? [
-            {
-              type: "equipment.updated",
-              ...state,
-              equipmentId: params.equipment_id,
-              record: answer.equipment,
-              previousAttributes: {
-                schedules: equipmentRecordOfRows(found, found.schedules, instant).schedules,
-              },
-            },
-          ]
-        : [],
+      records: versionEvents(found, answer.equipment, { ...state, instant }),
     },
     (param) => [
       ...(lateEntry ? [] : [moveScheduleDatesSql(param, params.equipment_id, params.schedule_id, dates)]),
@@ -139,6 +130,29 @@ export async function recordInspection(
     ],
   );
   return answer;
+}
+
+/**
+ * The record events of the recording: new dates make a new version, and each version has
+ * its one event (`equipment.updated`, the schedules as they were before); a recording that
+ * moves no date, none.
+ */
+function versionEvents(
+  found: InspectedEquipment,
+  equipment: Equipment,
+  at: { accountId: string; equipmentTypeId: string; instant: number },
+): RecordEvent[] {
+  if (equipment.version === Number(found.version)) return [];
+  const { instant, ...state } = at;
+  return [
+    {
+      type: "equipment.updated",
+      ...state,
+      equipmentId: equipment.id,
+      record: equipment,
+      previousAttributes: { schedules: equipmentRecordOfRows(found, found.schedules, instant).schedules },
+    },
+  ];
 }
 
 /** The inspection's record: the dates it set, or none for a late entry (`dates` null). */
