@@ -5,7 +5,9 @@
 // the idempotency key claimed first, then the one lock the contract's ordering needs
 // (events ordered per account: a transaction advisory lock of the account), the schedule
 // and the inspector looked up, the schedule's next dates, the inspection, the status
-// changes as events (sequence from `events_sequence`), the answer kept under the key.
+// changes as events and, when its new dates make a new version, that version's
+// `equipment.updated` with the record and the schedules as they were (sequence from
+// `events_sequence`), the answer kept under the key.
 // No time catch-up: between an account's writes nothing falls due in the bench's
 // minutes (its schedules run months ahead), so that step would read two empty ranges.
 import { createHash, randomBytes } from "node:crypto";
@@ -76,6 +78,29 @@ function equipmentRecord(
     version,
   };
 }
+
+/**
+ * The inspection's events, in the order given (sequences drawn over rows already sorted),
+ * each id derived from what the event is (`ev_` and 24 hex digits of an MD5 of the cause,
+ * the inspection, the type, the equipment, the schedule, the account, the type of
+ * equipment and the statuses), as wsafe's writer derives it; the outbox and the counts by
+ * the schema's triggers. Parameters: $1 account, $2 instant, $3 equipment, $4 its type,
+ * $5 inspection, $6-$11 the events' type, schedule, from, to, record and
+ * previous_attributes.
+ */
+const insertEventsSql = `WITH inserted AS (
+  INSERT INTO events (id, sequence, account_id, type, occurred_at, cause, equipment_id, equipment_type_id,
+                      schedule_id, from_status, to_status, inspection_id, record, previous_attributes)
+  SELECT ('ev_' || left(md5(concat_ws('|', 'inspection', $5::text, c.type, $3::text, coalesce(c.schedule_id, '-'), $1::text, $4::text,
+                                      coalesce(c.from_status, '-'), coalesce(c.to_status, '-'))), 24)) COLLATE "C",
+         nextval('events_sequence'), $1, c.type, $2::bigint, 'inspection', $3, $4, c.schedule_id,
+         c.from_status, c.to_status, $5, c.record::jsonb, c.previous_attributes::jsonb
+    FROM (SELECT * FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+                 WITH ORDINALITY AS c (type, schedule_id, from_status, to_status, record, previous_attributes, n)
+           ORDER BY c.n) c
+  RETURNING 1
+)
+SELECT pg_notify('wsafe_events', '')::text FROM (SELECT count(*) FROM inserted) n`;
 
 /**
  * Records one inspection. `params` passed the schema and the method's date rules.
@@ -216,10 +241,19 @@ export function recordInspection(transaction, { account, params, now }) {
         inspection.expiringOn,
       ],
     );
-    // The status changes, schedule first, then its equipment's; each an event.
+    // New dates make a new version (the store's trigger, when a date differs) and its
+    // `equipment.updated`, numbered before the status changes it causes (schedule first,
+    // then its equipment's); each an event.
+    const redated =
+      !lateEntry &&
+      (dates.expiresOn !== old.expiresOn ||
+        dates.expiringOn !== old.expiringOn ||
+        dates.lastCompletedOn !== old.lastCompletedOn);
     const before = equipmentRecord(found, schedules, now, found.version);
-    const equipment = equipmentRecord(found, after, now, lateEntry ? found.version : found.version + 1);
+    const equipment = equipmentRecord(found, after, now, found.version + (redated ? 1 : 0));
     const changes = [];
+    if (redated)
+      changes.push(["equipment.updated", null, null, null, equipment, { schedules: before.schedules }]);
     const oldSchedule = before.schedules.find((s) => s.schedule_id === params.schedule_id);
     const newSchedule = equipment.schedules.find((s) => s.schedule_id === params.schedule_id);
     if (oldSchedule?.status !== newSchedule?.status)
@@ -227,31 +261,19 @@ export function recordInspection(transaction, { account, params, now }) {
     if (before.status !== equipment.status)
       changes.push(["equipment.status_changed", null, before.status, equipment.status]);
     if (changes.length > 0)
-      await query(
-        `WITH inserted AS (
-           INSERT INTO events (id, sequence, account_id, type, occurred_at, cause, equipment_id, equipment_type_id,
-                               schedule_id, from_status, to_status, inspection_id)
-           SELECT c.id, nextval('events_sequence'), $1, c.type, $2::bigint, 'inspection', $3, $4, c.schedule_id,
-                  c.from_status, c.to_status, $5
-             FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-                  WITH ORDINALITY AS c (id, type, schedule_id, from_status, to_status, n)
-            ORDER BY c.n
-           RETURNING 1
-         )
-         SELECT pg_notify('wsafe_events', '')::text FROM (SELECT count(*) FROM inserted) n`,
-        [
-          account,
-          now,
-          params.equipment_id,
-          found.equipment_type_id,
-          inspection.id,
-          changes.map(() => `ev_${randomBytes(12).toString("hex")}`),
-          changes.map((c) => c[0]),
-          changes.map((c) => c[1]),
-          changes.map((c) => c[2]),
-          changes.map((c) => c[3]),
-        ],
-      );
+      await query(insertEventsSql, [
+        account,
+        now,
+        params.equipment_id,
+        found.equipment_type_id,
+        inspection.id,
+        changes.map((c) => c[0]),
+        changes.map((c) => c[1]),
+        changes.map((c) => c[2]),
+        changes.map((c) => c[3]),
+        changes.map((c) => (c[4] === undefined ? null : JSON.stringify(c[4]))),
+        changes.map((c) => (c[5] === undefined ? null : JSON.stringify(c[5]))),
+      ]);
     const text = JSON.stringify({ ok: true, inspection, equipment, late_entry: lateEntry });
     if (key !== undefined)
       await query(

@@ -76,8 +76,14 @@ function inspectionLoad(/** @type {any} */ options, /** @type {string | undefine
   return runPinnedChild(script, options, cpus, "the inspection load");
 }
 
-/** The conformance kit's checks of inspections.record on one server, its kit equipment recorded once. */
-async function checkRecording(/** @type {string} */ url, /** @type {number} */ equipment) {
+/**
+ * The conformance kit's checks of inspections.record on one server of the dataset
+ * (`inspectionsDataset`), its kit equipment recorded once.
+ *
+ * @param {string} url - the server
+ * @param {number} equipment - loaded equipment per account: the kit's is the next one
+ */
+export async function checkRecording(url, equipment) {
   const report = await runConformance({
     baseUrl: url,
     token: tokenOf(0, "read"),
@@ -110,8 +116,10 @@ async function checkRecording(/** @type {string} */ url, /** @type {number} */ e
  * method): req/s and the server process's CPU µs per request from `/proc/<pid>/stat`
  * (PostgreSQL's own processes are the shared service's: neither pinned nor counted, alike
  * for both), the load average beside each round. Each request is a new inspection with
- * a fresh idempotency key that turns its schedule's status over: two events and two
- * webhook outbox rows (one endpoint per account), every time.
+ * a fresh idempotency key that turns its schedule's status over and moves its dates: a
+ * new version, so three events (`equipment.updated`, then the two status changes) and two
+ * webhook outbox rows (one endpoint per account, naming no type: the status changes
+ * only), every time.
  *
  * @param {{ equipment: number, clients: number[], seconds: number, rounds: number, warmupSeconds: number, postgresUrl?: string }} size
  */

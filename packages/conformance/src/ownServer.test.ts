@@ -114,7 +114,7 @@ describe.skipIf(!ready)("the kit against our own server (@wsafe/server, demo dat
         .map((r) => `${r.status} ${r.name}: ${r.message ?? ""}`)
         .filter((line) => !line.startsWith("passed")),
     ).toEqual([]);
-    expect(recorded).toHaveLength(6);
+    expect(recorded).toHaveLength(7);
     expect(report.failed).toBe(0);
   }, 120_000);
 

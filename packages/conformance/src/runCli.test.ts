@@ -73,7 +73,7 @@ describe(runCli, () => {
       { WSAFE_TOKEN: fixtureTokens.read, WSAFE_WRITE_TOKEN: fixtureTokens.write },
     );
     expect(code).toBe(0);
-    expect(stdout.match(/✓ recorded: /g)).toHaveLength(6);
+    expect(stdout.match(/✓ recorded: /g)).toHaveLength(7);
     expect(stdout).toMatch(/\n\d+ passed, 0 failed, 0 skipped in/);
   }, 60_000);
 

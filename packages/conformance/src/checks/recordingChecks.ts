@@ -20,6 +20,7 @@ import {
 } from "../CheckContext.js";
 import type { ConformanceOptions, InspectionTarget } from "../ConformanceOptions.js";
 import { findEquipment } from "../findEquipment.js";
+import { expectVersionEvent } from "../recordedVersionEvent.js";
 
 const day = 86_400_000;
 
@@ -42,7 +43,8 @@ const scheduleOf = (equipment: Equipment, id: string) =>
 /**
  * The effects of one inspection the run records (opt-in: `recordInspection`, with the
  * write token), each a check of its own: the answer, the equipment it answers, the
- * schedule's new dates, `inspections.list`, the events, and the idempotency key. The
+ * schedule's new dates, `inspections.list`, the status events, the version's
+ * `equipment.updated`, and the idempotency key. The
  * first check records; the others read what it recorded, and are skipped when it failed.
  * This is the one write the kit ever makes.
  *
@@ -155,6 +157,11 @@ export function recordingChecks(method: MethodName, options: ConformanceOptions)
           `its events are ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`,
         );
       }),
+    },
+    {
+      suite,
+      name: "recorded: the version its new dates make is one equipment.updated of cause inspection naming it, carrying the answer's equipment and previous_attributes.schedules",
+      run: after((ctx, recorded) => expectVersionEvent(ctx, recorded)),
     },
     {
       suite,

@@ -35,6 +35,7 @@ export type Fault =
   | "inspection-interval-ignored"
   | "inspection-not-listed"
   | "inspection-events-missing"
+  | "inspection-version-event-missing"
   | "inspection-answer-stale"
   | "private-url-accepted"
   | "unknown-webhook-ok"

@@ -1,5 +1,6 @@
 import {
   type DatasetEquipment,
+  defaultEventTypes,
   type EquipmentType,
   equipmentFields,
   equipmentStatusOf,
@@ -22,6 +23,8 @@ import { type AccountWebhooks, fixtureWebhookAnswer } from "./fixtureWebhooks.js
 
 type Params = Record<string, unknown>;
 type Row = Record<string, unknown>;
+
+const defaultTypes: readonly string[] = defaultEventTypes;
 
 /** An equipment as the API shows it at an instant: statuses computed by the schema's own rules. */
 function withStatuses(equipment: DatasetEquipment, instant: number): Row {
@@ -148,7 +151,8 @@ export function fixtureAnswer(
         ),
         ...ofInspections,
       ]
-        .filter((event) => types.length === 0 || types.includes(event.type as string))
+        // Naming no type: the status transitions only, the record events where named.
+        .filter((event) => (types.length === 0 ? defaultTypes : types).includes(event.type as string))
         // A field of the wrong type on the example harness's events, wherever they show.
         .map((event) =>
           fault === "invalid-result" && event.equipment_id === "eq_h_0001"

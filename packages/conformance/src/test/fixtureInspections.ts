@@ -152,6 +152,24 @@ export function fixtureInspectionAnswer(
       inspection_id: id,
       sequence: 1_000_000 + account.events.length,
     });
+    const after = answerOf(equipment, now);
+    // The new dates made a new version: its record event, numbered before the statuses it causes.
+    if (fault !== "inspection-version-event-missing")
+      account.events.push({
+        id: `ev_fx_${id}_updated`,
+        type: "equipment.updated",
+        occurred_at: now,
+        cause: "inspection",
+        expected: false,
+        equipment_id: equipment.id,
+        equipmentType_id: equipment.equipmentType_id,
+        from: null,
+        to: null,
+        inspection_id: id,
+        sequence: 1_000_000 + account.events.length,
+        equipment: after,
+        previous_attributes: { schedules: before.schedules },
+      });
     if (fault !== "inspection-events-missing") {
       const [from, to] = [was.schedules.get(schedule.schedule_id)!, is.schedules.get(schedule.schedule_id)!];
       if (from !== to) account.events.push(event("schedule.status_changed", schedule.schedule_id, from, to));
@@ -161,7 +179,7 @@ export function fixtureInspectionAnswer(
     const answer = {
       ok: true,
       inspection,
-      equipment: fault === "inspection-answer-stale" ? before : answerOf(equipment, now),
+      equipment: fault === "inspection-answer-stale" ? before : after,
       late_entry: false,
     };
     if (key !== undefined) account.keys.set(key, { fingerprint: fingerprint(params), answer });
