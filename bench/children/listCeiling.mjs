@@ -6,6 +6,7 @@ import { equipmentStatusOf, scheduleStatusAt } from "../lib/equipmentStatus.mjs"
 /** Equipment field → the SQL that reads it (bigint as float8, so both drivers give numbers). */
 const columnSql = {
   id: "id",
+  external_id: "external_id",
   serialNumber: "serial_number",
   equipmentType_id: "equipment_type_id",
   created: "created::float8 AS created",
@@ -18,8 +19,15 @@ const columnSql = {
   notes: "notes",
   isInService: "is_in_service",
   metavalues: "metavalues",
+  version: "version::float8 AS version",
 };
-const allFields = [...Object.keys(columnSql), "status", "schedules"];
+/** Every field in the record's order (the schema's): `version` after the computed ones. */
+const allFields = [
+  ...Object.keys(columnSql).filter((f) => f !== "version"),
+  "status",
+  "schedules",
+  "version",
+];
 
 /** jsonb's own key order (shorter keys first, then bytes), which the server's answer keeps. */
 function jsonbOrder(/** @type {string} */ a, /** @type {string} */ b) {
@@ -102,6 +110,9 @@ export async function listCeiling(query, request, now) {
         case "id":
           out.id = row.id;
           break;
+        case "external_id":
+          if (row.external_id != null) out.external_id = row.external_id;
+          break;
         case "serialNumber":
           out.serialNumber = row.serial_number;
           break;
@@ -144,6 +155,9 @@ export async function listCeiling(query, request, now) {
         }
         case "schedules":
           out.schedules = schedules;
+          break;
+        case "version":
+          out.version = row.version;
           break;
       }
     }
