@@ -27,6 +27,7 @@ import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { callInProcess } from "./support/callInProcess.js";
+import { eventsInWindow } from "./support/eventsInWindow.js";
 import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
 import { RANDOM_EPOCH, type RandomAccount, randomAccount } from "./support/randomDatasets.js";
 import { testSeed } from "./support/testSeed.js";
@@ -122,22 +123,8 @@ describe.each(testStores)("events fold onto equipments.list on $name (seed %s)",
   }
 
   /** Every event of the account in [from, to], asked at `now`, walked in small pages. */
-  async function eventsIn(account: RandomAccount, from: number, to: number, now: number): Promise<Event[]> {
-    const events: Event[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await callInProcess(
-        services,
-        "events.list",
-        { token: account.token, from, to, limit: 7, ...(cursor ? { cursor } : {}) },
-        now,
-      );
-      expect(page.ok, JSON.stringify(page)).toBe(true);
-      events.push(...page.events);
-      cursor = page.response_metadata.next_cursor;
-    } while (cursor);
-    return events;
-  }
+  const eventsIn = (account: RandomAccount, from: number, to: number, now: number) =>
+    eventsInWindow(services, account.token, { from, to }, now, 7);
 
   const ids = (events: readonly Event[]) => events.map((event) => event.id).sort();
   /** What the timeline's inspections did, so a run that recorded none cannot pass unseen. */

@@ -10,7 +10,7 @@
 // folding invariant of eventsFolding.test.ts over the same writes: the events each step
 // recorded (its write's transitions, time's before it) applied to the statuses the lists
 // answered before the step give those they answer after it, every `from` what it replaces.
-import type { Equipment, Event } from "@wsafe/schema";
+import type { Equipment } from "@wsafe/schema";
 import { type ScratchDatabase, testStores } from "@wsafe/test-support";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import { checkDatasetShape } from "../src/store/dataset/checkDatasetShape.js";
 import { openStore } from "../src/store/openStore.js";
 import type { Store } from "../src/store/Store.js";
 import { callInProcess } from "./support/callInProcess.js";
+import { eventsInWindow } from "./support/eventsInWindow.js";
 import { foldEvents, inApplyOrder, type StatusMap, statusesOf } from "./support/foldEvents.js";
 import { RANDOM_EPOCH, type RandomAccount, randomAccount, randomStamps } from "./support/randomDatasets.js";
 import { testSeed } from "./support/testSeed.js";
@@ -96,21 +97,8 @@ describe.each(testStores)(
     }
 
     /** The account's events in `(after, now]`, in small pages: those a stream naming no type gets. */
-    async function eventsSince(account: RandomAccount, after: number, now: number): Promise<Event[]> {
-      const events: Event[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await call(
-          "events.list",
-          { token: account.token, from: after + 1, to: now, limit: 50, ...(cursor ? { cursor } : {}) },
-          now,
-        );
-        expect(page.ok, JSON.stringify(page)).toBe(true);
-        events.push(...page.events);
-        cursor = page.response_metadata.next_cursor;
-      } while (cursor);
-      return events;
-    }
+    const eventsSince = (account: RandomAccount, after: number, now: number) =>
+      eventsInWindow(services, account.token, { from: after + 1, to: now }, now, 50);
 
     it.skipIf(skip)(
       "after every write and every passing of time, on two accounts, its events folding onto the lists",
